@@ -1,0 +1,493 @@
+"""The serial protocol between the reader hub and the host, version 1.
+
+One frame per line, printable ASCII, readable in any serial monitor::
+
+    SEQ TYPE FIELD... *CRC
+
+CRC is the CRC-16/CCITT-FALSE of everything before `` *``, as 4 upper-case hex digits.
+
+Events from the hub (TAP, GONE, DIE, BTN) carry sequence numbers 1, 2, 3... per boot and
+stay in the hub's ring buffer until the host sends a cumulative ``ACK n``. Every other
+frame (HELLO, BEAT, ERR and all host commands) carries sequence number 0 and is never
+resent: a lost BEAT is replaced by the next one, a lost command by the host's retry.
+
+The same module runs on the hub (MicroPython) and the host (CPython). ``decode`` never
+raises: any line, however broken, gives a ``Message`` or a ``DecodeError``.
+
+>>> m = message("TAP", 7, 0, "04A1B2C3D4E5F6", "")  # "" : no NDEF record
+>>> encode(m)
+'7 TAP 0 04A1B2C3D4E5F6 - *7108'
+>>> decode(encode(m)) == m
+True
+"""
+
+VERSION = 1
+MAX_LINE = 600  # a 256-byte NDEF record in hex plus the frame around it
+MAX_SEQ = 0x7FFFFFFF
+
+# Field kinds. Each validates one token on decode and one value on encode.
+INT = "int"  # decimal, 0..MAX_SEQ, no sign, no leading zeros
+WORD = "word"  # 1..32 of [A-Za-z0-9._-]
+BOOT = "boot"  # 8 upper-case hex digits
+UID = "uid"  # 4, 7 or 10 bytes in upper-case hex (ISO 14443 single/double/triple size)
+NDEF = "ndef"  # one NDEF record in upper-case hex, or "-" for a tag without one
+RECORD = "record"  # like NDEF but never empty (what WRITE puts on a tag)
+CAPS = "caps"  # comma-separated words, or "-"
+TEXT = "text"  # free text, %XX-escaped so it holds no space, '*' or '%'
+COLOUR = "colour"  # RRGGBB
+FACES = "faces"  # DIE result: ("FACE", (n, ...)), ("CROOKED", ()), ("ROLLING", ())
+
+# Closed sets of words.
+BUTTON_ACTIONS = ("press", "long")
+LED_PATTERNS = ("off", "on", "blink", "pulse", "ok", "refused", "win")
+DIE_MODES = ("physical", "virtual")
+DIE_STATES = ("FACE", "CROOKED", "ROLLING")
+
+MAX_DICE = 20  # HeroScape rolls up to about 20 combat dice at once
+MAX_FACE = 6
+
+# type -> ((field name, kind, extra), ...). ``extra`` bounds an INT or lists an enum.
+FIELDS = {
+    # hub -> host
+    "HELLO": (("proto", INT, 65535), ("firmware", WORD, None), ("board", WORD, None),
+              ("boot", BOOT, None), ("caps", CAPS, None)),
+    "TAP": (("reader", INT, 7), ("uid", UID, None), ("ndef", NDEF, None)),
+    "GONE": (("reader", INT, 7), ("uid", UID, None)),
+    "DIE": (("roll", INT, MAX_SEQ), ("result", FACES, None)),
+    "BTN": (("button", WORD, None), ("action", BUTTON_ACTIONS, None)),
+    "BEAT": (("uptime", INT, MAX_SEQ), ("unacked", INT, MAX_SEQ), ("resent", INT, MAX_SEQ),
+             ("errors", INT, MAX_SEQ)),
+    "ERR": (("code", WORD, None), ("text", TEXT, None)),
+    # host -> hub
+    "ACK": (("upto", INT, MAX_SEQ),),
+    "LED": (("pattern", LED_PATTERNS, None), ("colour", COLOUR, None)),
+    "BEEP": (("hz", INT, 20000), ("ms", INT, 5000)),
+    "DIEMODE": (("mode", DIE_MODES, None),),
+    "ROLL": (("count", INT, MAX_DICE),),
+    "WRITE": (("uid", UID, None), ("record", RECORD, None)),
+    "PING": (),
+}
+
+HUB_TYPES = ("HELLO", "TAP", "GONE", "DIE", "BTN", "BEAT", "ERR")
+HOST_TYPES = ("ACK", "LED", "BEEP", "DIEMODE", "ROLL", "WRITE", "PING")
+# Events are numbered, kept by the hub until acknowledged, and deduplicated by the host.
+EVENT_TYPES = ("TAP", "GONE", "DIE", "BTN")
+
+_HEX = "0123456789ABCDEF"
+_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-"
+# Characters a TEXT field must escape: the separator, the CRC marker and the escape itself.
+_TEXT_ESCAPED = " *%"
+MAX_TEXT = 120
+
+
+def _crc_table():
+    table = []
+    for byte in range(256):
+        crc = byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else (crc << 1)
+        table.append(crc & 0xFFFF)
+    return tuple(table)
+
+
+_CRC_TABLE = _crc_table()
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor).
+
+    >>> hex(crc16(b"123456789"))
+    '0x29b1'
+    """
+    table = _CRC_TABLE
+    for byte in data:
+        crc = ((crc << 8) & 0xFFFF) ^ table[((crc >> 8) ^ byte) & 0xFF]
+    return crc
+
+
+class DecodeError:
+    """Why a line was not accepted. ``code`` is one of the constants below."""
+
+    EMPTY = "empty"
+    TOO_LONG = "too-long"
+    CHARSET = "charset"  # a byte outside printable ASCII
+    FRAMING = "framing"  # no ' *CRC' tail, doubled spaces...
+    CRC = "crc"
+    TYPE = "type"  # unknown message type
+    FIELDS = "fields"  # wrong number of fields
+    VALUE = "value"  # a field out of its range or form
+
+    def __init__(self, code, detail):
+        self.code = code
+        self.detail = detail
+
+    def __repr__(self):
+        return "DecodeError(%r, %r)" % (self.code, self.detail)
+
+    def __eq__(self, other):
+        return isinstance(other, DecodeError) and (self.code, self.detail) == (
+            other.code, other.detail)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+
+class Message:
+    """One protocol frame: a type, a sequence number and typed field values.
+
+    Fields read as attributes by the names in ``FIELDS`` (``msg.uid``, ``msg.upto``).
+    Build one with ``message()``, which validates every value.
+    """
+
+    def __init__(self, kind, seq, values):
+        self.kind = kind
+        self.seq = seq
+        self.values = values
+
+    def __getattr__(self, name):
+        spec = FIELDS.get(self.kind, ())
+        for i in range(len(spec)):
+            if spec[i][0] == name:
+                return self.values[i]
+        raise AttributeError(name)
+
+    def __eq__(self, other):
+        return (isinstance(other, Message) and self.kind == other.kind
+                and self.seq == other.seq and self.values == other.values)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash((self.kind, self.seq, self.values))
+
+    def __repr__(self):
+        return "Message(%r)" % encode(self)
+
+    @property
+    def is_event(self):
+        return self.kind in EVENT_TYPES
+
+
+def message(kind, seq, *values):
+    """Build a validated ``Message``; a bad value is a programming error (ValueError).
+
+    DIE takes its result as ``("FACE", (3,))``, ``("CROOKED", ())`` or ``("ROLLING", ())``.
+    """
+    spec = FIELDS.get(kind)
+    if spec is None:
+        raise ValueError("unknown message type %r" % (kind,))
+    if len(values) != len(spec):
+        raise ValueError("%s takes %d fields, got %d" % (kind, len(spec), len(values)))
+    if not (isinstance(seq, int) and 0 <= seq <= MAX_SEQ):
+        raise ValueError("bad sequence number %r" % (seq,))
+    checked = []
+    for i in range(len(spec)):
+        name, fkind, extra = spec[i]
+        value = _check_value(fkind, extra, values[i])
+        if value is None:
+            raise ValueError("%s.%s: bad value %r" % (kind, name, values[i]))
+        checked.append(value)
+    return Message(kind, seq, tuple(checked))
+
+
+def encode(msg):
+    """The line for ``msg``, without the line terminator."""
+    parts = [str(msg.seq), msg.kind]
+    spec = FIELDS[msg.kind]
+    for i in range(len(spec)):
+        parts.append(_encode_value(spec[i][1], msg.values[i]))
+    body = " ".join(parts)
+    return "%s *%04X" % (body, crc16(body.encode()))
+
+
+def encode_line(msg):
+    """The bytes to write for ``msg``, newline included."""
+    return (encode(msg) + "\n").encode()
+
+
+def decode(line):
+    """Parse one line (str or bytes, with or without its newline).
+
+    Returns a ``Message`` or a ``DecodeError``; never raises.
+    """
+    if isinstance(line, (bytes, bytearray, memoryview)):
+        raw = bytes(line)
+        for b in raw:
+            if b < 0x20 or b > 0x7E:
+                if b in (0x0A, 0x0D):
+                    continue
+                return DecodeError(DecodeError.CHARSET, "byte 0x%02X" % b)
+        line = raw.decode()
+    elif not isinstance(line, str):
+        return DecodeError(DecodeError.CHARSET, "not text")
+    else:
+        for ch in line:
+            if not (" " <= ch <= "~") and ch not in "\r\n":
+                return DecodeError(DecodeError.CHARSET, "character %r" % ch)
+    while line and line[-1] in "\r\n":
+        line = line[:-1]
+    if not line:
+        return DecodeError(DecodeError.EMPTY, "empty line")
+    if len(line) > MAX_LINE:
+        return DecodeError(DecodeError.TOO_LONG, "%d characters" % len(line))
+    if "\r" in line or "\n" in line:
+        return DecodeError(DecodeError.CHARSET, "line break inside the frame")
+    star = line.rfind(" *")
+    if star < 0 or len(line) - star != 6:
+        return DecodeError(DecodeError.FRAMING, "no ' *CRC' at the end")
+    body = line[:star]
+    crc_text = line[star + 2:]
+    crc = _parse_hex(crc_text)
+    if crc is None:
+        return DecodeError(DecodeError.FRAMING, "CRC is not 4 hex digits")
+    if crc != crc16(body.encode()):
+        return DecodeError(DecodeError.CRC, "CRC mismatch")
+    tokens = body.split(" ")
+    for t in tokens:
+        if not t:
+            return DecodeError(DecodeError.FRAMING, "empty field (doubled space)")
+    if len(tokens) < 2:
+        return DecodeError(DecodeError.FIELDS, "no message type")
+    seq = _parse_int(tokens[0], MAX_SEQ)
+    if seq is None:
+        return DecodeError(DecodeError.VALUE, "bad sequence number")
+    kind = tokens[1]
+    spec = FIELDS.get(kind)
+    if spec is None:
+        return DecodeError(DecodeError.TYPE, "unknown type %s" % kind[:16])
+    args = tokens[2:]
+    if kind == "DIE":
+        return _decode_die(seq, args)
+    if len(args) != len(spec):
+        return DecodeError(DecodeError.FIELDS, "%s takes %d fields, got %d" % (
+            kind, len(spec), len(args)))
+    values = []
+    for i in range(len(spec)):
+        name, fkind, extra = spec[i]
+        value = _decode_value(fkind, extra, args[i])
+        if value is None:
+            return DecodeError(DecodeError.VALUE, "%s.%s" % (kind, name))
+        values.append(value)
+    return Message(kind, seq, tuple(values))
+
+
+def _decode_die(seq, args):
+    if len(args) < 2:
+        return DecodeError(DecodeError.FIELDS, "DIE takes a roll id and a result")
+    roll = _parse_int(args[0], MAX_SEQ)
+    if roll is None:
+        return DecodeError(DecodeError.VALUE, "DIE.roll")
+    state = args[1]
+    if state == "FACE":
+        if len(args) != 3:
+            return DecodeError(DecodeError.FIELDS, "DIE FACE takes one list of faces")
+        faces = _parse_faces(args[2])
+        if faces is None:
+            return DecodeError(DecodeError.VALUE, "DIE.result")
+        return Message("DIE", seq, (roll, (state, faces)))
+    if state in DIE_STATES:
+        if len(args) != 2:
+            return DecodeError(DecodeError.FIELDS, "DIE %s takes no more fields" % state)
+        return Message("DIE", seq, (roll, (state, ())))
+    return DecodeError(DecodeError.VALUE, "DIE.result")
+
+
+# --- field kinds ---------------------------------------------------------------------
+
+def _parse_int(token, upper):
+    if not token or len(token) > 10:
+        return None
+    for ch in token:
+        if ch < "0" or ch > "9":
+            return None
+    if len(token) > 1 and token[0] == "0":
+        return None
+    value = int(token)
+    if value > upper:
+        return None
+    return value
+
+
+def _parse_hex(token):
+    if len(token) != 4:
+        return None
+    value = 0
+    for ch in token:
+        digit = _HEX.find(ch)
+        if digit < 0:
+            return None
+        value = value * 16 + digit
+    return value
+
+
+def _is_hex(token, lengths_in_bytes=None, min_bytes=1, max_bytes=256):
+    if len(token) % 2:
+        return False
+    n = len(token) // 2
+    if lengths_in_bytes is not None:
+        if n not in lengths_in_bytes:
+            return False
+    elif n < min_bytes or n > max_bytes:
+        return False
+    for ch in token:
+        if _HEX.find(ch) < 0:
+            return False
+    return True
+
+
+def _is_word(token):
+    if not token or len(token) > 32:
+        return False
+    for ch in token:
+        if _WORD_CHARS.find(ch) < 0:
+            return False
+    return True
+
+
+def _parse_faces(token):
+    parts = token.split(",")
+    if len(parts) > MAX_DICE:
+        return None
+    faces = []
+    for p in parts:
+        face = _parse_int(p, MAX_FACE)
+        if face is None or face < 1:
+            return None
+        faces.append(face)
+    return tuple(faces)
+
+
+def _unescape(token):
+    out = []
+    i = 0
+    n = len(token)
+    while i < n:
+        ch = token[i]
+        if ch == "%":
+            pair = token[i + 1:i + 3]
+            if len(pair) != 2:
+                return None
+            code = 0
+            for d in pair:
+                k = _HEX.find(d)
+                if k < 0:
+                    return None
+                code = code * 16 + k
+            c = chr(code)
+            # Only what must be escaped may be: one spelling per text keeps decode∘encode exact.
+            if not (c in _TEXT_ESCAPED or code < 0x20 or code > 0x7E):
+                return None
+            out.append(c)
+            i += 3
+        elif ch in _TEXT_ESCAPED:
+            return None
+        else:
+            out.append(ch)
+            i += 1
+    text = "".join(out)
+    if not text or len(text) > MAX_TEXT:
+        return None
+    return text
+
+
+def _escape(text):
+    out = []
+    for ch in text:
+        if ch in _TEXT_ESCAPED or ch < " " or ch > "~":
+            out.append("%%%02X" % ord(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _decode_value(fkind, extra, token):
+    if fkind == INT:
+        return _parse_int(token, extra)
+    if fkind == WORD:
+        return token if _is_word(token) else None
+    if fkind == BOOT:
+        return token if _is_hex(token, (4,)) else None
+    if fkind == UID:
+        return token if _is_hex(token, (4, 7, 10)) else None
+    if fkind == NDEF:
+        if token == "-":
+            return ""
+        return token if _is_hex(token) else None
+    if fkind == RECORD:
+        return token if _is_hex(token) else None
+    if fkind == CAPS:
+        if token == "-":
+            return ()
+        words = token.split(",")
+        for w in words:
+            if not _is_word(w):
+                return None
+        return tuple(words)
+    if fkind == TEXT:
+        return _unescape(token)
+    if fkind == COLOUR:
+        return token if _is_hex(token, (3,)) else None
+    if isinstance(fkind, tuple):  # an enum
+        return token if token in fkind else None
+    return None
+
+
+def _check_value(fkind, extra, value):
+    """The canonical value if ``value`` is valid for the field, else None."""
+    if fkind == INT:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= extra:
+            return value
+        return None
+    if fkind == FACES:
+        if not (isinstance(value, tuple) and len(value) == 2):
+            return None
+        state, faces = value
+        if state == "FACE":
+            faces = tuple(faces)
+            if not 1 <= len(faces) <= MAX_DICE:
+                return None
+            for f in faces:
+                if not (isinstance(f, int) and 1 <= f <= MAX_FACE):
+                    return None
+            return (state, faces)
+        if state in DIE_STATES and not faces:
+            return (state, ())
+        return None
+    if fkind == CAPS:
+        words = tuple(value)
+        for w in words:
+            if not (isinstance(w, str) and _is_word(w)):
+                return None
+        return words
+    if not isinstance(value, str):
+        return None
+    if fkind == TEXT:
+        if not 0 < len(value) <= MAX_TEXT:
+            return None
+        for ch in value:
+            if ord(ch) > 0xFF:  # one %XX escape per character keeps the codec simple
+                return None
+        return value
+    if fkind == NDEF and value == "":
+        return value
+    if fkind in (UID, BOOT, NDEF, RECORD, COLOUR):
+        value = value.upper()
+    return value if _decode_value(fkind, extra, value) == value else None
+
+
+def _encode_value(fkind, value):
+    if fkind == INT:
+        return str(value)
+    if fkind == NDEF:
+        return value or "-"
+    if fkind == CAPS:
+        return ",".join(value) or "-"
+    if fkind == TEXT:
+        return _escape(value)
+    if fkind == FACES:
+        state, faces = value
+        if state == "FACE":
+            return "FACE " + ",".join([str(f) for f in faces])
+        return state
+    return value
