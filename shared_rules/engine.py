@@ -1,0 +1,152 @@
+"""What every game engine in hexref shares: inputs in, outcomes or refusals out.
+
+A game is a pure state machine. ``game.apply(inp)`` either changes the state and returns an
+``Outcome`` (what happened, for the screens) or returns a ``Refusal`` (which rule, what to do
+instead) and leaves the state exactly as it was. ``game.undo()`` takes back the last
+accepted input by replaying all the others, so undo, crash recovery and a recorded journal
+are the same operation: fold the inputs again.
+
+Inputs are tuples ``(kind, arg, ...)`` of plain values (str, int, list, dict), so the host
+can store them as JSON and replay them; the engine never reads a clock, a sensor or a random
+number generator.
+
+>>> t = Total()
+>>> t.add(6, "die"); t.add(6, "colour"); t.add(1, "pod")
+>>> str(t)
+'6 die +6 colour +1 pod = 13'
+"""
+
+
+class Refusal:
+    """An input the rules do not allow now. The state has not changed.
+
+    ``rule`` is the rule ID from RULES.md (``"JL-B4"``), ``message`` what was wrong and
+    ``instead`` what the players should do.
+    """
+
+    accepted = False
+
+    def __init__(self, rule, message, instead=""):
+        self.rule = rule
+        self.message = message
+        self.instead = instead
+
+    def __repr__(self):
+        return "Refusal(%r, %r, %r)" % (self.rule, self.message, self.instead)
+
+    def __str__(self):
+        text = "%s (%s)" % (self.message, self.rule)
+        return text + (". " + self.instead if self.instead else "")
+
+
+class Outcome:
+    """An accepted input and what it caused.
+
+    ``events`` is a list of ``(kind, data)`` pairs in the order they happened, for example
+    ``("battle", {...})``, ``("defeated", {...})``, ``("turn", {"player": 1})``,
+    ``("winner", {"players": [0]})``. Screens and transcripts are built from them.
+    """
+
+    accepted = True
+
+    def __init__(self, events=None):
+        self.events = events if events is not None else []
+
+    def add(self, kind, data=None):
+        self.events.append((kind, data if data is not None else {}))
+
+    def find(self, kind):
+        """The data of the first event of ``kind``, or None."""
+        for k, data in self.events:
+            if k == kind:
+                return data
+        return None
+
+    def __repr__(self):
+        return "Outcome(%r)" % (self.events,)
+
+
+class Total:
+    """A battle total with its breakdown, printed the way a player says it.
+
+    Parts keep their order. The first part (the die) is always printed; a later part worth
+    0 is left out of the printout but stays in ``parts``.
+    """
+
+    def __init__(self):
+        self.parts = []
+
+    def add(self, amount, label):
+        self.parts.append((amount, label))
+
+    @property
+    def value(self):
+        total = 0
+        for amount, _ in self.parts:
+            total += amount
+        return total
+
+    def __str__(self):
+        words = []
+        for amount, label in self.parts:
+            if not words:
+                words.append("%d %s" % (amount, label))
+            elif amount != 0:
+                words.append("%s%d %s" % ("+" if amount > 0 else "", amount, label))
+        return "%s = %d" % (" ".join(words), self.value)
+
+    def __repr__(self):
+        return "Total(%r)" % (self.parts,)
+
+    def __eq__(self, other):
+        return isinstance(other, Total) and self.parts == other.parts
+
+
+class Game:
+    """Base for every engine: input bookkeeping, undo by replay, the refusal contract.
+
+    Subclasses implement ``_reset()`` (set up the initial state from ``self.options``),
+    ``_apply(inp)`` (check the input; return a ``Refusal`` *before* touching any state,
+    or change the state and return an ``Outcome``) and ``legal_inputs()``.
+    """
+
+    def __init__(self, **options):
+        self.options = options
+        self.inputs = []
+        self._reset()
+
+    def _reset(self):
+        raise NotImplementedError
+
+    def _apply(self, inp):
+        raise NotImplementedError
+
+    def legal_inputs(self):
+        raise NotImplementedError
+
+    def apply(self, inp):
+        """Apply one input. Returns an ``Outcome`` or a ``Refusal``."""
+        if not isinstance(inp, (tuple, list)) or not inp or not isinstance(inp[0], str):
+            return Refusal("INPUT", "not an input: %r" % (inp,), "send (kind, args...)")
+        inp = tuple(inp)
+        result = self._apply(inp)
+        if result.accepted:
+            self.inputs.append(inp)
+        return result
+
+    def undo(self):
+        """Take back the last accepted input; returns it, or None when there is none."""
+        if not self.inputs:
+            return None
+        last = self.inputs[-1]
+        self.replay(self.inputs[:-1])
+        return last
+
+    def replay(self, inputs):
+        """Reset and apply ``inputs`` in order; a refused one is a corrupt journal."""
+        self.inputs = []
+        self._reset()
+        for inp in inputs:
+            result = self.apply(inp)
+            if not result.accepted:
+                raise ValueError("journal input %r refused on replay: %s" % (inp, result))
