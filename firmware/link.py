@@ -1,0 +1,155 @@
+"""The hub's end of the serial link: numbered events that are never lost or doubled.
+
+Every event (TAP, GONE, DIE, BTN) gets the next sequence number of this boot and stays in
+a ring buffer until the host acknowledges it with a cumulative ``ACK n``. Unacknowledged
+events are resent, oldest first, when ``RESEND_MS`` pass without an ACK and whenever the
+host says ``PING`` (it does so each time it opens the port: a reconnect). The host keeps
+what it has by (boot id, seq) and drops the rest, so resending is always safe.
+
+The ``port`` is any object with ``read(n) -> bytes or None`` (non-blocking) and
+``write(data)``: USB CDC on the Pico (firmware/usbport.py), a pseudo-terminal in the demo,
+a list in the tests. Nothing here blocks.
+"""
+from shared_rules import protocol
+
+from firmware.clock import ticks_add, ticks_diff
+
+VERSION = "0.1.0"
+RING_SLOTS = 32
+RESEND_MS = 500
+BEAT_MS = 1000
+_READ_CHUNK = 64
+
+
+def new_boot_id(urandom=None):
+    """Eight hex digits from the hardware RNG: a restarted hub is a new boot."""
+    if urandom is None:
+        from firmware.entropy import urandom
+    raw = urandom(4)
+    return "%02X%02X%02X%02X" % (raw[0], raw[1], raw[2], raw[3])
+
+
+class Link:
+    def __init__(self, port, boot_id, board="sim", caps=(), slots=RING_SLOTS,
+                 resend_ms=RESEND_MS, beat_ms=BEAT_MS):
+        self.port = port
+        self.boot_id = boot_id
+        self.board = board
+        self.caps = tuple(caps)
+        self.resend_ms = resend_ms
+        self.beat_ms = beat_ms
+        self._slots = slots
+        self._ring = [None] * slots  # encoded lines of unacknowledged events, by seq % slots
+        self.next_seq = 1
+        self.acked = 0  # every event up to this seq is acknowledged
+        self._line = bytearray(protocol.MAX_LINE + 2)
+        self._line_len = 0
+        self._overlong = False
+        self._last_send = 0
+        self._next_beat = 0
+        self._started = 0
+        self.resent = 0
+        self.errors = 0  # lines from the host that failed to decode
+        self.dropped = 0  # events pushed out of a full ring (host away too long)
+
+    # --- sending ---------------------------------------------------------------------
+
+    def start(self, now):
+        self._started = now
+        self._next_beat = ticks_add(now, self.beat_ms)
+        self.hello()
+
+    def hello(self):
+        self._write(protocol.message("HELLO", 0, protocol.VERSION, VERSION, self.board,
+                                     self.boot_id, self.caps))
+
+    @property
+    def unacked(self):
+        return self.next_seq - 1 - self.acked
+
+    def send_event(self, now, kind, *values):
+        """Number, keep and send one event; returns its sequence number."""
+        seq = self.next_seq
+        line = protocol.encode_line(protocol.message(kind, seq, *values))
+        if self.unacked >= self._slots:
+            # The host has been away for a whole ring of events: keep the newest, say so.
+            self.acked += 1
+            self.dropped += 1
+            self.error("RING_FULL", "event %d dropped: host not acknowledging" % self.acked)
+        self._ring[seq % self._slots] = line
+        self.next_seq = seq + 1
+        if self.unacked == 1:
+            self._last_send = now  # the resend timer runs from the oldest unacked event
+        self.port.write(line)
+        return seq
+
+    def error(self, code, text):
+        self._write(protocol.message("ERR", 0, code, text))
+
+    def _write(self, msg):
+        self.port.write(protocol.encode_line(msg))
+
+    def _resend_all(self, now):
+        seq = self.acked + 1
+        while seq < self.next_seq:
+            self.port.write(self._ring[seq % self._slots])
+            self.resent += 1
+            seq += 1
+        self._last_send = now
+
+    # --- receiving -------------------------------------------------------------------
+
+    def poll(self, now):
+        """Read what the host sent, run the timers. Returns the host's commands (LED, BEEP,
+        DIEMODE, ROLL, WRITE) for the hub to carry out; ACK and PING are handled here."""
+        commands = None
+        data = self.port.read(_READ_CHUNK)
+        if data:
+            for byte in data:
+                if byte == 0x0A:
+                    msg = self._take_line(now)
+                    if msg is not None:
+                        if commands is None:
+                            commands = []
+                        commands.append(msg)
+                elif self._line_len < len(self._line):
+                    self._line[self._line_len] = byte
+                    self._line_len += 1
+                else:
+                    self._overlong = True
+        if self.unacked and ticks_diff(now, self._last_send) >= self.resend_ms:
+            self._resend_all(now)
+        if ticks_diff(now, self._next_beat) >= 0:
+            self._next_beat = ticks_add(now, self.beat_ms)
+            self._write(protocol.message(
+                "BEAT", 0, (ticks_diff(now, self._started) // 1000) & protocol.MAX_SEQ,
+                self.unacked, self.resent & protocol.MAX_SEQ, self.errors & protocol.MAX_SEQ))
+        return commands
+
+    def _take_line(self, now):
+        n = self._line_len
+        overlong = self._overlong
+        self._line_len = 0
+        self._overlong = False
+        if overlong:
+            self.errors += 1
+            return None
+        msg = protocol.decode(bytes(self._line[:n]))
+        if not isinstance(msg, protocol.Message) or msg.kind not in protocol.HOST_TYPES:
+            if n:  # a bare newline is a keep-alive, not an error
+                self.errors += 1
+            return None
+        if msg.kind == "ACK":
+            # Cumulative; an ACK from a previous boot's numbering (beyond next_seq) is stale.
+            if self.acked < msg.upto < self.next_seq:
+                while self.acked < msg.upto:
+                    self.acked += 1
+                    self._ring[self.acked % self._slots] = None
+                self._last_send = now
+            return None
+        if msg.kind == "PING":
+            # The host (re)opened the port: introduce ourselves and repeat what it lacks.
+            self.hello()
+            self._resend_all(now)
+            return None
+        return msg

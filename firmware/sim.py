@@ -1,0 +1,162 @@
+"""A simulated reader hub for the demo: the real hub loop and link, scripted sensors.
+
+A script is a list of steps, each ``{"after": ms, "do": action, ...}``:
+
+- ``place`` a tag on the reader (``uid``, ``record`` hex) and ``lift`` it off again;
+- ``roll`` the die to ``face`` (it reports ROLLING, then the face), or ``crooked``;
+- ``press`` / ``long`` a player ``button`` ("A" or "B").
+
+Run as ``python -m firmware.sim --fd N --script FILE``: the hub talks over file
+descriptor N (the master side of a pseudo-terminal: the same seam as the USB cable) and
+runs until the host closes its end.
+"""
+import json
+import os
+import sys
+
+from firmware.clock import sleep_ms, ticks_diff, ticks_ms
+from firmware.hub import make_hub
+
+
+class _Queue:
+    def __init__(self):
+        self.items = []
+
+    def push(self, item):
+        self.items.append(item)
+
+    def poll(self, now):
+        return self.items.pop(0) if self.items else None
+
+
+class ScriptedReader(_Queue):
+    """A reader whose tags come and go as the script says."""
+
+    def __init__(self):
+        _Queue.__init__(self)
+        self.present = None
+        self.written = []
+
+    def place(self, uid, record):
+        if self.present is not None and self.present != uid:
+            self.push(("GONE", self.present))
+        self.present = uid
+        self.push(("TAP", uid, record))
+
+    def lift(self):
+        if self.present is not None:
+            self.push(("GONE", self.present))
+            self.present = None
+
+    def write(self, uid, record):
+        self.written.append((uid, record))
+
+
+class ScriptedDie(_Queue):
+    def land(self, face):
+        self.push(("ROLLING", ()))
+        self.push(("FACE", (face,)))
+
+    def crooked(self):
+        self.push(("ROLLING", ()))
+        self.push(("CROOKED", ()))
+
+
+class ScriptedButtons(_Queue):
+    pass
+
+
+class Script:
+    """Feeds the scripted drivers at the scripted times."""
+
+    def __init__(self, steps, reader, die, buttons, start):
+        self.steps = list(steps)
+        self.reader = reader
+        self.die = die
+        self.buttons = buttons
+        self.due = start
+
+    @property
+    def done(self):
+        return not self.steps
+
+    def run(self, now):
+        while self.steps and ticks_diff(now, self.due + self.steps[0].get("after", 0)) >= 0:
+            step = self.steps.pop(0)
+            self.due = now
+            do = step["do"]
+            if do == "place":
+                self.reader.place(step["uid"], step.get("record", ""))
+            elif do == "lift":
+                self.reader.lift()
+            elif do == "roll":
+                self.die.land(step["face"])
+            elif do == "crooked":
+                self.die.crooked()
+            elif do in ("press", "long"):
+                self.buttons.push((step["button"], do))
+            else:
+                raise ValueError("unknown script step %r" % (do,))
+
+
+class FdPort:
+    """One end of a pseudo-terminal as the hub's serial port (CPython only)."""
+
+    def __init__(self, fd):
+        import fcntl
+
+        self.fd = fd
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+        self.closed = False
+
+    def read(self, n):
+        try:
+            data = os.read(self.fd, n)
+        except BlockingIOError:
+            return None
+        except OSError:  # EIO: the host closed its end
+            self.closed = True
+            return None
+        if not data:
+            self.closed = True
+        return data
+
+    def write(self, data):
+        try:
+            os.write(self.fd, data)
+        except OSError:
+            pass  # host away: unacknowledged events are resent when it is back
+
+
+def run(fd, steps, period_ms=2):
+    port = FdPort(fd)
+    reader, die, buttons = ScriptedReader(), ScriptedDie(), ScriptedButtons()
+    hub = make_hub(port, reader, die, buttons, board="sim")
+    now = ticks_ms()
+    hub.start(now)
+    script = Script(steps, reader, die, buttons, now)
+    while not port.closed:
+        now = ticks_ms()
+        script.run(now)
+        hub.step(now)
+        sleep_ms(period_ms)
+
+
+def main(argv=None):
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m firmware.sim", description=__doc__)
+    parser.add_argument("--fd", type=int, required=True, help="serial file descriptor")
+    parser.add_argument("--script", required=True, help="JSON list of steps")
+    args = parser.parse_args(argv)
+    with open(args.script) as f:
+        steps = json.load(f)
+    try:
+        run(args.fd, steps)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
