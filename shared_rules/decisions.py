@@ -9,3 +9,53 @@ Each game keeps its own section; a name says which rule it settles.
 # The electronic die reports faces 1..6. For the Hexors games face n shows the n-th colour
 # in the rulebook's order (JL-P2): 1 green, 2 blue, 3 yellow, 4 red, 5 purple, 6 white.
 COLOURS = ("green", "blue", "yellow", "red", "purple", "white")
+
+# --- HeroScape (RULES.md §3) -------------------------------------------------------------
+# HS-2: the combat die has 3 skulls, 2 shields and 1 blank. The electronic die reports faces
+# 1..6; face n shows HS_DIE_FACES[n - 1]. The attacker counts skulls, the defender shields.
+HS_DIE_FACES = ("skull", "skull", "skull", "shield", "shield", "blank")
+# HS-3: dice each player rolls for initiative (the rulebook says 5).
+HS_INITIATIVE_DICE = 5
+# Most dice one side may roll in one attack (Attack or Defense + height die). The rulebook
+# ships 10 of each colour; the referee and its odds go up to 20 (players roll again).
+HS_MAX_DICE = 20
+
+# --- Hexo (RULES.md §4) ------------------------------------------------------------------
+# The box holds 6 figures and 6 villages.
+HX_MIN_PLAYERS = 2
+HX_MAX_PLAYERS = 6
+# HX-9: on a tie between two players the attack fails and nothing changes.
+HX_PLAYER_TIE_FAILS = True
+# HX-10, HX-11: a player must be strictly stronger than a monster; a tie is a loss.
+HX_STRICTLY_STRONGER_THAN_MONSTER = True
+# HX-10: "son tour se terminera sur cette case": a player who beats a monster with the
+# attack action takes no more actions this turn (counts as having passed every round).
+HX_MONSTER_WIN_ENDS_TURN = True
+# HX-12: a player who cannot pay for peace stays put, pays nothing, and has used the action.
+HX_FAILED_PEACE_USES_ACTION = True
+# HX-1 / HX-6: players tied on the highest score share the win; the next game's First
+# Player is the tied player who comes first clockwise from the current First Player.
+HX_SHARED_WIN_ON_TIE = True
+
+# --- Invocations (RULES.md §5) -----------------------------------------------------------
+IN_MIN_PLAYERS = 2
+IN_MAX_PLAYERS = 6
+IN_MIN_DECK = 32
+IN_MAX_DECK = 68
+# IN-2: hand size the Master picks (4..6) when nobody says otherwise.
+IN_DEFAULT_HAND = 5
+# IN-4 timers, in milliseconds; a table may switch both off for a first game.
+IN_ATTACK_TIMER_MS = 60000
+IN_HANDOVER_TIMER_MS = 15000
+# IN-2: a deck too small to fill every hand is dealt one card at a time, player 1 first,
+# so every player gets at least one card while the deck lasts.
+IN_SHORT_DECK_ROUND_ROBIN = True
+# IN-7: an effect recorded as "A beats B" wins over the Attack values (the card says so).
+IN_EFFECT_BEATS_ATTACK = True
+# IN-7: when nobody beats anybody (all Attacks equal) every player in the round is tied
+# for dominant and the Shield reveals of IN-8 decide.
+IN_NOBODY_BEATS_MEANS_ALL_TIED = True
+# IN-10: cards in the play-off hand; a play-off that still has no winner is played again.
+IN_PLAYOFF_HAND = 12
+# IN-11: series target; players tied on the highest total at or over it play another game.
+IN_SERIES_TARGET = 50
