@@ -10,6 +10,20 @@ Each game keeps its own section; a name says which rule it settles.
 # in the rulebook's order (JL-P2): 1 green, 2 blue, 3 yellow, 4 red, 5 purple, 6 white.
 COLOURS = ("green", "blue", "yellow", "red", "purple", "white")
 
+# --- Yu-Gi-Oh! Hexors: Elements (RULES.md §2, tile catalogue) -----------------------------
+# The rulebook maps six Elements one-to-one to the six die colours but names only two:
+# Earth = green and Wind = yellow (YG-10). Decision for the other four (the remaining
+# Yu-Gi-Oh! attributes, in the order of the remaining colours): Water = blue, Fire = red,
+# Dark = purple, Light = white. A player can correct a tile's colour from the tile itself.
+ELEMENT_COLOURS = {
+    "earth": "green",
+    "water": "blue",
+    "wind": "yellow",
+    "fire": "red",
+    "dark": "purple",
+    "light": "white",
+}
+
 # --- HeroScape (RULES.md §3) -------------------------------------------------------------
 # HS-2: the combat die has 3 skulls, 2 shields and 1 blank. The electronic die reports faces
 # 1..6; face n shows HS_DIE_FACES[n - 1]. The attacker counts skulls, the defender shields.
