@@ -1,0 +1,1 @@
+"""The referee on the Raspberry Pi: link, session, screens, inputs, storage, CLI."""

@@ -1,0 +1,58 @@
+"""A duplex in-memory cable between the hub's Link and the host's HubLink, with faults.
+
+``drop_to_hub`` / ``drop_to_host`` are predicates on each line: return True to lose it.
+"""
+from __future__ import annotations
+
+
+class _HubEnd:
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+
+    def read(self, n: int):
+        buf = self.wire.to_hub
+        if not buf:
+            return None
+        data = bytes(buf[:n])
+        del buf[:n]
+        return data
+
+    def write(self, data: bytes) -> None:
+        if not self.wire.connected or self.wire.drop_to_host(bytes(data)):
+            return
+        self.wire.to_host.extend(self.wire.mangle_to_host(bytes(data)))
+
+
+class _HostEnd:
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.wire.to_host)
+
+    def read(self, n: int) -> bytes:
+        buf = self.wire.to_host
+        data = bytes(buf[:n])
+        del buf[:n]
+        return data
+
+    def write(self, data: bytes) -> None:
+        if not self.wire.connected or self.wire.drop_to_hub(bytes(data)):
+            return
+        self.wire.to_hub.extend(data)
+
+    def flush(self) -> None:
+        pass
+
+
+class Wire:
+    def __init__(self) -> None:
+        self.to_hub = bytearray()
+        self.to_host = bytearray()
+        self.connected = True
+        self.drop_to_hub = lambda line: False
+        self.drop_to_host = lambda line: False
+        self.mangle_to_host = lambda data: data
+        self.hub = _HubEnd(self)
+        self.host = _HostEnd(self)
