@@ -1,0 +1,490 @@
+"""HeroScape basic rules (RULES.md §3, HS-1..HS-10) as a pure state machine.
+
+Players tap army cards (tagged like tiles), roll the combat die and confirm what only the
+table can see (height advantage, a scenario objective) with buttons. The referee counts
+skulls against shields, removes destroyed figures from each card's count, tracks which
+figures have attacked and declares the winner. Range and line of sight are the players'
+business (HS-5).
+
+Inputs (every one a tap, die faces or a button):
+
+============================  ==========================================================
+``("add", player, key, entry)``  setup: player 0 ("good") or 1 ("evil") adds the army card
+                              whose tag is ``key``; ``entry`` is its catalogue dict (HS-1)
+``("start",)``                setup done; initiative rolls follow (HS-3)
+``("roll", faces)``           die faces 1..6, a list (several dice at once) or one int;
+                              a partial list is kept until the roll is complete
+``("tap", key)``              an army card: the card this turn (HS-4), then each target
+``("height", side)``          HS-6: ``"none"``, ``"attacker"`` or ``"defender"`` is higher
+``("cancel",)``               take back a target before any die is rolled
+``("end",)``                  end the turn; figures that have not attacked give up
+``("objective", player)``     the scenario's objective was reached by ``player`` (HS-9)
+============================  ==========================================================
+
+>>> g = HeroScapeGame()
+>>> z = card("Zettian Guards", "squad", 2, 4, 7, 2, 7)
+>>> g.apply(("add", 0, "a", z)).accepted and g.apply(("add", 1, "b", z)).accepted
+True
+>>> g.apply(("start",)).accepted
+True
+>>> g.legal_inputs().prompt
+'P1: roll 5 dice'
+"""
+
+import json
+
+from shared_rules import decisions
+from shared_rules.engine import Game, Outcome, Refusal
+from shared_rules.heroscape_odds import attack_odds
+
+KINDS = ("hero", "squad")
+LABELS = {"move": "Move", "range": "Range", "attack": "Attack", "defense": "Defense"}
+SIDES = ("none", "attacker", "defender")
+
+
+def _data_path(name):
+    here = __file__.replace("\\", "/")
+    cut = here.rfind("/")
+    return (here[:cut] if cut >= 0 else ".") + "/data/" + name
+
+
+def army_cards():
+    """The army cards the rulebook names (shared_rules/data/heroscape.json).
+
+    >>> [c["name"] for c in army_cards()]
+    ['Zettian Guards', 'Marro Warriors', 'Mimring']
+    """
+    with open(_data_path("heroscape.json")) as f:
+        return json.load(f)
+
+
+def card(name, kind, figures, move, range_, attack, defense, verified=True):
+    """Build an army card entry, the way a player adds a card from their own collection.
+
+    >>> card("Zettian Guards", "squad", 2, 4, 7, 2, 7)["defense"]
+    7
+    """
+    slug = ""
+    for ch in name.lower():
+        slug += ch if ("a" <= ch <= "z" or "0" <= ch <= "9") else "-"
+    return {"id": "hs/" + slug, "game": "hs", "kind": kind, "name": name,
+            "figures": figures, "move": move, "range": range_, "attack": attack,
+            "defense": defense, "verified": verified, "source": "added by players"}
+
+
+def _count(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate_card(entry):
+    """Problems with an army card entry, as sentences; empty when it can be played (HS-1).
+
+    >>> validate_card(card("Mimring", "hero", 1, None, None, None, None))
+    ['Mimring: Attack unknown, copy it from the card', 'Mimring: Defense unknown, copy it from the card']
+    """
+    if not isinstance(entry, dict):
+        return ["not an army card entry"]
+    name = entry.get("name") or "card"
+    problems = []
+    if entry.get("kind") not in KINDS:
+        problems.append("%s: kind must be hero or squad" % name)
+    figures = entry.get("figures")
+    if not _count(figures) or figures < 1:
+        problems.append("%s: figure count unknown" % name)
+    elif entry.get("kind") == "hero" and figures != 1:
+        problems.append("%s: a hero card has one figure" % name)
+    elif entry.get("kind") == "squad" and figures < 2:
+        problems.append("%s: a squad has 2 or more figures" % name)
+    for key in ("attack", "defense"):
+        value = entry.get(key)
+        if value is None:
+            problems.append("%s: %s unknown, copy it from the card" % (name, LABELS[key]))
+        elif not _count(value) or value < 1 or value > decisions.HS_MAX_DICE:
+            problems.append("%s: %s must be 1..%d" % (name, LABELS[key],
+                                                      decisions.HS_MAX_DICE))
+    for key in ("move", "range"):
+        value = entry.get(key)
+        if value is not None and (not _count(value) or value < 0):
+            problems.append("%s: %s must be a whole number" % (name, LABELS[key]))
+    return problems
+
+
+def count_faces(faces, symbol):
+    """How many of ``faces`` (1..6) show ``symbol`` on the HS-2 die.
+
+    >>> count_faces([1, 2, 4, 6], "skull")
+    2
+    """
+    n = 0
+    for face in faces:
+        if decisions.HS_DIE_FACES[face - 1] == symbol:
+            n += 1
+    return n
+
+
+class Legal:
+    """What may happen now: see ``HeroScapeGame.legal_inputs``."""
+
+    def __init__(self, actor, expect, prompt, tiles=None, roll_by=None, choices=None,
+                 dice=0):
+        self.actor = actor
+        self.expect = expect
+        self.prompt = prompt
+        self.tiles = tiles if tiles is not None else {}
+        self.roll_by = roll_by
+        self.choices = choices if choices is not None else []
+        self.dice = dice
+
+    def __repr__(self):
+        return "Legal(%r, %r, %r)" % (self.actor, self.expect, self.prompt)
+
+
+class HeroScapeGame(Game):
+    """Two armies, alternating turns, skulls against shields (HS-1..HS-10).
+
+    Read-only state for screens: ``phase`` ("setup", "initiative", "card", "target",
+    "height", "roll", "over"), ``cards`` (key -> dict with ``entry``, ``player``,
+    ``alive``, ``destroyed``), ``order`` (keys in the order added), ``turn`` (player),
+    ``chosen`` (card key this turn), ``attacks_left``, ``attack`` (the attack being
+    rolled: ``target``, ``height``, ``dice`` {player: n}, ``faces`` {player: [...]}),
+    ``winner`` and ``win_rule``. ``view()`` gathers them in a plain dict.
+    """
+
+    def _reset(self):
+        self.phase = "setup"
+        self.cards = {}
+        self.order = []
+        self.turn = None
+        self.chosen = None
+        self.attacks_left = 0
+        self.attack = None
+        self.initiative = {}
+        self.pending = []
+        self.winner = None
+        self.win_rule = None
+        self.turns = 0
+
+    # --- reading ----------------------------------------------------------------------
+    def figures(self, player):
+        """Figures ``player`` still has on the battlefield."""
+        n = 0
+        for key in self.order:
+            c = self.cards[key]
+            if c["player"] == player:
+                n += c["alive"]
+        return n
+
+    def roller(self):
+        """(player, dice) expected to roll now, or (None, 0)."""
+        if self.phase == "initiative":
+            p = 0 if 0 not in self.initiative else 1
+            return p, decisions.HS_INITIATIVE_DICE
+        if self.phase == "roll":
+            att = self.turn
+            p = att if att not in self.attack["faces"] else 1 - att
+            return p, self.attack["dice"][p]
+        return None, 0
+
+    def odds(self):
+        """Exact odds of the attack about to be rolled (None outside an attack); while the
+        height is being confirmed, the odds without height advantage."""
+        if self.attack is None or self.phase not in ("height", "roll"):
+            return None
+        if self.phase == "height":
+            a, d = self._dice_for("none")
+            return attack_odds(a, d)
+        a = self.attack["dice"][self.turn]
+        d = self.attack["dice"][1 - self.turn]
+        return attack_odds(a, d)
+
+    def _dice_for(self, side):
+        """(attack dice, defense dice) for a height ``side`` (HS-6)."""
+        target = self.cards[self.attack["target"]]["entry"]
+        mine = self.cards[self.chosen]["entry"]
+        a = mine["attack"] + (1 if side == "attacker" else 0)
+        d = target["defense"] + (1 if side == "defender" else 0)
+        return min(a, decisions.HS_MAX_DICE), min(d, decisions.HS_MAX_DICE)
+
+    def legal_inputs(self):
+        """What may happen now: ``actor``, ``expect``, ``prompt``, ``tiles`` (key -> role),
+        ``roll_by``, ``dice`` (how many dice the roll still needs), ``choices`` (label,
+        input) pairs for the buttons."""
+        ph = self.phase
+        if ph == "setup":
+            ok = self.figures(0) > 0 and self.figures(1) > 0
+            choices = [("start", ("start",))] if ok else []
+            return Legal(None, "roster", "tap army cards", choices=choices)
+        if ph == "over":
+            return Legal(None, "over", "P%d wins" % (self.winner + 1))
+        objective = [("P%d objective" % (p + 1), ("objective", p)) for p in (0, 1)]
+        if ph in ("initiative", "roll"):
+            p, n = self.roller()
+            left = n - len(self.pending)
+            choices = [("cancel", ("cancel",))] if ph == "roll" and self._untouched() else []
+            return Legal(p, "roll", "P%d: roll %d %s" % (p + 1, left, "dice" if left > 1
+                                                            else "die"),
+                         roll_by=p, choices=choices + objective, dice=left)
+        me = self.turn
+        if ph == "card":
+            tiles = {}
+            for key in self.order:
+                c = self.cards[key]
+                if c["player"] == me and c["alive"] > 0:
+                    tiles[key] = "card"
+            return Legal(me, "card", "P%d: pick a card" % (me + 1), tiles, choices=objective)
+        if ph == "target":
+            tiles = {}
+            for key in self.order:
+                c = self.cards[key]
+                if c["player"] != me and c["alive"] > 0:
+                    tiles[key] = "target"
+            return Legal(me, "target", "P%d: tap a target" % (me + 1), tiles,
+                         choices=[("end turn", ("end",))] + objective)
+        # height
+        choices = [("no height", ("height", "none")),
+                   ("P%d higher" % (me + 1), ("height", "attacker")),
+                   ("P%d higher" % (2 - me), ("height", "defender")),
+                   ("cancel", ("cancel",))]
+        return Legal(me, "height", "who is higher?", choices=choices + objective)
+
+    def _untouched(self):
+        return self.phase == "roll" and not self.attack["faces"] and not self.pending
+
+    def view(self):
+        """Everything a screen needs, as plain values."""
+        odds = self.odds()
+        return {
+            "phase": self.phase, "turn": self.turn, "chosen": self.chosen,
+            "attacks_left": self.attacks_left, "winner": self.winner,
+            "figures": [self.figures(0), self.figures(1)],
+            "cards": [{"key": k, "name": self.cards[k]["entry"]["name"],
+                       "player": self.cards[k]["player"], "alive": self.cards[k]["alive"],
+                       "destroyed": self.cards[k]["destroyed"]} for k in self.order],
+            "odds": odds.text() if odds else None,
+        }
+
+    # --- applying ---------------------------------------------------------------------
+    def _apply(self, inp):
+        kind = inp[0]
+        handler = getattr(self, "_in_" + kind, None)
+        if handler is None:
+            return Refusal("INPUT", "unknown input %r" % (kind,), "see legal_inputs()")
+        if self.phase == "over":
+            return Refusal("HS-9", "the game is over", "start a new game")
+        return handler(inp)
+
+    def _in_add(self, inp):
+        if len(inp) != 4:
+            return Refusal("INPUT", "add needs player, key, entry")
+        _, player, key, entry = inp
+        if self.phase != "setup":
+            return Refusal("HS-1", "armies are fixed once the battle began")
+        if player not in (0, 1):
+            return Refusal("HS-1", "HeroScape has two players, 0 and 1")
+        if not isinstance(key, str) or not key:
+            return Refusal("INPUT", "a card key is its tag id")
+        if key in self.cards:
+            return Refusal("HS-1", "this card is already in play",
+                           "tap each card once")
+        problems = validate_card(entry)
+        if problems:
+            return Refusal("HS-1", problems[0], "correct the card in the catalogue")
+        self.cards[key] = {"entry": entry, "player": player, "alive": entry["figures"],
+                           "destroyed": 0, "attacked": 0}
+        self.order.append(key)
+        out = Outcome()
+        out.add("added", {"player": player, "card": key, "name": entry["name"],
+                          "figures": entry["figures"]})
+        return out
+
+    def _in_start(self, inp):
+        if self.phase != "setup":
+            return Refusal("HS-3", "the battle has already started")
+        for p in (0, 1):
+            if self.figures(p) == 0:
+                return Refusal("HS-1", "P%d has no army card" % (p + 1),
+                               "tap at least one army card each")
+        self.phase = "initiative"
+        out = Outcome()
+        out.add("initiative", {"dice": decisions.HS_INITIATIVE_DICE})
+        return out
+
+    def _in_roll(self, inp):
+        if len(inp) != 2:
+            return Refusal("INPUT", "roll needs the faces")
+        faces = inp[1]
+        if not isinstance(faces, (list, tuple)):
+            faces = [faces]
+        if self.phase not in ("initiative", "roll"):
+            return Refusal("HS-6", "no roll is expected now",
+                           self.legal_inputs().prompt)
+        for f in faces:
+            if not _count(f) or f < 1 or f > 6:
+                return Refusal("HS-2", "a die face is 1..6, got %r" % (f,), "roll again")
+        p, n = self.roller()
+        if len(self.pending) + len(faces) > n:
+            return Refusal("HS-6", "%d %s expected, got %d" % (
+                n - len(self.pending), "dice" if n - len(self.pending) > 1 else "die",
+                len(faces)), "roll the right number of dice")
+        self.pending = self.pending + list(faces)
+        out = Outcome()
+        if len(self.pending) < n:
+            out.add("dice", {"player": p, "faces": list(faces),
+                             "left": n - len(self.pending)})
+            return out
+        rolled = self.pending
+        self.pending = []
+        if self.phase == "initiative":
+            return self._initiative_roll(p, rolled, out)
+        return self._attack_roll(p, rolled, out)
+
+    def _initiative_roll(self, p, faces, out):
+        skulls = count_faces(faces, "skull")
+        self.initiative[p] = skulls
+        out.add("initiative_roll", {"player": p, "faces": faces, "skulls": skulls})
+        if len(self.initiative) < 2:
+            return out
+        a, b = self.initiative[0], self.initiative[1]
+        if a == b:
+            self.initiative = {}
+            out.add("reroll", {"rule": "HS-3", "skulls": a})
+            return out
+        first = 0 if a > b else 1
+        out.add("first", {"player": first, "skulls": [a, b]})
+        self._begin_turn(first, out)
+        return out
+
+    def _begin_turn(self, player, out):
+        self.turn = player
+        self.turns += 1
+        self.chosen = None
+        self.attack = None
+        self.attacks_left = 0
+        self.phase = "card"
+        out.add("turn", {"player": player})
+
+    def _attack_roll(self, p, faces, out):
+        att = self.turn
+        self.attack["faces"][p] = faces
+        if p == att:
+            skulls = count_faces(faces, "skull")
+            out.add("attack_roll", {"player": p, "faces": faces, "skulls": skulls})
+            return out
+        skulls = count_faces(self.attack["faces"][att], "skull")
+        shields = count_faces(faces, "shield")
+        target_key = self.attack["target"]
+        target = self.cards[target_key]
+        destroyed = skulls > shields  # HS-7: one unblocked skull destroys any figure
+        out.add("defense_roll", {"player": p, "faces": faces, "shields": shields})
+        out.add("attack", {"card": self.chosen, "target": target_key, "skulls": skulls,
+                           "shields": shields, "unblocked": max(0, skulls - shields),
+                           "destroyed": destroyed,
+                           "text": "%d skulls vs %d shields" % (skulls, shields)})
+        if destroyed:
+            target["alive"] -= 1
+            target["destroyed"] += 1
+            out.add("destroyed", {"card": target_key, "player": target["player"],
+                                  "name": target["entry"]["name"],
+                                  "left": target["alive"]})
+        self.attacks_left -= 1
+        self.cards[self.chosen]["attacked"] += 1
+        self.attack = None
+        if self.figures(1 - att) == 0:
+            return self._win(att, "HS-9", out)
+        if self.attacks_left == 0:
+            self._begin_turn(1 - att, out)
+        else:
+            self.phase = "target"
+        return out
+
+    def _win(self, player, rule, out):
+        self.winner = player
+        self.win_rule = rule
+        self.phase = "over"
+        self.attack = None
+        self.pending = []
+        out.add("winner", {"players": [player], "rule": rule})
+        return out
+
+    def _in_tap(self, inp):
+        if len(inp) != 2:
+            return Refusal("INPUT", "tap needs a card key")
+        key = inp[1]
+        c = self.cards.get(key)
+        if self.phase not in ("card", "target"):
+            return Refusal("HS-4", "no card is expected now", self.legal_inputs().prompt)
+        if c is None:
+            return Refusal("HS-1", "this card is not in the game",
+                           "add it during setup")
+        me = self.turn
+        if self.phase == "card":
+            if c["player"] != me:
+                return Refusal("HS-4", "%s is P%d's card" % (c["entry"]["name"],
+                                                            c["player"] + 1),
+                               "P%d: tap your own card" % (me + 1))
+            if c["alive"] == 0:
+                return Refusal("HS-7", "%s has no figures left" % c["entry"]["name"],
+                               "pick another card")
+            self.chosen = key
+            self.attacks_left = c["alive"]
+            c["attacked"] = 0
+            self.phase = "target"
+            out = Outcome()
+            out.add("card", {"player": me, "card": key, "name": c["entry"]["name"],
+                             "attacks": self.attacks_left})
+            return out
+        if c["player"] == me:
+            return Refusal("HS-8", "a figure attacks enemy figures",
+                           "tap one of P%d's cards" % (2 - me))
+        if c["alive"] == 0:
+            return Refusal("HS-7", "%s has no figures left" % c["entry"]["name"],
+                           "tap another target")
+        self.attack = {"target": key, "height": None, "dice": {}, "faces": {}}
+        self.phase = "height"
+        out = Outcome()
+        out.add("target", {"card": self.chosen, "target": key,
+                           "name": c["entry"]["name"]})
+        return out
+
+    def _in_height(self, inp):
+        if len(inp) != 2 or inp[1] not in SIDES:
+            return Refusal("HS-6", "height is none, attacker or defender")
+        if self.phase != "height":
+            return Refusal("HS-6", "height is confirmed after tapping the target")
+        side = inp[1]
+        a, d = self._dice_for(side)
+        self.attack["height"] = side
+        self.attack["dice"] = {self.turn: a, 1 - self.turn: d}
+        self.phase = "roll"
+        out = Outcome()
+        odds = attack_odds(a, d)
+        out.add("dice_needed", {"attack": a, "defense": d, "height": side,
+                                "p_destroy": str(odds.p_destroy), "odds": odds.text()})
+        return out
+
+    def _in_cancel(self, inp):
+        if self.phase == "height" or self._untouched():
+            self.attack = None
+            self.phase = "target"
+            out = Outcome()
+            out.add("cancelled", {"card": self.chosen})
+            return out
+        return Refusal("HS-6", "nothing to cancel now: dice already rolled",
+                       "finish the roll")
+
+    def _in_end(self, inp):
+        if self.phase != "target":
+            return Refusal("HS-4", "the turn ends after the card's attacks",
+                           self.legal_inputs().prompt)
+        out = Outcome()
+        out.add("end", {"player": self.turn, "unused": self.attacks_left})
+        self._begin_turn(1 - self.turn, out)
+        return out
+
+    def _in_objective(self, inp):
+        if len(inp) != 2 or inp[1] not in (0, 1):
+            return Refusal("HS-9", "objective needs the player, 0 or 1")
+        if self.phase == "setup":
+            return Refusal("HS-9", "the battle has not started")
+        out = Outcome()
+        return self._win(inp[1], "HS-9", out)
