@@ -13,6 +13,54 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(Path(args.out), live=live)
 
 
+def _hexors_side(text: str) -> dict:
+    """Six strike values 'green,blue,yellow,red,purple,white' or a catalogue id."""
+    from shared_rules import catalogue
+    from shared_rules.decisions import COLOURS
+
+    if "/" in text:
+        try:
+            return catalogue.get(text)["strike"] or {}
+        except KeyError as exc:
+            raise argparse.ArgumentTypeError(str(exc).strip("'\"")) from None
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != len(COLOURS) or not all(p.lstrip("-").isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(
+            "give six strike values %s, e.g. 2,3,5,1,2,2, or a tile id like jl/superman"
+            % ",".join(COLOURS))
+    return dict(zip(COLOURS, (int(p) for p in parts), strict=True))
+
+
+def _odds_hexors(args: argparse.Namespace) -> int:
+    import json
+
+    from shared_rules.decisions import COLOURS
+    from shared_rules.odds import EndlessTie, battle_odds, describe
+
+    sides = (args.attacker, args.attacker_bonus, args.defender, args.defender_bonus)
+    try:
+        before = battle_odds(*sides)
+        after = battle_odds(*sides, attacker_face=args.face) if args.face else None
+    except EndlessTie as exc:
+        print("no odds: %s" % exc, file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print("hexref odds hexors: %s" % exc, file=sys.stderr)
+        return 2
+    if args.json:
+        result = {"attacker": str(before[0]), "defender": str(before[1])}
+        if after:
+            result.update({"face": args.face, "colour": COLOURS[args.face - 1],
+                           "attacker_after": str(after[0]), "defender_after": str(after[1])})
+        print(json.dumps(result))
+        return 0
+    print("before any roll: " + describe(*before))
+    if after:
+        print("attacker rolled %d (%s): %s" % (args.face, COLOURS[args.face - 1],
+                                               describe(*after)))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexref", description="Companion referee for hexagonal tile battle games.")
@@ -26,6 +74,30 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
     demo.set_defaults(func=_demo)
+
+    odds = commands.add_parser(
+        "odds", help="exact odds of a battle or an attack",
+        description="Exact probabilities, as fractions, with the game's re-roll rules.")
+    # Each game adds its own parser here: odds_games.add_parser("<game>", ...).
+    odds_games = odds.add_subparsers(dest="game", metavar="GAME")
+    hexors = odds_games.add_parser(
+        "hexors", help="a Hexors battle (JL or YGO): ties re-rolled (JL-B5, YG-5)",
+        description="Each side: six strike values green,blue,yellow,red,purple,white or a "
+                    "catalogue id (jl/superman); bonuses are everything known added up.")
+    hexors.add_argument("--attacker", type=_hexors_side, required=True, metavar="VALUES|ID")
+    hexors.add_argument("--defender", type=_hexors_side, required=True, metavar="VALUES|ID")
+    hexors.add_argument("--attacker-bonus", type=int, default=0, metavar="N")
+    hexors.add_argument("--defender-bonus", type=int, default=0, metavar="N")
+    hexors.add_argument("--face", type=int, choices=range(1, 7), metavar="1-6",
+                        help="the face the attacker already rolled")
+    hexors.add_argument("--json", action="store_true", help="print JSON")
+    hexors.set_defaults(func=_odds_hexors)
+
+    def _odds_help(args: argparse.Namespace) -> int:
+        odds.print_help()
+        return 2
+
+    odds.set_defaults(func=_odds_help)
     return parser
 
 

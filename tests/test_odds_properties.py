@@ -146,3 +146,29 @@ def test_docstring_examples_hold():
     for module in (fraction, odds, catalogue):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_jl_b5_hexref_odds_hexors_command(capsys):
+    """JL-B5 through the command line: `hexref odds hexors` prints exact fractions."""
+    from host.cli import main
+
+    code = main(["odds", "hexors", "--attacker", "2,3,5,1,2,2", "--attacker-bonus", "1",
+                 "--defender", "3,3,3,3,3,3", "--face", "1"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[0] == "before any roll: attacker 2/3 = 66.7%, defender 1/3 = 33.3%"
+    # Face 1 (green): 3 against six 3s ties every time, so both dice roll again.
+    assert out[1] == "attacker rolled 1 (green): attacker 2/3 = 66.7%, defender 1/3 = 33.3%"
+
+
+def test_jl_b5_hexref_odds_endless_tie_and_unknown_values(capsys):
+    from host.cli import main
+
+    assert main(["odds", "hexors", "--attacker", "4,4,4,4,4,4", "--defender", "4,4,4,4,4,4"]) == 1
+    assert "tie" in capsys.readouterr().err
+    assert main(["odds", "hexors", "--attacker", "jl/superman", "--defender", "1,1,1,1,1,1"]) == 2
+    assert "unknown" in capsys.readouterr().err
+    code = main(["odds", "hexors", "--attacker", "9,9,9,9,9,9", "--defender", "1,1,1,1,1,1",
+                 "--json"])
+    assert code == 0
+    assert capsys.readouterr().out.strip() == '{"attacker": "1", "defender": "0"}'
