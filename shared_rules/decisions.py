@@ -24,6 +24,50 @@ ELEMENT_COLOURS = {
     "light": "white",
 }
 
+# --- Justice League Hexors and Yu-Gi-Oh! Hexors (RULES.md §1, §2) --------------------------
+# JL-M10: teams for the 4-player team game, by player index. Turn order 0,1,2,3 is then
+# A1 B1 A2 B2 (the figure-8 of the rulebook) whoever starts.
+HX_TEAMS = ((0, 2), (1, 3))
+# JL-M12: partners may pool their Stones; the referee always keeps one reserve per team.
+JL_TEAM_POOLED_STONES = True
+# JL-B2 / YGO rulebook ("the player who picked the last Monster starts"): the suggested
+# first player is the owner of the last Character (JL) or Monster (YGO) added to a roster.
+# JL-M1 ("youngest first") and JL-M10 (toss) cannot be seen: the suggestion is player 1.
+# JL-B9 with both players on their Stronghold only: the player whose turn comes next
+# attacks (rolls first) in the Stronghold showdown, and JL-C6 still gives both Strongholds
+# their Defense Bonus (JL-M8's "without Defense Bonus" is a 3-4 player rule).
+JL_SHOWDOWN_DEFENSE_BONUS = True
+# JL-M4 (leftover Stones as +1 boosts) is a 3-4 player rule (JL-M13: teams too); in the
+# 2-player Collector's game it is off.
+JL_STONE_BOOSTS_TWO_PLAYERS = False
+# JL-W066 Escape: the battle ends with no loser and no Stone; the attacker may go on with a
+# multiple attack. A Detection cannot answer an Escape (the round is already void).
+JL_ESCAPE_VOIDS_BATTLE = True
+# JL-W071 Self-Destruct is played by the defending side; when it fires the Stone for the
+# destroyed attacker goes to the Self-Destruct's player, as for any defeat (JL-C8).
+JL_SELF_DESTRUCT_EARNS_STONE = True
+# JL-W074 Telepathy / YG-A12 Zombie: a controlled tile keeps its printed strike values, gets
+# no Colour/Element or Ally bonus from either home tile, and a pod with the controller's
+# tiles counts. A defeat it causes earns the controller the Stone. It cannot be a tile
+# already in the current battle.
+HX_CONTROLLED_HOME_BONUS = False
+# JL-W075: only Characters can be trapped (Strongholds never move anyway). A trapped
+# Character counts as defeated while an opposing Wasteland is active and comes back if a
+# Detection destroys that Wasteland.
+# Targets the glossary leaves open: boosts (Teamwork, Super Strength, Flying Debris, Setting
+# Sun, Earth Fist, Star Burst, Symbiosis) take a friendly tile, drains and controls (Life
+# Drain, Telepathy, Zombie, Divine Chain) an opposing one, Energy Lock any Monster not in
+# the current battle.
+# YG-A3 Symbiosis: players tap the friendly Monster(s) in contact; the referee uses the
+# highest value those Monsters show for the rolled colour (never lower than the target's).
+# YG-A8 Divine Chain: "3 turns" counts every player's turn, starting with the turn after the
+# one in which it was played; it binds from the moment it is played.
+YG_DIVINE_CHAIN_TURNS = 3
+# After both dice of a battle, while some player can still play a Surge/Flash (Escape and
+# Life Drain may be played after the roll) or a JL-M4 boost, the referee waits for an
+# "accept" (end) before it declares the result; otherwise it declares it at once.
+HX_WAIT_AFTER_ROLLS = True
+
 # --- HeroScape (RULES.md §3) -------------------------------------------------------------
 # HS-2: the combat die has 3 skulls, 2 shields and 1 blank. The electronic die reports faces
 # 1..6; face n shows HS_DIE_FACES[n - 1]. The attacker counts skulls, the defender shields.
