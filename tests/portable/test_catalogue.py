@@ -269,3 +269,18 @@ def test_validate_elements():
     assert broken(colour="red") == ["element earth is the colour green, not red"]
     assert broken(element="metal") == ["unknown element 'metal'"]
     assert broken(ally="yugi") == ["only JL Strongholds and Characters carry an Ally icon"]
+
+
+def test_jl_c9_yg_14_costs_and_timings_agree_with_the_engine():
+    """JL-C9/JL-C10 and YG-14: the catalogue's cost and timing of every Power and Action
+    are the ones the Hexors engine charges and enforces (shared_rules.hexors_powers)."""
+    from shared_rules.hexors_powers import POWERS
+
+    checked = 0
+    for entry in all_entries():
+        if entry["kind"] in catalogue.PLAYABLE:
+            spec = POWERS[entry["effect"]]
+            assert (spec.game, spec.cost, spec.timing) == \
+                (entry["game"], entry["cost"], entry["timing"]), entry["id"]
+            checked += 1
+    assert checked == 24
