@@ -1,0 +1,926 @@
+"""Invocations (RULES.md §5, IN-1..IN-12) with the referee as the Master.
+
+The Master deals (it says how many cards each player takes), counts the deck, runs the
+1-minute Attack timer and the 15-second hand-over timer, reads the revealed Attack and Shield
+cards by tap, finds the dominant player, breaks ties with Shield reveals, carries the prize
+over, keeps every player's Victories, ends the game, names the Supreme Summoner and keeps a
+series score. Card effects are not in the rulebook: players record what an effect did with
+buttons (a card taken, blocked, destroyed or stolen, who beats whom, a cancelled effect) so
+the counts and the result stay right. Time comes in as inputs; the engine never reads a
+clock.
+
+Players are numbered from 0 and named (a name or a colour) for the screens. Slots: "hand",
+"attack", "shield", "spell". A card entry is a dict with at least "name", "attack" and
+"defense" (ints); the host reads it from the tapped card's tag.
+
+Inputs:
+
+=======================================  ====================================================
+``("player", name)``                     setup: add a player (2 to 6, IN-1)
+``("deck", n)`` / ``("hand", n)``        setup: deck size 32..68 (IN-1), hand size 4..6 (IN-2)
+``("timers", on)``                       setup: IN-4 timers on (True) or off (False)
+``("start",)``                           deal the first round (IN-2)
+``("place", p, slot)``                   Stage 2: p puts a hand card face down in a slot
+``("spell_attack", p)``                  IN-5: no card in hand, a Spell goes to Attack
+``("force", p)``                         IN-4: after 1 minute the Master moves a Spell to Attack
+``("master_gives", p)``                  IN-5: no hand, no Spells: a deck card into Attack
+``("take", p, n, source)``               effect: p draws n cards; the effect card came from
+                                         ``source`` ("hand", "spell" or "attack")
+``("block", by, target, what, source)``  effect: block a "player", their "hand" or a card
+                                         ("spell", "shield", "attack") (IN-12)
+``("destroy", by, target, what, source)``  effect: destroy one of target's cards (IN-3)
+``("steal", by, target, what, source)``  effect: by takes one of target's cards into hand
+``("handed", p)``                        p handed the cards over in time (IN-4)
+``("tick", ms)`` / ``("timeout", which)``  time passes; "attack" or "handover" ran out
+``("reveal", p, key, entry)``            Stage 3: p's Attack card was tapped (IN-6)
+``("beats", a, b)``                      an effect makes a beat b (IN-7)
+``("cancel", p)``                        p's effect is cancelled; the card stays (IN-12)
+``("judge",)``                           effects done: find the dominant player (IN-7)
+``("shield", p, key, entry)``            a tied dominant reveals a random Shield (IN-8)
+=======================================  ====================================================
+
+>>> g = InvocationsGame(players=["red", "blue"], deck=32, hand=4)
+>>> g.apply(("start",)).find("deal")["cards"]
+[4, 4]
+>>> g.deck
+24
+"""
+
+from shared_rules import decisions
+from shared_rules.engine import Game, Outcome, Refusal
+
+SLOTS = ("attack", "shield", "spell")
+SOURCES = ("hand", "spell", "attack")
+BLOCKABLE = ("player", "hand", "spell", "shield", "attack")
+TARGETS = ("hand", "spell", "shield", "attack")
+
+
+def _int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def card_problems(entry):
+    """Why a card entry cannot be read, or None.
+
+    >>> card_problems({"name": "Fire Imp", "attack": 7, "defense": None})
+    'Fire Imp: Defense unknown'
+    """
+    if not isinstance(entry, dict):
+        return "not a card entry"
+    name = entry.get("name") or "card"
+    for key, label in (("attack", "Attack"), ("defense", "Defense")):
+        if not _int(entry.get(key)):
+            return "%s: %s unknown" % (name, label)
+    return None
+
+
+class Legal:
+    """What may happen now: ``actor`` (None: everyone plays at once), ``expect``,
+    ``prompt``, ``tiles``, ``roll_by`` (always None: no dice), ``choices``."""
+
+    def __init__(self, expect, prompt, choices=None, actor=None):
+        self.actor = actor
+        self.expect = expect
+        self.prompt = prompt
+        self.tiles = {}
+        self.roll_by = None
+        self.choices = choices if choices is not None else []
+
+    def __repr__(self):
+        return "Legal(%r, %r)" % (self.expect, self.prompt)
+
+
+def supreme(victories):
+    """IN-10: (attack points, defense points) of a list of Victory cards.
+
+    >>> supreme([{"attack": 5, "defense": 2}, {"attack": 3, "defense": 4}])
+    (8, 6)
+    """
+    a = 0
+    d = 0
+    for c in victories:
+        a += c["attack"]
+        d += c["defense"]
+    return a, d
+
+
+class InvocationsGame(Game):
+    """The Master of an Invocations game.
+
+    Options (all may also be set during setup): ``players`` (names, or a count), ``deck``
+    (32..68, default 32), ``hand`` (4..6), ``timers`` (bool, default True), ``series``
+    (previous series totals, one per player, IN-11).
+
+    Read-only state: ``phase`` ("setup", "stage2", "stage3", "effects", "shields",
+    "over"), ``deck``, ``hand_size``, ``players`` (list of dicts: ``name``, ``hand``,
+    ``spells``, ``shields``, ``attack_down``, ``attack`` (revealed entry), ``victories``,
+    ``blocked``, ``hand_blocked``, ``spells_blocked``), ``prize`` (Attack cards carried
+    over), ``round``, ``attack_ms`` / ``handover`` (timers), ``playoff`` (players in the
+    IN-10 play-off or None), ``winners``, ``series``.
+    """
+
+    def _reset(self):
+        opts = self.options
+        self.phase = "setup"
+        self.players = []
+        names = opts.get("players") or []
+        if _int(names):
+            names = ["P%d" % (i + 1) for i in range(names)]
+        for name in names:
+            self.players.append(self._new_player(name))
+        self.deck = opts.get("deck", decisions.IN_MIN_DECK)
+        self.hand_size = opts.get("hand", decisions.IN_DEFAULT_HAND)
+        self.timers = opts.get("timers", True)
+        self.series = list(opts["series"]) if opts.get("series") else None
+        self.prize = []
+        self.round = 0
+        self.attack_ms = 0
+        self.attack_timeout = False
+        self.handover = None
+        self.beats = []
+        self.tied = []
+        self.shown = {}
+        self.playoff = None
+        self.winners = None
+        self.scores = None
+
+    @staticmethod
+    def _new_player(name):
+        return {"name": name, "hand": 0, "spells": 0, "shields": 0, "attack_down": False,
+                "attack": None, "victories": [], "blocked": False, "hand_blocked": False,
+                "spells_blocked": 0}
+
+    # --- reading ----------------------------------------------------------------------
+    def name(self, p):
+        return self.players[p]["name"]
+
+    def in_round(self):
+        """Players taking part in this round: not blocked (IN-12), in the play-off if any."""
+        out = []
+        for i, pl in enumerate(self.players):
+            if pl["blocked"]:
+                continue
+            if self.playoff is not None and i not in self.playoff:
+                continue
+            out.append(i)
+        return out
+
+    def waiting_for_attack(self):
+        return [p for p in self.in_round() if not self.players[p]["attack_down"]]
+
+    def beaten_by(self, a):
+        """Players that ``a`` beats this round (IN-7): a recorded effect, or a higher Attack
+        unless an effect says the other way round."""
+        out = []
+        pa = self.players[a]["attack"]
+        for b in self.in_round():
+            if b == a:
+                continue
+            if [a, b] in self.beats:
+                out.append(b)
+            elif [b, a] in self.beats and decisions.IN_EFFECT_BEATS_ATTACK:
+                continue
+            elif pa is not None and self.players[b]["attack"] is not None and \
+                    pa["attack"] > self.players[b]["attack"]["attack"]:
+                out.append(b)
+        return out
+
+    def legal_inputs(self):
+        ph = self.phase
+        if ph == "setup":
+            choices = [("hand %d" % n, ("hand", n)) for n in (4, 5, 6)]
+            choices.append(("timers off" if self.timers else "timers on",
+                            ("timers", not self.timers)))
+            if decisions.IN_MIN_PLAYERS <= len(self.players) <= decisions.IN_MAX_PLAYERS:
+                choices.insert(0, ("start", ("start",)))
+            return Legal("setup", "%d players, hand %d" % (len(self.players),
+                                                           self.hand_size), choices)
+        if ph == "over":
+            names = ", ".join(self.name(p) for p in self.winners)
+            return Legal("over", "%s wins" % names)
+        if self.handover is not None:
+            t = self.handover["target"]
+            return Legal("handover", "%s: hand over" % self.name(t),
+                         [("handed", ("handed", t))], actor=t)
+        if ph == "stage2":
+            choices = []
+            for p in self.waiting_for_attack():
+                pl = self.players[p]
+                if pl["hand"] > 0:
+                    choices.append(("%s attack" % pl["name"], ("place", p, "attack")))
+                elif pl["spells"] - pl["spells_blocked"] > 0:
+                    choices.append(("%s spell>atk" % pl["name"], ("spell_attack", p)))
+                elif self.deck > 0:
+                    choices.append(("give %s" % pl["name"], ("master_gives", p)))
+                if self.attack_timeout and pl["spells"] - pl["spells_blocked"] > 0 \
+                        and pl["hand"] > 0:
+                    choices.append(("force %s" % pl["name"], ("force", p)))
+            waiting = self.waiting_for_attack()
+            prompt = "%s: place Attack" % self.name(waiting[0]) if waiting else "place cards"
+            return Legal("place", prompt, choices)
+        if ph == "stage3":
+            for p in self.in_round():
+                if self.players[p]["attack"] is None:
+                    return Legal("reveal", "%s: tap Attack" % self.name(p), actor=p)
+        if ph == "effects":
+            choices = [("judge", ("judge",))]
+            return Legal("effects", "effects, then judge", choices)
+        if ph == "shields":
+            p = self._next_shield()
+            return Legal("shield", "%s: tap a Shield" % self.name(p), actor=p)
+        return Legal(ph, "")
+
+    def view(self):
+        """Plain values for the screens."""
+        return {
+            "phase": self.phase, "round": self.round, "deck": self.deck,
+            "hand_size": self.hand_size, "prize": len(self.prize),
+            "attack_left_ms": max(0, decisions.IN_ATTACK_TIMER_MS - self.attack_ms)
+            if self.timers else None,
+            "handover_left_ms": decisions.IN_HANDOVER_TIMER_MS - self.handover["ms"]
+            if self.handover is not None else None,
+            "players": [{"name": pl["name"], "hand": pl["hand"], "spells": pl["spells"],
+                         "shields": pl["shields"], "victories": len(pl["victories"]),
+                         "points": supreme(pl["victories"])[0],
+                         "attack": pl["attack"]["attack"] if pl["attack"] else None,
+                         "blocked": pl["blocked"]} for pl in self.players],
+            "winners": self.winners, "series": self.series,
+        }
+
+    # --- applying ---------------------------------------------------------------------
+    def _apply(self, inp):
+        handler = getattr(self, "_in_" + inp[0], None)
+        if handler is None:
+            return Refusal("INPUT", "unknown input %r" % (inp[0],), "see legal_inputs()")
+        if self.phase == "over":
+            return Refusal("IN-10", "the game is over", "start a new game")
+        return handler(inp)
+
+    def _check_player(self, p, rule="IN-1"):
+        if not _int(p) or p < 0 or p >= len(self.players):
+            return Refusal(rule, "no player %r" % (p,), "players are 0..%d" %
+                           (len(self.players) - 1))
+        return None
+
+    def _busy(self, *players):
+        """IN-3: while a hand-over is pending its two players do nothing else."""
+        h = self.handover
+        if h is None:
+            return None
+        for p in players:
+            if p == h["target"] or p == h["by"]:
+                return Refusal("IN-3", "%s must finish the hand-over first" % self.name(p),
+                               "%s: hand the cards over" % self.name(h["target"]))
+        return None
+
+    def _in_player(self, inp):
+        if self.phase != "setup":
+            return Refusal("IN-1", "players join before the first deal")
+        if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
+            return Refusal("INPUT", "player needs a name or colour")
+        if len(self.players) >= decisions.IN_MAX_PLAYERS:
+            return Refusal("IN-1", "at most %d players" % decisions.IN_MAX_PLAYERS)
+        for pl in self.players:
+            if pl["name"] == inp[1]:
+                return Refusal("IN-1", "%s is already playing" % inp[1], "pick another name")
+        self.players.append(self._new_player(inp[1]))
+        out = Outcome()
+        out.add("player", {"player": len(self.players) - 1, "name": inp[1]})
+        return out
+
+    def _in_deck(self, inp):
+        if self.phase != "setup":
+            return Refusal("IN-1", "the deck is set before the first deal")
+        n = inp[1] if len(inp) == 2 else None
+        if not _int(n) or n < decisions.IN_MIN_DECK or n > decisions.IN_MAX_DECK:
+            return Refusal("IN-1", "a deck has %d to %d cards" % (decisions.IN_MIN_DECK,
+                                                                  decisions.IN_MAX_DECK))
+        self.deck = n
+        out = Outcome()
+        out.add("deck", {"cards": n})
+        return out
+
+    def _in_hand(self, inp):
+        # The Master may change it between rounds; it counts from the next deal.
+        n = inp[1] if len(inp) == 2 else None
+        if not _int(n) or n < 4 or n > 6:
+            return Refusal("IN-2", "a hand has 4 to 6 cards")
+        self.hand_size = n
+        out = Outcome()
+        out.add("hand", {"cards": n})
+        return out
+
+    def _in_timers(self, inp):
+        if self.phase != "setup":
+            return Refusal("IN-4", "timers are switched before the first deal")
+        if len(inp) != 2 or inp[1] not in (True, False):
+            return Refusal("INPUT", "timers needs True or False")
+        self.timers = bool(inp[1])
+        out = Outcome()
+        out.add("timers", {"on": self.timers})
+        return out
+
+    def _in_start(self, inp):
+        if self.phase != "setup":
+            return Refusal("IN-2", "the game has started")
+        n = len(self.players)
+        if n < decisions.IN_MIN_PLAYERS or n > decisions.IN_MAX_PLAYERS:
+            return Refusal("IN-1", "Invocations needs 2 to 6 players, not %d" % n,
+                           "add players")
+        if not _int(self.deck) or not decisions.IN_MIN_DECK <= self.deck <= decisions.IN_MAX_DECK:
+            return Refusal("IN-1", "a deck has %d to %d cards" % (decisions.IN_MIN_DECK,
+                                                                  decisions.IN_MAX_DECK))
+        if not _int(self.hand_size) or not 4 <= self.hand_size <= 6:
+            return Refusal("IN-2", "a hand has 4 to 6 cards")
+        if self.series is not None and len(self.series) != n:
+            return Refusal("IN-11", "the series has %d totals for %d players" %
+                           (len(self.series), n))
+        out = Outcome()
+        self._stage1(out)
+        return out
+
+    def _stage1(self, out):
+        """IN-2: deal up to the hand size; end the game when the deck cannot go on."""
+        self.round += 1
+        if self.deck == 0:
+            return self._end_game(out, "IN-9")
+        players = self.players
+        n = len(players)
+        everyone_blocked = True
+        for pl in players:
+            if not pl["hand_blocked"]:
+                everyone_blocked = False
+        need = []
+        for pl in players:
+            if everyone_blocked:
+                need.append(1)   # IN-2 clarification: nobody can draw, so each gets 1
+            elif pl["hand_blocked"]:
+                need.append(0)   # IN-12: a blocked hand draws nothing
+            else:
+                need.append(max(0, self.hand_size - pl["hand"]))
+        give = [0] * n
+        if sum(need) <= self.deck:
+            give = need
+        else:
+            # IN-2: short deck: one card at a time so everyone gets at least one.
+            left = self.deck
+            while left > 0:
+                dealt = False
+                for i in range(n):
+                    if left > 0 and give[i] < need[i]:
+                        give[i] += 1
+                        left -= 1
+                        dealt = True
+                if not dealt:
+                    break
+        for i in range(n):
+            players[i]["hand"] += give[i]
+            players[i]["hand_blocked"] = False
+            self.deck -= give[i]
+        out.add("deal", {"round": self.round, "cards": give, "deck": self.deck})
+        if self.deck == 0:
+            for pl in players:
+                if pl["hand"] == 0:
+                    return self._end_game(out, "IN-2")
+        self.phase = "stage2"
+        self.attack_ms = 0
+        self.attack_timeout = False
+        self.beats = []
+        return out
+
+    # --- Stage 2 ----------------------------------------------------------------------
+    def _stage_check(self, p, phases=("stage2",)):
+        bad = self._check_player(p)
+        if bad:
+            return bad
+        if self.players[p]["blocked"]:
+            return Refusal("IN-12", "%s is blocked and sits out this round" % self.name(p))
+        if self.phase not in phases:
+            return Refusal("IN-3", "not now: %s" % self.legal_inputs().prompt)
+        if self.playoff is not None and p not in self.playoff:
+            return Refusal("IN-10", "%s is not in the play-off" % self.name(p))
+        return self._busy(p)
+
+    def _in_place(self, inp):
+        if len(inp) != 3:
+            return Refusal("INPUT", "place needs player and slot")
+        _, p, slot = inp
+        bad = self._stage_check(p)
+        if bad:
+            return bad
+        pl = self.players[p]
+        if slot not in SLOTS:
+            return Refusal("IN-3", "slots are attack, shield and spell")
+        if pl["hand"] == 0:
+            return Refusal("IN-5", "%s has no card in hand" % pl["name"],
+                           "take the Attack from a Spell")
+        if pl["hand_blocked"]:
+            return Refusal("IN-12", "%s's hand is blocked" % pl["name"])
+        if slot == "attack" and pl["attack_down"]:
+            return Refusal("IN-3", "%s already has an Attack card down" % pl["name"])
+        pl["hand"] -= 1
+        if slot == "attack":
+            pl["attack_down"] = True
+        elif slot == "shield":
+            pl["shields"] += 1
+        else:
+            pl["spells"] += 1
+        out = Outcome()
+        out.add("placed", {"player": p, "slot": slot})
+        self._maybe_stage3(out)
+        return out
+
+    def _spell_to_attack(self, inp, rule):
+        if len(inp) != 2:
+            return Refusal("INPUT", "needs the player")
+        p = inp[1]
+        bad = self._stage_check(p)
+        if bad:
+            return bad
+        pl = self.players[p]
+        if pl["attack_down"]:
+            return Refusal(rule, "%s already has an Attack card down" % pl["name"])
+        if pl["spells"] - pl["spells_blocked"] <= 0:
+            return Refusal(rule, "%s has no free Spell" % pl["name"],
+                           "the Master gives a deck card" if pl["hand"] == 0 else "")
+        return None
+
+    def _in_spell_attack(self, inp):
+        bad = self._spell_to_attack(inp, "IN-5")
+        if bad:
+            return bad
+        pl = self.players[inp[1]]
+        if pl["hand"] > 0:
+            return Refusal("IN-5", "%s has cards in hand" % pl["name"],
+                           "place the Attack from the hand")
+        return self._move_spell(inp[1], "IN-5")
+
+    def _in_force(self, inp):
+        bad = self._spell_to_attack(inp, "IN-4")
+        if bad:
+            return bad
+        if not self.timers:
+            return Refusal("IN-4", "the timers are off")
+        if not self.attack_timeout:
+            return Refusal("IN-4", "the minute is not over",
+                           "%d s left" % ((decisions.IN_ATTACK_TIMER_MS - self.attack_ms
+                                           + 999) // 1000))
+        return self._move_spell(inp[1], "IN-4")
+
+    def _move_spell(self, p, rule):
+        pl = self.players[p]
+        pl["spells"] -= 1
+        pl["attack_down"] = True
+        out = Outcome()
+        out.add("spell_attack", {"player": p, "rule": rule})
+        self._maybe_stage3(out)
+        return out
+
+    def _in_master_gives(self, inp):
+        if len(inp) != 2:
+            return Refusal("INPUT", "needs the player")
+        p = inp[1]
+        bad = self._stage_check(p)
+        if bad:
+            return bad
+        pl = self.players[p]
+        if pl["attack_down"]:
+            return Refusal("IN-5", "%s already has an Attack card down" % pl["name"])
+        if pl["hand"] > 0 or pl["spells"] - pl["spells_blocked"] > 0:
+            return Refusal("IN-5", "%s still has a card to attack with" % pl["name"])
+        if self.deck == 0 and self.playoff is None:
+            return Refusal("IN-2", "the deck is empty")
+        if self.playoff is None:
+            self.deck -= 1
+        pl["attack_down"] = True
+        out = Outcome()
+        out.add("master_gives", {"player": p, "deck": self.deck})
+        self._maybe_stage3(out)
+        return out
+
+    def _maybe_stage3(self, out):
+        if self.phase == "stage2" and not self.waiting_for_attack() and self.handover is None:
+            self.phase = "stage3" if self.in_round() else "effects"
+            out.add("stage", {"stage": 3})
+
+    # --- effects ----------------------------------------------------------------------
+    def _effect_source(self, p, source):
+        """Refusal if ``p`` cannot use an effect card from ``source`` now, else None."""
+        pl = self.players[p]
+        if source not in SOURCES:
+            return Refusal("IN-3", "an effect card comes from hand, spell or attack")
+        if source == "hand":
+            if self.phase != "stage2":
+                return Refusal("IN-6", "in Stage 3 effects come from Spells or the Attack")
+            if pl["hand"] == 0:
+                return Refusal("IN-3", "%s has no card in hand" % pl["name"])
+            if pl["hand_blocked"]:
+                return Refusal("IN-12", "%s's hand is blocked" % pl["name"])
+        elif source == "spell":
+            if pl["spells"] - pl["spells_blocked"] <= 0:
+                return Refusal("IN-12", "%s has no Spell free to use" % pl["name"])
+        elif self.phase not in ("effects",) or pl["attack"] is None:
+            return Refusal("IN-6", "Attack card effects work once it is revealed")
+        return None
+
+    def _spend(self, p, source):
+        if source == "hand":
+            self.players[p]["hand"] -= 1
+        elif source == "spell":
+            self.players[p]["spells"] -= 1
+
+    def _effect_check(self, by, target, what, source, allowed):
+        bad = self._check_player(by, "IN-3") or self._check_player(target, "IN-3")
+        if bad:
+            return bad
+        if self.phase == "stage3":
+            return Refusal("IN-6", "effects wait until every Attack is revealed")
+        if self.phase not in ("stage2", "effects"):
+            return Refusal("IN-3", "effects are used in Stage 2 or after the reveal")
+        bad = self._busy(by, target)
+        if bad:
+            return bad
+        if self.players[by]["blocked"]:
+            return Refusal("IN-12", "%s is blocked this round" % self.name(by))
+        if self.playoff is not None and (by not in self.playoff or
+                                         target not in self.playoff):
+            return Refusal("IN-10", "only the play-off players take part")
+        if what not in allowed:
+            return Refusal("IN-3", "%r is not one of %s" % (what, ", ".join(allowed)))
+        return self._effect_source(by, source)
+
+    def _in_take(self, inp):
+        if len(inp) != 4:
+            return Refusal("INPUT", "take needs player, count, source")
+        _, p, n, source = inp
+        bad = self._effect_check(p, p, "hand", source, ("hand",))
+        if bad:
+            return bad
+        if not _int(n) or n < 1:
+            return Refusal("IN-3", "take at least one card")
+        got = min(n, self.deck)
+        self._spend(p, source)
+        self.deck -= got
+        self.players[p]["hand"] += got
+        out = Outcome()
+        out.add("take", {"player": p, "cards": got, "lost": got < n, "deck": self.deck})
+        return out
+
+    def _in_block(self, inp):
+        if len(inp) != 5:
+            return Refusal("INPUT", "block needs by, target, what, source")
+        _, by, target, what, source = inp
+        bad = self._effect_check(by, target, what, source, BLOCKABLE)
+        if bad:
+            return bad
+        pl = self.players[target]
+        if what == "spell" and pl["spells"] - pl["spells_blocked"] <= 0:
+            return Refusal("IN-12", "%s has no Spell to block" % pl["name"])
+        self._spend(by, source)
+        if what == "player":
+            pl["blocked"] = True        # IN-12: sits out the whole round
+        elif what == "hand":
+            pl["hand_blocked"] = True   # IN-12: no cards next Stage 1
+        elif what == "spell":
+            pl["spells_blocked"] += 1
+        out = Outcome()
+        out.add("blocked", {"by": by, "player": target, "what": what})
+        self._maybe_stage3(out)
+        return out
+
+    def _take_card(self, target, what):
+        """Refusal if target has no such card; else None."""
+        pl = self.players[target]
+        if what == "hand" and pl["hand"] == 0 or what == "spell" and pl["spells"] == 0 \
+                or what == "shield" and pl["shields"] == 0 \
+                or what == "attack" and not pl["attack_down"]:
+            return Refusal("IN-3", "%s has no %s card" % (pl["name"], what),
+                           "the effect card is lost")
+        return None
+
+    def _remove(self, target, what):
+        pl = self.players[target]
+        if what == "hand":
+            pl["hand"] -= 1
+        elif what == "spell":
+            pl["spells"] -= 1
+            if pl["spells_blocked"] > pl["spells"]:
+                pl["spells_blocked"] = pl["spells"]
+        elif what == "shield":
+            pl["shields"] -= 1
+        else:
+            pl["attack_down"] = False
+            pl["attack"] = None
+
+    def _destroy_or_steal(self, inp, kind):
+        if len(inp) != 5:
+            return Refusal("INPUT", "%s needs by, target, what, source" % kind)
+        _, by, target, what, source = inp
+        bad = self._effect_check(by, target, what, source, TARGETS)
+        if bad:
+            return bad
+        if by == target:
+            return Refusal("IN-3", "%s targets another player" % kind)
+        bad = self._take_card(target, what)
+        if bad:
+            return bad
+        if what == "attack" and self.phase == "effects":
+            return Refusal("IN-7", "a revealed Attack stays for the judging",
+                           "record who beats whom instead")
+        self._spend(by, source)
+        self._remove(target, what)
+        if kind == "steal":
+            self.players[by]["hand"] += 1
+        out = Outcome()
+        out.add(kind, {"by": by, "player": target, "what": what})
+        if self.timers:
+            self.handover = {"by": by, "target": target, "kind": kind, "ms": 0}
+            out.add("handover", {"player": target, "ms": decisions.IN_HANDOVER_TIMER_MS})
+        else:
+            self._maybe_stage3(out)
+        return out
+
+    def _in_destroy(self, inp):
+        return self._destroy_or_steal(inp, "destroy")
+
+    def _in_steal(self, inp):
+        return self._destroy_or_steal(inp, "steal")
+
+    def _in_handed(self, inp):
+        if len(inp) != 2:
+            return Refusal("INPUT", "handed needs the player")
+        if self.handover is None or self.handover["target"] != inp[1]:
+            return Refusal("IN-4", "no hand-over is waiting for that player")
+        self.handover = None
+        out = Outcome()
+        out.add("handed", {"player": inp[1]})
+        self._maybe_stage3(out)
+        return out
+
+    def _in_tick(self, inp):
+        if len(inp) != 2 or not _int(inp[1]) or inp[1] < 0:
+            return Refusal("INPUT", "tick needs milliseconds")
+        out = Outcome()
+        if not self.timers:
+            return out
+        ms = inp[1]
+        if self.handover is not None:
+            self.handover["ms"] += ms
+            if self.handover["ms"] >= decisions.IN_HANDOVER_TIMER_MS:
+                self._handover_expired(out)
+        if self.phase == "stage2" and not self.attack_timeout:
+            self.attack_ms += ms
+            if self.attack_ms >= decisions.IN_ATTACK_TIMER_MS:
+                self._attack_expired(out)
+        return out
+
+    def _handover_expired(self, out):
+        h = self.handover
+        self.handover = None
+        out.add("master_performs", {"player": h["target"], "kind": h["kind"],
+                                    "rule": "IN-4"})
+        self._maybe_stage3(out)
+
+    def _attack_expired(self, out):
+        self.attack_ms = max(self.attack_ms, decisions.IN_ATTACK_TIMER_MS)
+        self.attack_timeout = True
+        out.add("attack_timeout", {"players": self.waiting_for_attack(), "rule": "IN-4"})
+
+    def _in_timeout(self, inp):
+        if len(inp) != 2 or inp[1] not in ("attack", "handover"):
+            return Refusal("INPUT", "timeout is attack or handover")
+        if not self.timers:
+            return Refusal("IN-4", "the timers are off")
+        out = Outcome()
+        if inp[1] == "handover":
+            if self.handover is None:
+                return Refusal("IN-4", "no hand-over is running")
+            self._handover_expired(out)
+        else:
+            if self.phase != "stage2" or self.attack_timeout:
+                return Refusal("IN-4", "no Attack timer is running")
+            self._attack_expired(out)
+        return out
+
+    # --- Stage 3 ----------------------------------------------------------------------
+    def _in_reveal(self, inp):
+        if len(inp) != 4:
+            return Refusal("INPUT", "reveal needs player, key, entry")
+        _, p, key, entry = inp
+        bad = self._stage_check(p, ("stage3",))
+        if bad:
+            return bad
+        pl = self.players[p]
+        if pl["attack"] is not None:
+            return Refusal("IN-6", "%s's Attack is already revealed" % pl["name"])
+        problem = card_problems(entry)
+        if problem:
+            return Refusal("IN-6", problem, "correct the card in the catalogue")
+        pl["attack"] = {"key": key, "name": entry.get("name"), "attack": entry["attack"],
+                        "defense": entry["defense"]}
+        out = Outcome()
+        out.add("reveal", {"player": p, "name": entry.get("name"),
+                           "attack": entry["attack"]})
+        for q in self.in_round():
+            if self.players[q]["attack"] is None:
+                return out
+        self.phase = "effects"
+        out.add("stage", {"stage": "effects"})
+        return out
+
+    def _in_beats(self, inp):
+        if len(inp) != 3:
+            return Refusal("INPUT", "beats needs two players")
+        _, a, b = inp
+        bad = self._check_player(a, "IN-7") or self._check_player(b, "IN-7")
+        if bad:
+            return bad
+        if self.phase != "effects":
+            return Refusal("IN-7", "record who beats whom after the reveal")
+        if a == b or a not in self.in_round() or b not in self.in_round():
+            return Refusal("IN-7", "both players must be in this round")
+        if [a, b] in self.beats:
+            return Refusal("IN-7", "already recorded")
+        if [b, a] in self.beats:
+            return Refusal("IN-7", "%s already beats %s" % (self.name(b), self.name(a)),
+                           "cancel that effect first")
+        self.beats.append([a, b])
+        out = Outcome()
+        out.add("beats", {"player": a, "beats": b})
+        return out
+
+    def _in_cancel(self, inp):
+        if len(inp) != 2:
+            return Refusal("INPUT", "cancel needs the player whose effect is cancelled")
+        bad = self._check_player(inp[1], "IN-12")
+        if bad:
+            return bad
+        if self.phase != "effects":
+            return Refusal("IN-12", "effects are cancelled after the reveal")
+        p = inp[1]
+        dropped = [pair for pair in self.beats if pair[0] == p]
+        if not dropped:
+            return Refusal("IN-12", "%s has no recorded effect" % self.name(p))
+        self.beats = [pair for pair in self.beats if pair[0] != p]
+        out = Outcome()
+        out.add("cancelled", {"player": p, "dropped": dropped})
+        return out
+
+    def _in_judge(self, inp):
+        if self.phase != "effects":
+            return Refusal("IN-7", "judge after every Attack is revealed")
+        if self.handover is not None:
+            return Refusal("IN-3", "a hand-over is still running")
+        out = Outcome()
+        if not self.in_round():
+            return self._no_winner(out)   # everyone was blocked (IN-12)
+        counts = {}
+        best = -1
+        for p in self.in_round():
+            counts[p] = len(self.beaten_by(p))
+            if counts[p] > best:
+                best = counts[p]
+        tied = [p for p in self.in_round() if counts[p] == best]
+        out.add("dominance", {"beats": counts, "tied": tied})
+        if best == 0 and not decisions.IN_NOBODY_BEATS_MEANS_ALL_TIED:
+            tied = []
+        if len(tied) == 1:
+            return self._round_won(tied[0], out)
+        self.tied = tied
+        self.shown = {}
+        return self._shield_round(out)
+
+    def _next_shield(self):
+        for p in self.tied:
+            if p not in self.shown:
+                return p
+        return None
+
+    def _shield_round(self, out):
+        """IN-8: start a reveal round, or give up when a tied player has no Shield."""
+        for p in self.tied:
+            if self.players[p]["shields"] == 0:
+                return self._no_winner(out)
+        self.phase = "shields"
+        self.shown = {}
+        out.add("shields", {"players": list(self.tied)})
+        return out
+
+    def _in_shield(self, inp):
+        if len(inp) != 4:
+            return Refusal("INPUT", "shield needs player, key, entry")
+        _, p, key, entry = inp
+        if self.phase != "shields":
+            return Refusal("IN-8", "Shields are revealed only to break a tie")
+        if p not in self.tied:
+            return Refusal("IN-8", "only the tied dominant players reveal Shields")
+        if p in self.shown:
+            return Refusal("IN-8", "%s already revealed a Shield this time" % self.name(p))
+        problem = card_problems(entry)
+        if problem:
+            return Refusal("IN-8", problem, "correct the card in the catalogue")
+        self.players[p]["shields"] -= 1   # IN-9: a revealed Shield is discarded
+        self.shown[p] = entry["defense"]
+        out = Outcome()
+        out.add("shield", {"player": p, "name": entry.get("name"),
+                           "defense": entry["defense"]})
+        if len(self.shown) < len(self.tied):
+            return out
+        top = max(self.shown.values())
+        self.tied = [q for q in self.tied if self.shown[q] == top]
+        if len(self.tied) == 1:
+            return self._round_won(self.tied[0], out)
+        return self._shield_round(out)
+
+    def _table_attacks(self):
+        cards = []
+        for pl in self.players:
+            if pl["attack"] is not None:
+                cards.append(pl["attack"])
+        return cards
+
+    def _round_won(self, p, out):
+        won = self._table_attacks() + self.prize
+        self.prize = []
+        if self.playoff is not None:
+            out.add("dominant", {"player": p, "cards": len(won), "rule": "IN-10"})
+            self._clear_round()
+            self.phase = "over"
+            self.winners = [p]
+            out.add("winner", {"players": [p], "rule": "IN-10", "playoff": True})
+            return self._series(out)
+        self.players[p]["victories"].extend(won)
+        out.add("dominant", {"player": p, "cards": len(won), "rule": "IN-7"})
+        return self._next_round(out)
+
+    def _no_winner(self, out):
+        if self.playoff is not None:
+            out.add("no_winner", {"rule": "IN-10", "prize": 0})
+            return self._start_playoff(self.playoff, out)
+        self.prize = self.prize + self._table_attacks()
+        out.add("no_winner", {"rule": "IN-8", "prize": len(self.prize)})
+        return self._next_round(out)
+
+    def _clear_round(self):
+        for pl in self.players:
+            pl["attack"] = None
+            pl["attack_down"] = False
+            pl["blocked"] = False
+            pl["spells_blocked"] = 0
+        self.tied = []
+        self.shown = {}
+        self.beats = []
+        self.handover = None
+
+    def _next_round(self, out):
+        self._clear_round()
+        return self._stage1(out)
+
+    # --- end --------------------------------------------------------------------------
+    def _end_game(self, out, rule):
+        scores = []
+        for pl in self.players:
+            scores.append(supreme(pl["victories"]))
+        self.scores = scores
+        best = max(s[0] for s in scores)
+        tied = [i for i in range(len(scores)) if scores[i][0] == best]
+        out.add("end", {"rule": rule, "scores": [s[0] for s in scores]})
+        if len(tied) > 1:
+            best_d = max(scores[i][1] for i in tied)
+            tied = [i for i in tied if scores[i][1] == best_d]
+            out.add("defense_tiebreak", {"players": tied, "rule": "IN-10"})
+        if len(tied) == 1:
+            self.phase = "over"
+            self.winners = tied
+            out.add("winner", {"players": tied, "rule": "IN-10"})
+            return self._series(out)
+        return self._start_playoff(tied, out)
+
+    def _start_playoff(self, tied, out):
+        """IN-10: one more hand of 12 random cards for the tied players."""
+        self._clear_round()
+        self.playoff = list(tied)
+        for i, pl in enumerate(self.players):
+            if i in tied:
+                pl["hand"] = decisions.IN_PLAYOFF_HAND
+                pl["spells"] = 0
+                pl["shields"] = 0
+                pl["hand_blocked"] = False
+        self.phase = "stage2"
+        self.attack_ms = 0
+        self.attack_timeout = False
+        out.add("playoff", {"players": list(tied), "cards": decisions.IN_PLAYOFF_HAND})
+        return out
+
+    def _series(self, out):
+        """IN-11: add this game's points to the series; first to the target wins it."""
+        if self.series is None:
+            return out
+        scores = self.scores or [supreme(pl["victories"]) for pl in self.players]
+        self.series = [self.series[i] + scores[i][0] for i in range(len(self.players))]
+        top = max(self.series)
+        leaders = [i for i in range(len(self.series)) if self.series[i] == top]
+        winner = leaders if top >= decisions.IN_SERIES_TARGET and len(leaders) == 1 else []
+        out.add("series", {"totals": list(self.series), "winner": winner,
+                           "target": decisions.IN_SERIES_TARGET})
+        return out

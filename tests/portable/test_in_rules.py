@@ -1,0 +1,445 @@
+"""Invocations with the referee as Master (RULES.md §5): one test per rule ID, whole games."""
+from shared_rules import decisions
+from shared_rules.invocations import InvocationsGame, supreme
+
+
+def state(g):
+    return repr(sorted((k, v) for k, v in g.__dict__.items() if k != "options"))
+
+
+def refused(g, inp, rule=None):
+    before = state(g)
+    n = len(g.inputs)
+    result = g.apply(inp)
+    assert not result.accepted, "accepted %r" % (inp,)
+    if rule is not None:
+        assert result.rule == rule, "%r: %s" % (inp, result)
+    assert state(g) == before, "refused %r changed the state" % (inp,)
+    assert len(g.inputs) == n
+    return result
+
+
+def ok(g, inp):
+    result = g.apply(inp)
+    assert result.accepted, "%r refused: %s" % (inp, result)
+    return result
+
+
+def card(attack, defense=1, name=None):
+    return {"name": name or "A%d/D%d" % (attack, defense), "attack": attack,
+            "defense": defense}
+
+
+def started(n=2, deck=32, hand=4, timers=True, series=None):
+    names = ["red", "blue", "green", "white", "black", "gold"][:n]
+    g = InvocationsGame(players=names, deck=deck, hand=hand, timers=timers, series=series)
+    ok(g, ("start",))
+    return g
+
+
+def attacks_down(g, players=None):
+    for p in players if players is not None else g.in_round():
+        ok(g, ("place", p, "attack"))
+
+
+def reveal_all(g, values, defenses=None):
+    """Reveal Attack cards with the given values (dict player -> attack)."""
+    for p in sorted(values):
+        d = defenses[p] if defenses else 1
+        ok(g, ("reveal", p, "tag%d" % p, card(values[p], d)))
+
+
+def test_in_1_two_to_six_players_and_deck_size():
+    """IN-1: 2..6 players, a deck of 32..68 cards; the referee is the Master."""
+    g = InvocationsGame()
+    ok(g, ("player", "red"))
+    refused(g, ("start",), "IN-1")
+    refused(g, ("player", "red"), "IN-1")
+    for name in ("blue", "green", "white", "black", "gold"):
+        ok(g, ("player", name))
+    refused(g, ("player", "pink"), "IN-1")
+    refused(g, ("deck", 31), "IN-1")
+    refused(g, ("deck", 69), "IN-1")
+    ok(g, ("deck", 68))
+    out = ok(g, ("start",))
+    assert out.find("deal")["cards"] == [5] * 6
+    assert g.deck == 68 - 30
+    refused(g, ("player", "late"), "IN-1")
+    refused(g, ("deck", 40), "IN-1")
+
+
+def test_in_2_hand_size_four_to_six():
+    """IN-2: the Master deals each hand up to 4..6 cards."""
+    g = InvocationsGame(players=["red", "blue", "green"])
+    refused(g, ("hand", 3), "IN-2")
+    refused(g, ("hand", 7), "IN-2")
+    ok(g, ("hand", 6))
+    out = ok(g, ("start",))
+    assert out.find("deal")["cards"] == [6, 6, 6] and g.deck == 32 - 18
+
+
+def test_in_2_short_deck_gives_everyone_at_least_one():
+    """IN-2: a deck that cannot fill the hands still gives each player one card first."""
+    g = started(n=6, deck=32, hand=5)          # 30 dealt, 2 left
+    assert g.deck == 2
+    attacks_down(g)
+    reveal_all(g, {0: 9, 1: 1, 2: 1, 3: 1, 4: 1, 5: 1})
+    out = ok(g, ("judge",))
+    deal = out.find("deal")
+    assert deal["cards"] == [1, 1, 0, 0, 0, 0] and g.deck == 0
+    assert g.phase == "stage2"
+
+
+def test_in_2_empty_deck_and_empty_hand_ends_the_game():
+    """IN-2: if the deck runs out and a player has no card in hand, the game ends."""
+    g = started(n=2, deck=32, hand=4)
+    g.deck = 1                                 # a nearly spent deck (set-up shortcut)
+    g.players[1]["hand"] = 0
+    g.players[1]["spells"] = 1
+    ok(g, ("place", 0, "attack"))
+    ok(g, ("spell_attack", 1))
+    reveal_all(g, {0: 3, 1: 2})
+    out = ok(g, ("judge",))
+    assert out.find("end")["rule"] == "IN-2"
+    assert g.phase == "over"
+
+
+def test_in_3_one_attack_card_and_stage_3_when_all_are_down():
+    """IN-3: cards go face down; Stage 3 starts once every player has an Attack card."""
+    g = started()
+    refused(g, ("place", 0, "hand"), "IN-3")
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 0, "spell"))
+    ok(g, ("place", 0, "attack"))
+    refused(g, ("place", 0, "attack"), "IN-3")
+    assert g.phase == "stage2"
+    refused(g, ("reveal", 0, "t", card(3)), "IN-3")
+    out = ok(g, ("place", 1, "attack"))
+    assert out.find("stage") == {"stage": 3} and g.phase == "stage3"
+    assert g.players[0]["shields"] == 1 and g.players[0]["spells"] == 1
+    assert g.players[0]["hand"] == 1
+
+
+def test_in_3_effects_take_and_target_must_finish_first():
+    """IN-3: effects discard their card; a targeted player does nothing else until the
+    effect is done."""
+    g = started(hand=5)
+    out = ok(g, ("take", 0, 2, "hand"))
+    assert out.find("take")["cards"] == 2 and g.players[0]["hand"] == 6 and g.deck == 20
+    ok(g, ("place", 1, "spell"))
+    ok(g, ("destroy", 0, 1, "spell", "hand"))
+    assert g.players[1]["spells"] == 0 and g.players[0]["hand"] == 5
+    refused(g, ("place", 1, "attack"), "IN-3")
+    refused(g, ("take", 0, 1, "hand"), "IN-3")
+    refused(g, ("destroy", 0, 1, "shield", "hand"), "IN-3")
+    ok(g, ("handed", 1))
+    refused(g, ("destroy", 0, 1, "shield", "hand"), "IN-3")   # nothing there: card lost
+    refused(g, ("destroy", 0, 0, "hand", "hand"), "IN-3")
+    refused(g, ("take", 0, 0, "hand"), "IN-3")
+
+
+def test_in_4_attack_timer_lets_the_master_force_a_spell():
+    """IN-4: after 1 minute without an Attack card the Master may move a Spell to Attack."""
+    g = started()
+    ok(g, ("place", 1, "spell"))
+    ok(g, ("place", 0, "attack"))
+    refused(g, ("force", 1), "IN-4")
+    ok(g, ("tick", 59000))
+    assert g.view()["attack_left_ms"] == 1000
+    refused(g, ("force", 1), "IN-4")
+    out = ok(g, ("tick", 1000))
+    assert out.find("attack_timeout") == {"players": [1], "rule": "IN-4"}
+    assert ("force blue", ("force", 1)) in g.legal_inputs().choices
+    out = ok(g, ("force", 1))
+    assert out.find("spell_attack")["rule"] == "IN-4" and g.phase == "stage3"
+
+
+def test_in_4_handover_timer_master_performs_the_effect():
+    """IN-4: a player targeted by Steal has 15 seconds, then the Master does it."""
+    g = started()
+    out = ok(g, ("steal", 0, 1, "hand", "hand"))
+    assert out.find("handover")["ms"] == decisions.IN_HANDOVER_TIMER_MS
+    assert g.players[0]["hand"] == 4 and g.players[1]["hand"] == 3
+    assert g.legal_inputs().expect == "handover"
+    ok(g, ("tick", 14999))
+    assert g.handover is not None
+    out = ok(g, ("tick", 1))
+    assert out.find("master_performs")["player"] == 1 and g.handover is None
+    ok(g, ("steal", 1, 0, "hand", "hand"))
+    out = ok(g, ("timeout", "handover"))
+    assert out.find("master_performs")["kind"] == "steal"
+    refused(g, ("timeout", "handover"), "IN-4")
+
+
+def test_in_4_timers_can_be_switched_off():
+    """IN-4: with the timers off nothing runs out and no hand-over waits."""
+    g = InvocationsGame(players=["red", "blue"])
+    ok(g, ("timers", False))
+    ok(g, ("start",))
+    ok(g, ("place", 1, "spell"))
+    ok(g, ("tick", 120000))
+    refused(g, ("force", 1), "IN-4")
+    refused(g, ("timeout", "attack"), "IN-4")
+    ok(g, ("destroy", 0, 1, "spell", "hand"))
+    assert g.handover is None and g.view()["attack_left_ms"] is None
+
+
+def test_in_5_attack_from_spells_then_from_the_deck():
+    """IN-5: no card in hand: the Attack comes from a Spell; no Spell: the Master gives one
+    from the deck."""
+    g = started(hand=4)
+    for _ in range(3):
+        ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 0, "spell"))
+    refused(g, ("master_gives", 0), "IN-5")
+    refused(g, ("place", 0, "attack"), "IN-5")
+    ok(g, ("spell_attack", 0))
+    for _ in range(4):
+        ok(g, ("place", 1, "shield"))
+    refused(g, ("spell_attack", 1), "IN-5")
+    deck = g.deck
+    out = ok(g, ("master_gives", 1))
+    assert out.find("master_gives")["deck"] == deck - 1
+    assert g.phase == "stage3"
+    g2 = started()
+    refused(g2, ("spell_attack", 0), "IN-5")   # no Spell at all
+
+
+def test_in_6_reveal_by_tap_and_attack_effects():
+    """IN-6: every Attack is revealed by tapping it; effects then come from the Attack or
+    the Spells, not from the hand."""
+    g = started()
+    ok(g, ("place", 0, "spell"))
+    attacks_down(g)
+    refused(g, ("reveal", 0, "t", {"name": "blank", "attack": None, "defense": 2}), "IN-6")
+    refused(g, ("take", 0, 1, "attack"), "IN-6")
+    ok(g, ("reveal", 0, "t0", card(5)))
+    refused(g, ("reveal", 0, "t0", card(5)), "IN-6")
+    out = ok(g, ("reveal", 1, "t1", card(4)))
+    assert g.phase == "effects" and out.find("stage")
+    refused(g, ("take", 0, 1, "hand"), "IN-6")
+    ok(g, ("take", 0, 1, "spell"))
+    ok(g, ("take", 1, 1, "attack"))
+
+
+def test_in_7_highest_attack_dominates_and_takes_all_attack_cards():
+    """IN-7: the player beating the most players takes every Attack card as Victories."""
+    g = started(n=3)
+    attacks_down(g)
+    reveal_all(g, {0: 3, 1: 8, 2: 5})
+    out = ok(g, ("judge",))
+    assert out.find("dominance")["beats"] == {0: 0, 1: 2, 2: 1}
+    assert out.find("dominant") == {"player": 1, "cards": 3, "rule": "IN-7"}
+    assert [c["attack"] for c in g.players[1]["victories"]] == [3, 8, 5]
+    assert g.phase == "stage2" and g.round == 2
+
+
+def test_in_7_an_effect_can_make_a_player_win():
+    """IN-7: a recorded effect "A beats B" counts even against a higher Attack."""
+    g = started(n=3)
+    attacks_down(g)
+    reveal_all(g, {0: 2, 1: 8, 2: 5})
+    ok(g, ("beats", 0, 1))
+    ok(g, ("beats", 0, 2))
+    refused(g, ("beats", 1, 0), "IN-7")
+    refused(g, ("beats", 0, 0), "IN-7")
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 0
+
+
+def test_in_8_tie_broken_by_shield_defense():
+    """IN-8: tied dominants reveal a Shield each; the higher Defense wins."""
+    g = started()
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 1, "shield"))
+    attacks_down(g)
+    reveal_all(g, {0: 5, 1: 5})
+    out = ok(g, ("judge",))
+    assert out.find("shields")["players"] == [0, 1] and g.phase == "shields"
+    refused(g, ("judge",), "IN-7")
+    ok(g, ("shield", 0, "s0", card(1, 4)))
+    refused(g, ("shield", 0, "s0", card(1, 4)), "IN-8")
+    out = ok(g, ("shield", 1, "s1", card(1, 6)))
+    assert out.find("dominant")["player"] == 1
+    assert g.players[0]["shields"] == 0 and len(g.players[1]["victories"]) == 2
+
+
+def test_in_8_no_winner_carries_the_prize_over():
+    """IN-8: tied again and out of Shields: the Attack cards wait for the next dominant."""
+    g = started()
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 1, "shield"))
+    attacks_down(g)
+    reveal_all(g, {0: 5, 1: 5})
+    ok(g, ("judge",))
+    ok(g, ("shield", 0, "s0", card(1, 3)))
+    out = ok(g, ("shield", 1, "s1", card(1, 3)))
+    assert out.find("no_winner") == {"rule": "IN-8", "prize": 2}
+    assert g.view()["prize"] == 2
+    attacks_down(g)
+    reveal_all(g, {0: 9, 1: 2})
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["cards"] == 4
+    assert len(g.players[0]["victories"]) == 4 and g.prize == []
+
+
+def test_in_9_revealed_cards_discarded_rest_stays_face_down():
+    """IN-9: revealed Shields and used Spells are discarded; other cards stay down."""
+    g = started(hand=5)
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 0, "spell"))
+    ok(g, ("place", 1, "shield"))
+    attacks_down(g)
+    reveal_all(g, {0: 4, 1: 4})
+    ok(g, ("take", 0, 1, "spell"))
+    ok(g, ("judge",))
+    ok(g, ("shield", 0, "s", card(0, 5)))
+    ok(g, ("shield", 1, "s", card(0, 2)))
+    assert g.players[0]["shields"] == 1 and g.players[0]["spells"] == 0
+    assert g.players[1]["shields"] == 0
+    assert g.players[0]["attack"] is None and g.phase == "stage2"
+
+
+def test_in_10_supreme_summoner_defense_tiebreak():
+    """IN-10: most Attack in Victories wins; a tie is broken by their Defense."""
+    assert supreme([card(5, 2), card(3, 4)]) == (8, 6)
+    g = started(deck=32, hand=6)    # 12 dealt, 20 left: rounds of 2 cards
+    values = [(6, 2), (2, 6)]
+    turn = 0
+    while g.phase != "over":
+        attacks_down(g)
+        a, b = values[turn % 2]
+        ok(g, ("reveal", 0, "a", card(a, 1)))
+        ok(g, ("reveal", 1, "b", card(b, 2 if turn == 0 else 1)))
+        out = ok(g, ("judge",))
+        turn += 1
+    end = out.find("end")
+    assert end["rule"] == "IN-9"
+    # Each won with 6+2 twice over 11 rounds: P1 6 rounds, P2 5 rounds.
+    assert out.find("winner")["rule"] == "IN-10"
+    assert g.winners == [0]
+
+
+def test_in_10_defense_decides_then_playoff_of_twelve():
+    """IN-10: equal Attack points go to Defense; equal again: a 12-card play-off hand."""
+    g = started()
+    g.deck = 0   # the deck runs out at the next Stage 1 (set-up shortcut)
+    attacks_down(g)
+    reveal_all(g, {0: 5, 1: 5}, {0: 3, 1: 3})
+    ok(g, ("beats", 0, 1))
+    out = ok(g, ("judge",))
+    # P1 won the only round: 10 Attack points, so the game ends with P1 Supreme.
+    assert out.find("winner")["players"] == [0]
+    h = started()
+    h.players[0]["victories"] = [card(5, 1)]
+    h.players[1]["victories"] = [card(5, 1)]
+    h.deck = 0
+    attacks_down(h)
+    ok(h, ("reveal", 0, "x", card(2, 1)))
+    ok(h, ("reveal", 1, "y", card(2, 1)))
+    ok(h, ("beats", 0, 1))
+    out = ok(h, ("judge",))
+    assert out.find("end")["scores"] == [9, 5]
+    assert h.winners == [0]
+    k = started()
+    k.players[0]["victories"] = [card(5, 2)]
+    k.players[1]["victories"] = [card(5, 2)]
+    k.deck = 0
+    k.players[0]["shields"] = 0
+    attacks_down(k)
+    reveal_all(k, {0: 3, 1: 3})
+    out = ok(k, ("judge",))     # tie, no Shield: no winner, prize kept; deck empty
+    assert out.find("no_winner") is not None
+    assert out.find("defense_tiebreak")["players"] == [0, 1]
+    assert out.find("playoff") == {"players": [0, 1], "cards": decisions.IN_PLAYOFF_HAND}
+    assert k.players[0]["hand"] == 12 and k.phase == "stage2"
+    attacks_down(k)
+    reveal_all(k, {0: 1, 1: 7})
+    out = ok(k, ("judge",))
+    assert out.find("winner") == {"players": [1], "rule": "IN-10", "playoff": True}
+    refused(k, ("judge",), "IN-10")
+
+
+def test_in_11_series_score_to_fifty():
+    """IN-11: games add up; the first to 50 points wins the series."""
+    g = started(series=[45, 10])
+    g.deck = 0
+    attacks_down(g)
+    reveal_all(g, {0: 3, 1: 2})
+    out = ok(g, ("judge",))
+    assert out.find("series") == {"totals": [50, 10], "winner": [0], "target": 50}
+    bad = InvocationsGame(players=["a", "b"], series=[1, 2, 3])
+    refused(bad, ("start",), "IN-11")
+
+
+def test_in_12_blocked_player_sits_out_and_blocked_hand_draws_nothing():
+    """IN-12: a blocked player sits out the round; a blocked hand draws no cards next
+    round; a blocked Spell cannot be used."""
+    g = started(n=3, hand=4)
+    ok(g, ("block", 0, 2, "player", "hand"))
+    refused(g, ("place", 2, "attack"), "IN-12")
+    ok(g, ("block", 1, 0, "hand", "hand"))
+    refused(g, ("place", 0, "spell"), "IN-12")
+    refused(g, ("take", 0, 1, "hand"), "IN-12")
+    g.players[0]["spells"] = 1        # a Spell left from an earlier round
+    ok(g, ("block", 1, 0, "spell", "hand"))
+    refused(g, ("take", 0, 1, "spell"), "IN-12")
+    g.players[0]["hand_blocked"] = False   # the hand may place its Attack
+    ok(g, ("block", 1, 0, "hand", "hand"))
+    g.players[0]["hand_blocked"] = False
+    ok(g, ("place", 0, "attack"))
+    g.players[0]["hand_blocked"] = True
+    out = ok(g, ("place", 1, "attack"))
+    assert g.phase == "stage3" and out.find("stage")
+    reveal_all(g, {0: 2, 1: 6})
+    refused(g, ("reveal", 2, "z", card(9)), "IN-12")
+    out = ok(g, ("judge",))
+    assert out.find("dominance")["beats"] == {0: 0, 1: 1}
+    deal = out.find("deal")["cards"]
+    assert deal[0] == 0 and deal[1] > 0
+    assert g.players[2]["blocked"] is False
+
+
+def test_in_12_cancelled_effect_leaves_the_card_without_effect():
+    """IN-12: cancelling an effect removes what it did; the card stays."""
+    g = started()
+    attacks_down(g)
+    reveal_all(g, {0: 2, 1: 8})
+    ok(g, ("beats", 0, 1))
+    refused(g, ("cancel", 1), "IN-12")
+    out = ok(g, ("cancel", 0))
+    assert out.find("cancelled")["dropped"] == [[0, 1]]
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 1
+    assert [c["attack"] for c in g.players[1]["victories"]] == [2, 8]
+
+
+def test_in_whole_game_two_players_with_undo_and_replay():
+    """IN-1..IN-10: a whole 2-player game from setup to the Supreme Summoner; undo and
+    replay give the same state."""
+    g = InvocationsGame()
+    ok(g, ("player", "red"))
+    ok(g, ("player", "blue"))
+    ok(g, ("hand", 4))
+    ok(g, ("start",))
+    rnd = 0
+    while g.phase != "over":
+        ok(g, ("place", 0, "attack"))
+        before = state(g)
+        ok(g, ("place", 1, "attack"))
+        assert g.undo() == ("place", 1, "attack")
+        assert state(g) == before
+        ok(g, ("place", 1, "attack"))
+        ok(g, ("reveal", 0, "r%d" % rnd, card(3 + rnd % 3, 2)))
+        ok(g, ("reveal", 1, "b%d" % rnd, card(4, 1)))
+        ok(g, ("judge",))
+        if g.phase == "shields":
+            ok(g, ("shield", 0, "s", card(0, 1)))
+        rnd += 1
+        assert rnd < 50
+    assert g.winners is not None and g.deck == 0
+    again = InvocationsGame()
+    again.replay(list(g.inputs))
+    assert state(again) == state(g)
+    assert g.legal_inputs().expect == "over"
