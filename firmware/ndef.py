@@ -1,0 +1,184 @@
+"""NDEF on an NFC Forum Type 2 tag (NTAG213/215/216): find the first record, wrap one to write.
+
+The user area of a Type 2 tag (from page 4) is a run of TLV blocks (NFC Forum Type 2 Tag
+Technical Specification, section 2.3 "TLV blocks")::
+
+    00            NULL TLV: one byte, no length, skipped
+    01 L V...     Lock Control TLV (dynamic lock bits' position), skipped
+    02 L V...     Memory Control TLV (reserved bytes' position), skipped
+    03 L V...     NDEF Message TLV: the message we want
+    FD L V...     Proprietary TLV, skipped
+    FE            Terminator TLV: nothing after it
+
+L is one byte 00..FE, or FF followed by two bytes big-endian (the "3-byte length form").
+
+The reader hub reads the tag 16 bytes at a time, so :func:`locate` works on a prefix and
+says how many bytes it still needs.
+
+>>> data = bytes([0x03, 0x0B, 0xD1, 0x01, 0x07, 0x55, 0x03]) + b"hx.org" + bytes([0xFE])
+>>> locate(data, len(data))
+(1, 2, 11)
+>>> first_record(data[2:13]) == data[2:13]
+True
+>>> tlv(data[2:13]) == data
+True
+"""
+
+# locate() verdicts.
+NEED = 0  # give me more bytes (the second value says how many in total)
+FOUND = 1  # an NDEF message TLV: (FOUND, start of the message, its length)
+NONE = 2  # no NDEF message (terminator, end of area, or an empty NDEF TLV)
+BAD = 3  # a malformed TLV: (BAD, offset, 0)
+
+TLV_NULL = 0x00
+TLV_LOCK = 0x01
+TLV_MEMORY = 0x02
+TLV_NDEF = 0x03
+TLV_PROPRIETARY = 0xFD
+TLV_TERMINATOR = 0xFE
+
+# NDEF record header flags (NFC Forum NDEF 1.0, section 3.2).
+MB = 0x80  # message begin
+ME = 0x40  # message end
+CF = 0x20  # chunk flag
+SR = 0x10  # short record: 1-byte payload length
+IL = 0x08  # ID length field present
+TNF_WELL_KNOWN = 0x01
+TNF_EXTERNAL = 0x04
+
+
+def locate(data, count, area=None):
+    """Walk the TLVs in the first ``count`` bytes of ``data`` (the user area from byte 0).
+
+    Returns ``(NEED, total, 0)``, ``(FOUND, start, length)``, ``(NONE, offset, 0)`` or
+    ``(BAD, offset, 0)``. ``area`` is the user area's size when known (from the
+    Capability Container), so a TLV running past the end is reported as BAD.
+    """
+    i = 0
+    while True:
+        if area is not None and i >= area:
+            return (NONE, i, 0)
+        if i >= count:
+            return (NEED, i + 1, 0)
+        kind = data[i]
+        if kind == TLV_NULL:
+            i += 1
+            continue
+        if kind == TLV_TERMINATOR:
+            return (NONE, i, 0)
+        if i + 1 >= count:
+            return (NEED, i + 2, 0)
+        length = data[i + 1]
+        head = 2
+        if length == 0xFF:
+            if i + 3 >= count:
+                return (NEED, i + 4, 0)
+            length = (data[i + 2] << 8) | data[i + 3]
+            head = 4
+            if length < 0xFF:  # the 3-byte form is only for 255 and more (T2T 2.3)
+                return (BAD, i, 0)
+        start = i + head
+        if area is not None and start + length > area:
+            return (BAD, i, 0)
+        if kind == TLV_NDEF:
+            if length == 0:
+                return (NONE, i, 0)
+            return (FOUND, start, length)
+        if kind not in (TLV_LOCK, TLV_MEMORY, TLV_PROPRIETARY):
+            return (BAD, i, 0)
+        i = start + length
+
+
+def ndef_offset(data, count):
+    """Where a new NDEF TLV should start: after the NULL, Lock and Memory Control TLVs.
+
+    Enrollment keeps those control TLVs (they tell readers where the lock bits are) and
+    writes the message in place of whatever NDEF TLV followed them. Returns -1 if the
+    ``count`` bytes seen do not reach the end of the control TLVs.
+    """
+    i = 0
+    while i < count:
+        kind = data[i]
+        if kind == TLV_NULL:
+            i += 1
+        elif kind in (TLV_LOCK, TLV_MEMORY):
+            if i + 1 >= count:
+                return -1
+            i += 2 + data[i + 1]
+        else:
+            return i
+    return -1
+
+
+def record_length(message, length=None):
+    """Length in bytes of the first record of ``message``, or -1 if it is malformed."""
+    if length is None:
+        length = len(message)
+    if length < 3:
+        return -1
+    flags = message[0]
+    type_len = message[1]
+    i = 2
+    if flags & SR:
+        payload_len = message[i]
+        i += 1
+    else:
+        if length < 6:
+            return -1
+        payload_len = (message[i] << 24) | (message[i + 1] << 16) | (message[i + 2] << 8) \
+            | message[i + 3]
+        i += 4
+    id_len = 0
+    if flags & IL:
+        if i >= length:
+            return -1
+        id_len = message[i]
+        i += 1
+    total = i + type_len + id_len + payload_len
+    if total > length:
+        return -1
+    return total
+
+
+def first_record(message):
+    """The bytes of the first record of an NDEF message (header, type, id, payload).
+
+    Raises ValueError for a malformed message: a tag that says so is reported without a
+    record, never with a guessed one.
+    """
+    n = record_length(message)
+    if n < 0:
+        raise ValueError("malformed NDEF record")
+    return bytes(message[:n])
+
+
+def record(tnf, rtype, payload, flags=MB | ME):
+    """Build one NDEF record: short form when the payload fits in 255 bytes.
+
+    >>> record(TNF_EXTERNAL, b"hx:t", b"jl/016").hex()
+    'd4040668783a746a6c2f303136'
+    """
+    flags = flags | (tnf & 0x07)
+    n = len(payload)
+    if n < 256:
+        head = bytes([flags | SR, len(rtype), n])
+    else:
+        head = bytes([flags, len(rtype), (n >> 24) & 0xFF, (n >> 16) & 0xFF, (n >> 8) & 0xFF,
+                      n & 0xFF])
+    return head + bytes(rtype) + bytes(payload)
+
+
+def tlv(message):
+    """Wrap an NDEF message in its TLV and a terminator, ready to write at the NDEF offset.
+
+    >>> tlv(b"\\xd0\\x00\\x00") == b"\\x03\\x03\\xd0\\x00\\x00\\xfe"
+    True
+    """
+    n = len(message)
+    if n > 0xFFFE:
+        raise ValueError("NDEF message too long: %d bytes" % n)
+    if n < 0xFF:
+        head = bytes([TLV_NDEF, n])
+    else:
+        head = bytes([TLV_NDEF, 0xFF, n >> 8, n & 0xFF])
+    return head + bytes(message) + bytes([TLV_TERMINATOR])

@@ -1,0 +1,328 @@
+"""The hub's NFC reader: tags in, TAP/GONE events out, one bus transaction per poll.
+
+It drives a chip driver (:class:`firmware.pn532.PN532` or :class:`firmware.mfrc522.MFRC522`,
+which share ``start_poll``/``start_read``/``start_write``/``step_tag``) through a
+non-blocking cycle: look for a tag; if it is new, read its user area 16 bytes (4 pages)
+at a time until the first NDEF record is complete; hand "which tag, which record" to
+:class:`firmware.taps.Taps`. A tag resting on the reader costs one poll command per cycle:
+its record is read once and remembered until it leaves.
+
+    reader = NfcReader(PN532(I2CBus(i2c), reset=Pin(7, Pin.OUT)))
+    reader.begin()                     # at boot, may block a few ms
+    event = reader.poll(now)           # None, ("TAP", uid, record_hex) or ("GONE", uid)
+    reader.write(uid_hex, record_hex)  # enrollment: see write_state and take_error()
+
+When the chip stops answering (two failed cycles in a row) the reader pulses the chip's
+reset pin, configures it again and carries on; each trouble is queued for ``take_error``
+so the hub can report it as an ``ERR`` frame.
+"""
+from firmware import ndef
+from firmware.clock import ticks_add, ticks_diff
+from firmware.taps import Taps
+
+POLL_MS = 20  # between poll cycles; a cycle itself runs as fast as the hub calls poll()
+USER_PAGE = 4  # NTAG21x user memory starts at page 4 (datasheet 8.5); CC is page 3
+MAX_USER = 272  # bytes we read at most: a 256-byte record (protocol MAX) and its TLV
+WRITE_WAIT_MS = 10000  # how long an enrollment waits for its tag on the reader
+RESET_LOW_MS = 2
+BOOT_MS = 10  # after RST goes high, before the first command
+FAULTS_BEFORE_RESET = 2
+BACKOFF_MS = 1000  # between recoveries once a reset did not help
+
+PENDING = 0  # the chips' step() verdicts (same values in pn532 and mfrc522)
+DONE = 1
+FAILED = 2
+
+_IDLE = 0
+_POLL = 1
+_READ = 2
+_WRITE_CC = 3
+_WRITE = 4
+_RESET_LOW = 5
+_RESET_BOOT = 6
+_SETUP = 7
+
+
+def _hex(data, n):
+    return "".join(["%02X" % data[i] for i in range(n)])
+
+
+def _unhex(text, what):
+    if isinstance(text, (bytes, bytearray)):
+        return bytes(text)
+    try:
+        return bytes.fromhex(text)
+    except (ValueError, TypeError):
+        raise ValueError("%s is not hex: %r" % (what, text))
+
+
+class NfcReader:
+    def __init__(self, chip, taps=None, poll_ms=POLL_MS):
+        self.chip = chip
+        self.taps = taps if taps is not None else Taps()
+        self.poll_ms = poll_ms
+        self._state = _IDLE
+        self._due = 0
+        self._now = 0
+        self._pending = None  # a second event from one poll (GONE then TAP)
+        self._user = bytearray(MAX_USER + 16)
+        self._count = 0
+        self._known = bytearray(10)  # the tag whose record we hold
+        self._known_len = 0
+        self._uid_hex = ""
+        self._record_hex = ""
+        self._faults = 0
+        self._setup = 0
+        self._job = None  # (uid bytes, uid hex, TLV bytes, since) of a pending WRITE
+        self._image = None
+        self._order = None
+        self._page4 = bytearray(4)
+        self.write_state = "idle"  # idle, waiting, writing, done, failed
+        self.errors = []  # (code, text) for the hub to report
+        self.resets = 0
+        self.cycles = 0
+
+    def begin(self):
+        """Bring the chip up (blocking, at boot); returns the chip's version."""
+        return self.chip.begin()
+
+    @property
+    def present(self):
+        """(uid hex, record hex) of the tag on the reader, or None."""
+        if self.taps.uid is None:
+            return None
+        return (self.taps.uid, self.taps.record)
+
+    def take_error(self):
+        return self.errors.pop(0) if self.errors else None
+
+    # --- enrollment ------------------------------------------------------------------
+
+    def write(self, uid_hex, record):
+        """Write ``record`` (one NDEF record, hex or bytes) to the tag ``uid_hex``.
+
+        Happens when that tag is next on the reader; afterwards the tag is read again and
+        tapped with its new record. Bad input raises ValueError and changes nothing.
+        """
+        uid = _unhex(uid_hex, "uid")
+        data = _unhex(record, "record")
+        if len(uid) not in (4, 7, 10):
+            raise ValueError("uid must be 4, 7 or 10 bytes, not %d" % len(uid))
+        if ndef.record_length(data) != len(data):
+            raise ValueError("record is not one well-formed NDEF record")
+        self._job = (uid, _hex(uid, len(uid)), ndef.tlv(data), self._now)
+        self.write_state = "waiting"
+
+    def _fail_write(self, code, text):
+        self._job = None
+        self.write_state = "failed"
+        self.errors.append((code, text))
+
+    # --- the cycle -------------------------------------------------------------------
+
+    def poll(self, now):
+        """Advance by at most one bus transaction; returns at most one event."""
+        self._now = now
+        if self._pending is not None:
+            event = self._pending
+            self._pending = None
+            return event
+        state = self._state
+        chip = self.chip
+        if state == _IDLE:
+            if ticks_diff(now, self._due) < 0:
+                return None
+            job = self._job
+            if job is not None and ticks_diff(now, job[3]) > WRITE_WAIT_MS:
+                self._fail_write("NO_TAG", "put tag %s on the reader to enroll it" % job[1])
+            chip.start_poll(now)
+            self._state = state = _POLL
+        if state >= _RESET_LOW:
+            return self._recover(now)
+        verdict = chip.step_tag(now)
+        if verdict == PENDING:
+            return None
+        if verdict == FAILED:
+            if chip.tag_fault and state != _POLL:
+                if state != _READ:
+                    self._fail_write("WRITE_FAILED", "tag %s: %s" % (self._job[1], chip.error))
+                self._known_len = 0  # the tag left mid-way: absent for this cycle
+                return self._seen(now, None, "")
+            return self._trouble(now)
+        self._faults = 0
+        if state == _POLL:
+            return self._polled(now)
+        if state == _READ:
+            return self._read(now)
+        if state == _WRITE_CC:
+            return self._plan_write(now)
+        return self._next_page(now)
+
+    def _polled(self, now):
+        chip = self.chip
+        n = chip.uid_len
+        self.cycles += 1
+        if n == 0:
+            self._known_len = 0
+            return self._seen(now, None, "")
+        job = self._job
+        if job is not None and len(job[0]) == n and _same(chip.uid, n, job[0]):
+            chip.start_read(USER_PAGE - 1, now)  # CC and the first 12 user bytes
+            self._state = _WRITE_CC
+            self.write_state = "writing"
+            return None
+        if n == self._known_len and _same(chip.uid, n, self._known):
+            return self._seen(now, self._uid_hex, self._record_hex)
+        for i in range(n):
+            self._known[i] = chip.uid[i]
+        self._known_len = 0  # until its record is read
+        self._uid_hex = _hex(chip.uid, n)
+        self._count = 0
+        chip.start_read(USER_PAGE, now)
+        self._state = _READ
+        return None
+
+    def _read(self, now):
+        data = self.chip.data
+        user = self._user
+        at = self._count
+        for i in range(16):
+            user[at + i] = data[i]
+        self._count = at = at + 16
+        verdict, start, length = ndef.locate(user, at)
+        record = ""
+        if verdict == ndef.FOUND and start + length > at and start + length <= MAX_USER:
+            verdict = ndef.NEED
+        if verdict == ndef.NEED and at < MAX_USER:
+            self.chip.start_read(USER_PAGE + at // 4, now)
+            return None
+        if verdict == ndef.FOUND and start + length <= at:
+            n = ndef.record_length(memoryview(user)[start:start + length], length)
+            if n > 0:
+                record = _hex(memoryview(user)[start:], n)
+        self._record_hex = record
+        self._known_len = len(self._uid_hex) // 2
+        return self._seen(now, self._uid_hex, record)
+
+    def _seen(self, now, uid, record):
+        self._state = _IDLE
+        self._due = ticks_add(now, self.poll_ms)
+        events = self.taps.update(uid, record)
+        if not events:
+            return None
+        if len(events) > 1:
+            self._pending = events[1]
+        return events[0]
+
+    # --- writing -----------------------------------------------------------------------
+
+    def _plan_write(self, now):
+        data = self.chip.data
+        uid, uid_hex, tlv, _ = self._job
+        if data[0] != 0xE1:  # CC magic number (NFC Forum T2T 6.1)
+            self._fail_write("NOT_NDEF", "tag %s is not formatted for NDEF" % uid_hex)
+            return self._seen(now, None, "")
+        area = data[2] * 8
+        offset = ndef.ndef_offset(memoryview(data)[4:], 12)
+        if offset < 0 or offset + len(tlv) > area:
+            self._fail_write("TOO_BIG", "record needs %d bytes, tag %s has %d" %
+                             (len(tlv), uid_hex, area - max(offset, 0)))
+            return self._seen(now, None, "")
+        lead = offset % 4
+        image = bytearray(bytes(data[4 + offset - lead:4 + offset]) + tlv)
+        while len(image) % 4:
+            image.append(0)
+        pages = len(image) // 4
+        header = (lead + 1) // 4 + 1  # pages holding the TLV's type and first length byte
+        # Type 2 Tag spec 6.4.2: an empty NDEF TLV first, the message, then its length,
+        # so a tag pulled away mid-write holds no half message.
+        self._order = [-1 - p for p in range(header)] + list(range(header, pages)) + \
+            list(range(header))
+        self._image = (image, USER_PAGE + (offset - lead) // 4, lead + 1)
+        self._state = _WRITE
+        return self._write_page(now)
+
+    def _write_page(self, now):
+        image, first, length_at = self._image
+        index = self._order.pop(0)
+        page = index if index >= 0 else -1 - index
+        for i in range(4):
+            self._page4[i] = image[page * 4 + i]
+        if index < 0 and page * 4 <= length_at < page * 4 + 4:
+            self._page4[length_at - page * 4] = 0
+        self.chip.start_write(first + page, self._page4, now)
+        return None
+
+    def _next_page(self, now):
+        if self._order:
+            return self._write_page(now)
+        self._job = None
+        self._image = None
+        self.write_state = "done"
+        self._known_len = 0  # read it again: the TAP carries what was written
+        self._state = _IDLE
+        self._due = now
+        return None
+
+    # --- recovery ----------------------------------------------------------------------
+
+    def _trouble(self, now):
+        chip = self.chip
+        self._faults += 1
+        self.errors.append(("NFC", "reader: %s" % chip.error))
+        if self._job is not None and self._state in (_WRITE_CC, _WRITE):
+            self._fail_write("WRITE_FAILED", "reader fault while writing")
+        if self._faults < FAULTS_BEFORE_RESET:
+            self._state = _IDLE
+            self._due = ticks_add(now, self.poll_ms)
+            return None
+        wait = BACKOFF_MS if self._faults > FAULTS_BEFORE_RESET + 1 else 0
+        self._due = ticks_add(now, wait)
+        self._state = _RESET_LOW
+        return None
+
+    def _recover(self, now):
+        chip = self.chip
+        state = self._state
+        if state != _SETUP and ticks_diff(now, self._due) < 0:
+            return None
+        pin = getattr(chip, "reset_pin", None)
+        if state == _RESET_LOW:
+            if pin is not None:
+                pin.value(0)
+            self._state = _RESET_BOOT
+            self._due = ticks_add(now, RESET_LOW_MS)
+            return None
+        if state == _RESET_BOOT:
+            if pin is not None:
+                pin.value(1)
+                self._due = ticks_add(now, BOOT_MS)
+            self._state = _SETUP
+            self._setup = -1
+            self._known_len = 0
+            self.resets += 1
+            return None
+        if self._setup >= 0:
+            verdict = chip.step_tag(now)
+            if verdict == PENDING:
+                return None
+            if verdict == FAILED:
+                self._state = _SETUP
+                return self._trouble(now)
+        elif ticks_diff(now, self._due) < 0:
+            return None
+        self._setup += 1
+        if not chip.start_setup(self._setup, now):
+            self._faults = 0
+            self._state = _IDLE
+            self._due = now
+        return None
+
+
+def _same(buf, n, other):
+    if len(other) < n:
+        return False
+    for i in range(n):
+        if buf[i] != other[i]:
+            return False
+    return True

@@ -1,0 +1,477 @@
+"""PN532 NFC reader over I2C or SPI: frames, ACKs and one non-blocking command at a time.
+
+Section numbers are from the NXP PN532 User Manual UM0701-02 (firmware V1.6).
+
+A command is a normal information frame (section 6.2.1.1)::
+
+    00 00 FF LEN LCS D4 CMD PARAMS... DCS 00     LEN+LCS = 0, D4+CMD+PARAMS+DCS = 0 (mod 256)
+
+The PN532 first answers with an ACK frame (6.2.1.3), then, when the RF work is done, with a
+response frame (TFI D5, CMD+1). Whether something is ready is the status byte: the first
+byte of every I2C read, or the answer to the SPI "status read" (bit 0 = RDY, 6.2.4/6.2.5).
+
+:class:`PN532` runs a command as a small state machine, one bus transaction per
+:meth:`PN532.step`, so the hub loop never waits on the reader::
+
+    reader.start(reader.read_frame(4), now)  # NTAG READ of pages 4..7
+    while reader.step(now) == PENDING: ...   # one write/read per call
+    data = reader.rx[reader.at : reader.at + reader.length]
+
+It resends the command when no ACK comes (ACK_MS), asks for the response again with a NACK
+when its checksum is wrong, and treats an I2C OSError (a busy PN532 stretching or NACKing
+its address on the RP2040) as "not ready yet", never as a failure.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from firmware.clock import sleep_ms, ticks_diff, ticks_ms
+
+I2C_ADDRESS = const(0x24)  # 7-bit form of 0x48/0x49 (6.2.4)
+_HOST_TO_PN532 = const(0xD4)  # TFI (6.2.1.1)
+_PN532_TO_HOST = const(0xD5)
+_RDY = const(0x01)
+
+# Commands (section 7).
+GET_FIRMWARE_VERSION = const(0x02)  # 7.2.2
+SAM_CONFIGURATION = const(0x14)  # 7.2.10
+RF_CONFIGURATION = const(0x32)  # 7.3.1
+IN_DATA_EXCHANGE = const(0x40)  # 7.3.8
+IN_LIST_PASSIVE_TARGET = const(0x4A)  # 7.3.5
+IN_RELEASE = const(0x52)  # 7.3.11
+
+# NTAG213/215/216 commands (NTAG21x datasheet, section 10): READ returns 4 pages.
+NTAG_READ = const(0x30)  # 10.2
+NTAG_WRITE = const(0xA2)  # 10.4
+
+ACK = b"\x00\x00\xff\x00\xff\x00"  # 6.2.1.3
+NACK = b"\x00\x00\xff\xff\x00\x00"  # 6.2.1.4: "send me your last response again"
+
+# SPI first byte (6.2.5): data write, status read, data read.
+_SPI_DW = const(0x01)
+_SPI_SR = const(0x02)
+_SPI_DR = const(0x03)
+
+# step() results.
+PENDING = const(0)
+DONE = const(1)
+FAILED = const(2)
+
+ACK_MS = 15  # how long to wait for the ACK before resending (6.2.2 leaves it to the host)
+RESPONSE_MS = 60  # an NTAG WRITE with retries is the slowest thing we ask (about 10 ms)
+SENDS = 3  # attempts at a command before the bus is called stuck
+NACKS = 2  # checksum failures forgiven per command
+
+# Bits reversed, for SPI buses that can only send MSB first (the RP2040's).
+def _reversed_table():
+    table = bytearray(256)
+    for i in range(256):
+        r = 0
+        for bit in range(8):
+            if i & (1 << bit):
+                r |= 0x80 >> bit
+        table[i] = r
+    return bytes(table)
+
+
+_REVERSED = _reversed_table()
+
+
+def frame(cmd, params=b""):
+    """Wrap a command in a normal information frame.
+
+    >>> frame(GET_FIRMWARE_VERSION).hex()
+    '0000ff02fed4022a00'
+    """
+    n = len(params) + 2
+    out = bytearray(n + 7)
+    out[2] = 0xFF
+    _fill(out, cmd, params)
+    return out
+
+
+def _fill(out, cmd, params):
+    n = len(params) + 2
+    out[3] = n
+    out[4] = (-n) & 0xFF
+    out[5] = _HOST_TO_PN532
+    out[6] = cmd
+    total = _HOST_TO_PN532 + cmd
+    for i in range(len(params)):
+        out[7 + i] = params[i]
+        total += params[i]
+    out[5 + n] = (-total) & 0xFF
+    out[6 + n] = 0
+
+
+class I2CBus:
+    """The PN532 on a machine.I2C: one transaction per call; OSError means busy.
+
+    Reading takes two calls: a one-byte status read, then status and frame together
+    (the PN532 sends the frame from its start on every read).
+    """
+
+    def __init__(self, i2c, address=I2C_ADDRESS):
+        self.i2c = i2c
+        self.address = address
+        self._status = bytearray(1)
+        self._ready = False
+
+    def wake(self, sleep):
+        pass  # the first transaction wakes it (6.3.2.3); step() retries while it NACKs
+
+    def write(self, buf):
+        try:
+            self.i2c.writeto(self.address, buf)
+            return True
+        except OSError:
+            return False
+
+    def read(self, buf):
+        """Fill ``buf`` with the status byte then the frame; False if not (yet) read."""
+        target = buf if self._ready else self._status
+        try:
+            self.i2c.readfrom_into(self.address, target)
+        except OSError:
+            self._ready = False
+            return False
+        if not self._ready:
+            self._ready = target[0] & _RDY != 0
+            return False
+        self._ready = False
+        return buf[0] & _RDY != 0
+
+
+class SPIBus:
+    """The PN532 on a machine.SPI (mode 0) with a chip-select Pin, LSB first on the wire.
+
+    ``lsb_first=False`` (the RP2040, whose SPI only sends MSB first) reverses every byte
+    in software. Reading takes two calls: a status read, then the data read.
+    """
+
+    def __init__(self, spi, cs, lsb_first=False):
+        self.spi = spi
+        self.cs = cs
+        self.reverse = not lsb_first
+        self._scratch = {}  # one buffer per transfer length, allocated on first use
+        self._status = bytearray(2)
+        self._status_cmd = self._wire(bytes([_SPI_SR, 0]))
+        self._ready = False
+        cs.value(1)
+
+    def _wire(self, data):
+        if not self.reverse:
+            return bytes(data)
+        return bytes([_REVERSED[b] for b in data])
+
+    def _buffer(self, n, first):
+        buf = self._scratch.get((n, first))
+        if buf is None:
+            buf = self._scratch[(n, first)] = bytearray(n)
+            buf[0] = _REVERSED[first] if self.reverse else first
+        return buf
+
+    def wake(self, sleep):
+        self.cs.value(0)  # NSS low wakes it; give it 2 ms before the first byte (AN10609)
+        sleep(2)
+        self.cs.value(1)
+
+    def write(self, buf):
+        n = len(buf)
+        tx = self._buffer(n + 1, _SPI_DW)
+        rev = self.reverse
+        for i in range(n):
+            tx[i + 1] = _REVERSED[buf[i]] if rev else buf[i]
+        self.cs.value(0)
+        self.spi.write(tx)
+        self.cs.value(1)
+        return True
+
+    def read(self, buf):
+        if not self._ready:
+            self.cs.value(0)
+            self.spi.write_readinto(self._status_cmd, self._status)
+            self.cs.value(1)
+            status = self._status[1]
+            if self.reverse:
+                status = _REVERSED[status]
+            self._ready = status & _RDY != 0
+            return False
+        self._ready = False
+        tx = self._buffer(len(buf), _SPI_DR)
+        self.cs.value(0)
+        self.spi.write_readinto(tx, buf)  # byte 0 clocks out while DR goes in
+        self.cs.value(1)
+        if self.reverse:
+            for i in range(1, len(buf)):
+                buf[i] = _REVERSED[buf[i]]
+        buf[0] = _RDY
+        return True
+
+
+class PN532:
+    """One PN532, one command in flight. ``bus`` is an :class:`I2CBus` or :class:`SPIBus`.
+
+    ``reset`` is the RSTPD_N pin (optional); ``ticks``/``sleep`` default to the hub clock.
+    """
+
+    def __init__(self, bus, reset=None, ticks=ticks_ms, sleep=sleep_ms, max_retries=1):
+        self.bus = bus
+        self.reset_pin = reset
+        self.ticks = ticks
+        self.sleep = sleep
+        self.max_retries = max_retries
+        self.rx = bytearray(1 + 64)  # status byte + the longest response we read
+        self._ack = bytearray(1 + 6)
+        self.at = 0  # the response's data (after D5, CMD+1) is rx[at:at+length]
+        self.length = 0
+        self.error = ""  # why the last command FAILED
+        self.sends = 0  # counters for BEAT and the bench
+        self.resends = 0
+        self.nacks = 0
+        self._frame = None
+        self._cmd = 0
+        self._state = DONE
+        self._since = 0
+        self._tries = 0
+        self._bad = 0
+        # Frames for the poll path, built once: no allocation while polling.
+        self.poll_frame = frame(IN_LIST_PASSIVE_TARGET, b"\x01\x00")  # 1 target, 106 kbps A
+        self._read = frame(IN_DATA_EXCHANGE, b"\x01\x30\x00")
+        self._write = frame(IN_DATA_EXCHANGE, b"\x01\xa2\x00\x00\x00\x00\x00")
+        self._params = bytearray(7)
+        self.uid = bytearray(10)
+        self.uid_len = 0
+        self.data = bytearray(16)
+        self.tag_fault = False  # the last FAILED was the tag's doing, not the bus's
+        self._rparams = bytearray(3)
+
+    # --- one command, non-blocking -----------------------------------------------------
+
+    def start(self, frame_bytes, now):
+        """Begin a command (a frame from :func:`frame` or the prebuilt ones)."""
+        self._frame = frame_bytes
+        self._cmd = frame_bytes[6]
+        self._state = 1  # send
+        self._since = now
+        self._tries = 0
+        self._bad = 0
+        self.error = ""
+
+    def step(self, now):
+        """Advance the command by at most one bus transaction: PENDING, DONE or FAILED."""
+        state = self._state
+        if state == 1:  # send the frame
+            if self.bus.write(self._frame):
+                self._tries += 1
+                self.sends += 1
+                self._state = 2
+                self._since = now
+            elif ticks_diff(now, self._since) > RESPONSE_MS:
+                return self._fail("bus busy")
+            return PENDING
+        if state == 2:  # wait for the ACK
+            if self.bus.read(self._ack):
+                if _same(self._ack, 1, ACK):
+                    self._state = 3
+                    self._since = now
+                    return PENDING
+                return self._resend(now, "garbled ACK")
+            if ticks_diff(now, self._since) > ACK_MS:
+                return self._resend(now, "no ACK")
+            return PENDING
+        if state == 3:  # wait for the response
+            if self.bus.read(self.rx):
+                verdict = self._parse()
+                if verdict == DONE:
+                    self._state = DONE
+                    return DONE
+                if verdict == FAILED:
+                    return self._fail(self.error)
+                self._bad += 1
+                self.nacks += 1
+                if self._bad > NACKS:
+                    return self._fail("bad checksum")
+                self.bus.write(NACK)
+                self._since = now
+                return PENDING
+            if ticks_diff(now, self._since) > RESPONSE_MS:
+                return self._fail("no response")
+            return PENDING
+        return self._state
+
+    def _resend(self, now, why):
+        if self._tries >= SENDS:
+            return self._fail(why)
+        self.resends += 1
+        self._state = 1
+        self._since = now
+        return PENDING
+
+    def _fail(self, why):
+        self.error = why
+        self.tag_fault = False
+        self._state = FAILED
+        return FAILED
+
+    def _parse(self):
+        """Check the frame in rx; PENDING asks for a NACK (resend), FAILED ends the command."""
+        rx = self.rx
+        end = len(rx)
+        i = 1
+        while i < 5 and not (rx[i] == 0 and rx[i + 1] == 0xFF):
+            i += 1  # skip preamble bytes
+        if i >= 5 or i + 4 >= end:
+            return PENDING
+        n = rx[i + 2]
+        if (n + rx[i + 3]) & 0xFF:
+            return PENDING
+        if n == 1 and rx[i + 4] == 0x7F:
+            self.error = "syntax error frame"  # 6.2.1.5: the PN532 refused the command
+            return FAILED
+        if n < 2 or i + 5 + n >= end:
+            return PENDING
+        total = 0
+        for k in range(i + 4, i + 5 + n):
+            total += rx[k]
+        if total & 0xFF:
+            return PENDING
+        if rx[i + 4] != _PN532_TO_HOST or rx[i + 5] != self._cmd + 1:
+            self.error = "answer to another command"
+            return FAILED
+        self.at = i + 6
+        self.length = n - 2
+        if self._cmd == IN_DATA_EXCHANGE:
+            # First byte: status (7.1, table "Error code list"); 0 is success.
+            status = rx[self.at] & 0x3F if self.length else 0xFF
+            if status:
+                self.error = "tag status %02X" % status
+                self.tag_fault = True
+                return FAILED
+            self.at += 1
+            self.length -= 1
+        return DONE
+
+    # --- what nfc.py drives: poll, read, write (same names on the MFRC522) -----------
+
+    def start_poll(self, now):
+        """Look for one ISO 14443-A tag; when DONE, ``uid[:uid_len]`` (uid_len 0: none)."""
+        self.start(self.poll_frame, now)
+
+    def step_tag(self, now):
+        """``step`` plus copying results into ``uid``/``data``: what nfc.py calls."""
+        verdict = self.step(now)
+        if verdict == DONE:
+            rx = self.rx
+            at = self.at
+            if self._cmd == IN_LIST_PASSIVE_TARGET:
+                # NbTg, Tg, SENS_RES (2), SEL_RES, NFCIDLength, NFCID1 (7.3.5)
+                n = rx[at + 5] if self.length >= 6 and rx[at] else 0
+                if n > 10 or 6 + n > self.length:
+                    n = 0
+                for k in range(n):
+                    self.uid[k] = rx[at + 6 + k]
+                self.uid_len = n
+            elif self._frame is self._read:
+                if self.length < 16:
+                    self.error = "short READ"
+                    self.tag_fault = True
+                    self._state = FAILED
+                    return FAILED
+                for k in range(16):
+                    self.data[k] = rx[at + k]
+        return verdict
+
+    def start_read(self, page, now):
+        """NTAG READ: when DONE, ``data`` holds pages page..page+3 (16 bytes)."""
+        self.start(self.read_frame(page), now)
+
+    def start_write(self, page, data4, now):
+        """NTAG WRITE of one 4-byte page."""
+        self.start(self.write_frame(page, data4), now)
+
+    def setup_frames(self):
+        """The commands that make a freshly reset chip ready to poll (see configure)."""
+        return (frame(SAM_CONFIGURATION, b"\x01\x14\x01"),
+                frame(RF_CONFIGURATION, bytes([0x05, 0xFF, 0x01, self.max_retries])))
+
+    def start_setup(self, i, now):
+        """Start setup command ``i`` after a reset; False once there are no more."""
+        frames = self.setup_frames()
+        if i >= len(frames):
+            return False
+        self.start(frames[i], now)
+        return True
+
+    # --- NTAG frames, filled in place ------------------------------------------------
+
+    def read_frame(self, page):
+        """InDataExchange(READ page): 16 bytes back, pages page..page+3."""
+        p = self._rparams
+        p[0] = 1
+        p[1] = NTAG_READ
+        p[2] = page
+        _fill(self._read, IN_DATA_EXCHANGE, p)
+        return self._read
+
+    def write_frame(self, page, data4):
+        """InDataExchange(WRITE page, 4 bytes)."""
+        p = self._params
+        p[0] = 1
+        p[1] = NTAG_WRITE
+        p[2] = page
+        for i in range(4):
+            p[3 + i] = data4[i]
+        _fill(self._write, IN_DATA_EXCHANGE, p)
+        return self._write
+
+    # --- blocking helpers: start-up and tests ------------------------------------------
+
+    def call(self, cmd, params=b"", timeout_ms=200):
+        """Run one command to the end; returns its data bytes or raises OSError."""
+        self.start(frame(cmd, params), self.ticks())
+        began = self.ticks()
+        while True:
+            verdict = self.step(self.ticks())
+            if verdict == DONE:
+                return bytes(self.rx[self.at:self.at + self.length])
+            if verdict == FAILED:
+                raise OSError("PN532 command 0x%02X: %s" % (cmd, self.error))
+            if ticks_diff(self.ticks(), began) > timeout_ms:
+                raise OSError("PN532 command 0x%02X: timed out" % cmd)
+            self.sleep(1)
+
+    def begin(self):
+        """Wake the chip, check it is a PN532 and configure it; returns (ver, rev)."""
+        self.bus.wake(self.sleep)
+        version = self.call(GET_FIRMWARE_VERSION)
+        if len(version) < 4 or version[0] != 0x32:
+            raise OSError("not a PN532: firmware answer %r" % (version,))
+        self.configure()
+        return version[1], version[2]
+
+    def configure(self):
+        # SAMConfiguration normal mode leaves LowVbat (7.2.10; AN10609 "Low battery mode").
+        # RFConfiguration item 5, MaxRetries: ATR, PSL, passive activation (7.3.1). A small
+        # bound makes InListPassiveTarget answer "no tag" in a few ms instead of waiting.
+        for f in self.setup_frames():
+            self.call(f[6], bytes(f[7:5 + f[3]]))
+
+    def hard_reset(self, low_ms=2, boot_ms=10):
+        """Pulse RSTPD_N (PN532 datasheet: reset while low) and wait for it to boot."""
+        if self.reset_pin is None:
+            return False
+        self.reset_pin.value(0)
+        self.sleep(low_ms)
+        self.reset_pin.value(1)
+        self.sleep(boot_ms)
+        return True
+
+
+def _same(buf, at, expected):
+    for i in range(len(expected)):
+        if buf[at + i] != expected[i]:
+            return False
+    return True
