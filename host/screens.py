@@ -28,6 +28,9 @@ class View:
     lines: tuple[str, ...] = ()
     kind: str = "info"
     inverted_footer: bool = False
+    selected: int = -1  # a menu: the index in ``lines`` drawn highlighted
+    mark: int = -1  # a battle: the index in ``big`` that won (underlined)
+    wrap: bool = False  # break long ``lines`` into as many panel lines as fit
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -55,15 +58,19 @@ def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
     canvas.line((0, 12, WIDTH - 1, 12), fill="white")
 
     if view.big:
-        _draw_big(view.big, canvas)
-        lines = view.lines[:1]
-        top = BODY_Y + 26
+        _draw_big(view.big, view.mark, canvas)
+        rows, top = 1, BODY_Y + 26
     else:
-        lines = view.lines[:3]
-        top = BODY_Y
+        rows, top = 3, BODY_Y
+    lines = _wrap_lines(canvas, view.lines, rows) if view.wrap else list(view.lines[:rows])
     for i, line in enumerate(lines):
-        text, size = _fit(canvas, line, 11, WIDTH)
-        canvas.text((0, top + 12 * i), text, font=font(size), fill="white")
+        text, size = _fit(canvas, line, 11, WIDTH - 2)
+        y = top + 12 * i
+        if i == view.selected:
+            canvas.rectangle((0, y, WIDTH - 1, y + 11), fill="white")
+            canvas.text((1, y), text, font=font(size), fill="black")
+        else:
+            canvas.text((0, y), text, font=font(size), fill="white")
 
     footer, size = _fit(canvas, view.footer, 10, WIDTH - 2)
     if view.inverted_footer:
@@ -77,7 +84,27 @@ def _right_width(canvas: ImageDraw.ImageDraw, view: View) -> int:
     return int(canvas.textlength(view.header_right, font=font(10))) if view.header_right else 0
 
 
-def _draw_big(values: tuple[str, ...], canvas: ImageDraw.ImageDraw) -> None:
+def _wrap_lines(canvas: ImageDraw.ImageDraw, lines: tuple[str, ...], rows: int) -> list[str]:
+    """Break each line at spaces into pieces that fit the panel in 11 px type; the last
+    row keeps whatever is left (``_fit`` then shrinks or shortens it)."""
+    out: list[str] = []
+    for line in lines:
+        words = line.split(" ")
+        current = ""
+        for word in words:
+            trial = (current + " " + word) if current else word
+            if current and canvas.textlength(trial, font=font(11)) > WIDTH - 2:
+                out.append(current)
+                current = word
+            else:
+                current = trial
+        out.append(current)
+    if len(out) > rows:
+        out = out[: rows - 1] + [" ".join(out[rows - 1:])]
+    return out
+
+
+def _draw_big(values: tuple[str, ...], mark: int, canvas: ImageDraw.ImageDraw) -> None:
     if len(values) == 1:
         text, size = _fit(canvas, values[0], 24, WIDTH)
         w = canvas.textlength(text, font=font(size))
@@ -88,10 +115,16 @@ def _draw_big(values: tuple[str, ...], canvas: ImageDraw.ImageDraw) -> None:
     left, size_l = _fit(canvas, left, 24, half)
     right, size_r = _fit(canvas, right, 24, half)
     size = min(size_l, size_r)
+    wl = canvas.textlength(left, font=font(size))
+    wr = canvas.textlength(right, font=font(size))
     canvas.text((0, BODY_Y), left, font=font(size), fill="white")
     canvas.text((WIDTH // 2 - 3, BODY_Y + 2), ":", font=font(20), fill="white")
-    w = canvas.textlength(right, font=font(size))
-    canvas.text((WIDTH - w, BODY_Y), right, font=font(size), fill="white")
+    canvas.text((WIDTH - wr, BODY_Y), right, font=font(size), fill="white")
+    # The winner's total is underlined: readable at a glance across the table.
+    if mark == 0:
+        canvas.rectangle((0, BODY_Y + 24, int(wl), BODY_Y + 25), fill="white")
+    elif mark == 1:
+        canvas.rectangle((int(WIDTH - wr), BODY_Y + 24, WIDTH - 1, BODY_Y + 25), fill="white")
 
 
 def text(view: View) -> list[str]:
@@ -99,8 +132,139 @@ def text(view: View) -> list[str]:
     head = view.header + (("  [" + view.header_right + "]") if view.header_right else "")
     out = [head]
     if view.big:
-        out.append("   " + "  :  ".join(view.big))
-    out.extend(view.lines)
+        big = list(view.big)
+        if 0 <= view.mark < len(big):
+            big[view.mark] = "_" + big[view.mark] + "_"
+        out.append("   " + "  :  ".join(big))
+    for i, line in enumerate(view.lines):
+        out.append(("[" + line + "]") if i == view.selected else line)
     if view.footer:
         out.append("> " + view.footer)
     return out
+
+
+# --- the screen set ------------------------------------------------------------------
+# Each screen is a pure function from what the players need to know to a View. They know
+# nothing of the rules: the referee hands them names and numbers already decided.
+
+MENU_ROWS = 3  # menu lines that fit the body
+
+
+def stones_text(players: tuple[str, ...], stones: tuple[int, ...]) -> str:
+    """Each player's Energy Stones for a header: ``P1:3 P2:1``.
+
+    >>> stones_text(("P1", "P2"), (3, 1))
+    'P1:3 P2:1'
+    """
+    return " ".join("%s:%d" % (p, n) for p, n in zip(players, stones))
+
+
+def game_menu(title: str, items: tuple[str, ...], selected: int,
+              hint: str = "OK choose  BACK back") -> View:
+    """A list to choose from (a game, then its variant): three rows around the cursor.
+
+    >>> text(game_menu("Choose a game", ("JL Hexors", "YGO Hexors"), 1))
+    ['Choose a game  [2/2]', 'JL Hexors', '[YGO Hexors]', '> OK choose  BACK back']
+    """
+    if not items:
+        return View(header=title, lines=("Nothing to choose",), footer=hint, kind="menu")
+    selected = max(0, min(selected, len(items) - 1))
+    first = max(0, min(selected - 1, len(items) - MENU_ROWS))
+    window = tuple(items[first:first + MENU_ROWS])
+    return View(header=title, header_right="%d/%d" % (selected + 1, len(items)),
+                lines=window, selected=selected - first, footer=hint, kind="menu")
+
+
+def roster_setup(title: str, players: tuple[str, ...], counts: tuple[int, ...], seat: int,
+                 button: str, last: str = "") -> View:
+    """Players tap their tiles in turn; the one tapping now is named in the footer.
+
+    >>> text(roster_setup("JL Beginner", ("P1", "P2"), (3, 0), 1, "B", "Doomsday"))[1:]
+    ['P1: 3 tiles  P2: 0 tiles', 'Doomsday added', '> P2: tap tiles, then B']
+    """
+    lines = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(players, counts)),)
+    if last:
+        lines += (last + " added",)
+    return View(header=title + " setup", lines=lines, kind="setup",
+                footer="%s: tap tiles, then %s" % (players[seat], button))
+
+
+def battle(header: str, totals: tuple[int, int], line: str, breakdown: str,
+           winner: int | None, stones: str = "") -> View:
+    """Both totals large (attacker left), the winner's underlined, its breakdown below.
+
+    >>> text(battle("JL  P2", (11, 12), "Superman beats Doomsday",
+    ...             "6 die +6 colour = 12", 1))[1]
+    '   11  :  _12_'
+    """
+    return View(header=header, header_right=stones,
+                big=(str(totals[0]), str(totals[1])),
+                mark=-1 if winner is None else winner,
+                lines=(line,), footer=breakdown, kind="battle")
+
+
+def power_play(header: str, player: str, power: str, cost: int, stones_left: int,
+               effect: str = "") -> View:
+    """A Power or Action just played: its name large, what it cost, the Stones left.
+
+    >>> text(power_play("JL Coll.", "P1", "Teamwork", 2, 1, "+7 this turn"))[1:]
+    ['   Teamwork', 'P1 paid 2, 1 Stone left', '> +7 this turn']
+    """
+    left = "%d Stone%s left" % (stones_left, "" if stones_left == 1 else "s")
+    return View(header=header, header_right="cost %d" % cost, big=(power,),
+                lines=("%s paid %d, %s" % (player, cost, left),), footer=effect,
+                kind="power")
+
+
+def turn_banner(title: str, player: str, players: tuple[str, ...],
+                stones: tuple[int, ...], prompt: str, turn: int = 0) -> View:
+    """Whose turn it is, large, with every player's Stones and what to do next.
+
+    >>> text(turn_banner("JL Coll.", "P2", ("P1", "P2"), (3, 1), "Tap the moving tile"))
+    ['JL Coll.', "   P2's turn", 'Stones  P1:3 P2:1', '> Tap the moving tile']
+    """
+    return View(header=title, header_right=("turn %d" % turn) if turn else "",
+                big=(player + "'s turn",),
+                lines=("Stones  " + stones_text(players, stones),) if stones else (),
+                footer=prompt, kind="turn")
+
+
+def refused(header: str, message: str, instead: str, rule: str = "") -> View:
+    """An input the referee did not take: what was wrong, and (highlighted) what to do.
+    Nothing changed, so the screen says so only by coming back after it.
+
+    >>> text(refused("JL  P1", "Not enough Stones", "Play a cheaper Power", "JL-C9"))
+    ['JL  P1  [JL-C9]', 'Not enough Stones', '> Play a cheaper Power']
+    """
+    return View(header=header, header_right=rule, lines=(message,), wrap=True,
+                footer=instead, inverted_footer=True, kind="refused")
+
+
+def note(header: str, message: str, footer: str = "") -> View:
+    """A passing word ("Rolling...", "Die is crooked: roll again")."""
+    return View(header=header, lines=(message,), wrap=True, footer=footer, kind="message")
+
+
+def reconnecting(attempt: int, retry_in: float, detail: str = "") -> View:
+    """The reader hub is gone (cable, power): the game is safe, we keep looking.
+
+    >>> text(reconnecting(3, 4.0))
+    ['Reader disconnected', 'Check the USB cable', 'Try 3 in 4 s', '> The game is saved']
+    """
+    lines = ("Check the USB cable",)
+    if attempt:
+        lines += ("Try %d in %d s" % (attempt, max(0, round(retry_in))),)
+    if detail:
+        lines += (detail,)
+    return View(header="Reader disconnected", lines=lines, footer="The game is saved",
+                inverted_footer=True, kind="reconnecting")
+
+
+def winner(title: str, who: str, line: str = "", hint: str = "OK: new game") -> View:
+    """The game is over: who won, the deciding battle, how to go on.
+
+    >>> text(winner("JL Beginner", "P1", "Superman 6 : 4 Mars"))
+    ['JL Beginner', '   P1 wins', 'Superman 6 : 4 Mars', '> OK: new game']
+    """
+    return View(header=title, big=(who + " wins",), lines=(line or "Game over",),
+                footer=hint, kind="winner")
