@@ -156,7 +156,7 @@ def stones_text(players: tuple[str, ...], stones: tuple[int, ...]) -> str:
     >>> stones_text(("P1", "P2"), (3, 1))
     'P1:3 P2:1'
     """
-    return " ".join("%s:%d" % (p, n) for p, n in zip(players, stones))
+    return " ".join("%s:%d" % (p, n) for p, n in zip(players, stones, strict=True))
 
 
 def game_menu(title: str, items: tuple[str, ...], selected: int,
@@ -182,7 +182,7 @@ def roster_setup(title: str, players: tuple[str, ...], counts: tuple[int, ...], 
     >>> text(roster_setup("JL Beginner", ("P1", "P2"), (3, 0), 1, "B", "Doomsday"))[1:]
     ['P1: 3 tiles  P2: 0 tiles', 'Doomsday added', '> P2: tap tiles, then B']
     """
-    lines = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(players, counts)),)
+    lines = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(players, counts, strict=True)),)
     if last:
         lines += (last + " added",)
     return View(header=title + " setup", lines=lines, kind="setup",
