@@ -153,72 +153,84 @@ class Referee:
     def view(self) -> View:
         legal = self.game.legal_inputs()
         last = self.last
-        header = self.title
         if legal.expect == "roster":
-            count = [0] * len(self.players)
-            for inp in self.game.inputs:
-                if inp[0] == "add":
-                    count[inp[1]] += 1
-            lines = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(self.players, count)),)
-            if isinstance(last, Refusal):
-                lines = (str(last.message),)
-            footer = "%s: tap tiles, then %s" % (
-                self.players[self.seat], "ABCDEF"[self.seat])
-            return View(header=header + " setup", lines=lines, footer=footer, kind="setup")
-        if legal.actor is not None:
-            header = "%s  %s" % (self.title, self.players[legal.actor])
-        if self.note:
-            return View(header=header, lines=(self.note,), footer=legal.prompt, kind="message")
+            return self._setup_view(last)
+        turn = getattr(self.game, "turn", None)
+        right = "%s's turn" % self.players[turn] if turn is not None else ""
         if isinstance(last, Refusal):
-            return View(header=header, lines=(last.message, last.instead),
-                        footer=legal.prompt, kind="refused", inverted_footer=True)
-        if isinstance(last, Outcome):
-            winner = last.find("winner")
-            if winner is not None:
-                who = " & ".join(self.players[p] for p in winner["players"])
-                return View(header=self.title, big=(who + " wins",),
-                            lines=(self._battle_line(last) or "Game over",),
-                            footer="Game over", kind="winner")
-            battle = last.find("battle")
-            if battle is not None:
-                return self._battle_view(header, battle, last, legal)
-            rolled = last.find("rolled")
-            if rolled is not None:
-                total = rolled["total"]
-                return View(header=header, big=(str(total.value), "?"),
-                            lines=(self.name(rolled.get("tile")) + " rolled",),
-                            footer=legal.prompt, kind="battle")
-        return View(header=header, lines=(self._status(legal),), footer=legal.prompt,
-                    kind="turn")
+            return View(header=self.title, header_right=right,
+                        lines=(last.message, last.instead), footer=legal.prompt,
+                        kind="refused", inverted_footer=True)
+        winner = last.find("winner") if isinstance(last, Outcome) else None
+        if winner is not None:
+            who = " & ".join(self.players[p] for p in winner["players"])
+            return View(header=self.title, big=(who + " wins",),
+                        lines=(self._battle_line(last) or "Game over",),
+                        footer="Game over", kind="winner")
+        battle = last.find("battle") if isinstance(last, Outcome) else None
+        if battle is not None:
+            return self._battle_view(right, battle)
+        b = getattr(self.game, "battle", None)
+        if b is not None:
+            totals = self.game.totals()
+            shown = tuple(str(totals[b[side]].value) if b["rolls"][i] else "?"
+                          for i, side in enumerate(("attacker", "defender")))
+            line = self.note or "%s vs %s" % (self.name(b["attacker"]),
+                                              self.name(b["defender"]))
+            return View(header=self.title, header_right=right, big=shown, lines=(line,),
+                        footer=legal.prompt, kind="battle")
+        attacker = last.find("attacker") if isinstance(last, Outcome) else None
+        if self.note:
+            line = self.note
+        elif attacker is not None:
+            line = "%s attacks" % self.name(attacker["tile"])
+        elif legal.expect == "defender":
+            line = "Tap the next tile to battle, or press your button to end the turn"
+        else:
+            line = "Tap the tile that moved"
+        return View(header=self.title, header_right=right, lines=(line,),
+                    footer=legal.prompt, kind="turn")
 
-    def _battle_view(self, header: str, battle: dict, last: Outcome, legal) -> View:
+    def _setup_view(self, last: Outcome | Refusal | None) -> View:
+        count = [0] * len(self.players)
+        for inp in self.game.inputs:
+            if inp[0] == "add":
+                count[inp[1]] += 1
+        lines = ["  ".join("%s: %d tile%s" % (p, c, "" if c == 1 else "s")
+                           for p, c in zip(self.players, count))]
+        if isinstance(last, Refusal):
+            lines = [last.message, last.instead]
+        elif self.note:
+            lines.insert(0, self.note)
+        elif isinstance(last, Outcome) and last.find("added"):
+            added = last.find("added")
+            lines.insert(0, "%s for %s" % (added["name"], self.players[added["player"]]))
+        footer = "%s: tap tiles, then %s" % (self.players[self.seat], "ABCDEF"[self.seat])
+        return View(header=self.title + " setup", lines=tuple(lines), footer=footer,
+                    kind="setup")
+
+    def _battle_view(self, right: str, battle: dict) -> View:
         att, dfn = battle["attacker"], battle["defender"]
         totals = battle["totals"]
         winner = battle.get("winner")
         if winner is None:
-            line = "Tie! Roll again"
+            line = "Tie! Roll again" if not battle.get("void") else "Battle called off"
+            breakdown = self.game.legal_inputs().prompt
         else:
             loser = dfn if winner == att else att
             line = "%s beats %s" % (self.name(winner), self.name(loser))
-        breakdown = str(totals[winner]) if winner else str(totals[att])
-        return View(header=header, big=(str(totals[att].value), str(totals[dfn].value)),
-                    lines=(line,), footer=breakdown, kind="battle",
-                    extra={"prompt": legal.prompt})
+            breakdown = str(totals[winner])
+        return View(header=self.title, header_right=right,
+                    big=(str(totals[att].value), str(totals[dfn].value)),
+                    lines=(line,), footer=breakdown, kind="battle")
 
     def _battle_line(self, last: Outcome) -> str:
         battle = last.find("battle")
         if battle is None or battle.get("winner") is None:
             return ""
-        att, dfn, winner = battle["attacker"], battle["defender"], battle["winner"]
+        att, dfn = battle["attacker"], battle["defender"]
         t = battle["totals"]
         return "%s %d : %d %s" % (self.name(att), t[att].value, t[dfn].value, self.name(dfn))
-
-    def _status(self, legal) -> str:
-        if legal.expect == "defender":
-            return "Tap a tile to attack"
-        if legal.expect == "attacker":
-            return "Tap the moving tile"
-        return ""
 
     def transcript_lines(self) -> list[str]:
         from host.screens import text
