@@ -91,3 +91,51 @@ def snapshot(game):
             tuple(effects), len(game.turn_plays), tuple(sorted(game.boosts.items())),
             game.attacker, game.fought, pend, game.winners and tuple(game.winners),
             tuple(game.inputs))
+
+
+def setup(variant, rosters, first=0, players=None):
+    """A started game. ``rosters`` is a list per player of (key, entry) pairs."""
+    from shared_rules.hexors import HexorsGame
+
+    g = HexorsGame(variant=variant, players=players or len(rosters))
+    inputs = []
+    for p in range(len(rosters)):
+        for key, entry in rosters[p]:
+            inputs.append(("add", p, key, entry))
+    play(g, inputs)
+    play(g, [("start", first)])
+    return g
+
+
+def jl_pair(powers0=(), powers1=(), variant="jl-collector", first=0):
+    """P1: Atlantis S0, Superman C0, Batman C2; P2: Mars S1, Doomsday C1, Manhunter C3.
+    Powers are named by effect; their keys are P0a, P0b... and P1a, P1b..."""
+    r0 = [("S0", ATLANTIS), ("C0", SUPERMAN), ("C2", BATMAN)]
+    r1 = [("S1", MARS), ("C1", DOOMSDAY), ("C3", MANHUNTER)]
+    powers0 = list(powers0)
+    powers1 = list(powers1)
+    while len(powers0) < len(powers1):     # JL-C1: same number of Powers; pad with Speed
+        powers0.append("speed")
+    while len(powers1) < len(powers0):
+        powers1.append("speed")
+    for i in range(len(powers0)):
+        r0.append(("P0" + "abcdef"[i], power(powers0[i], "jl/%s-%d" % (powers0[i], i))))
+    for i in range(len(powers1)):
+        r1.append(("P1" + "abcdef"[i], power(powers1[i], "jl/%s-%d" % (powers1[i], i))))
+    return setup(variant, [r0, r1], first)
+
+
+def give(game, player, stones):
+    """Test set-up: put Stones/Stars in a player's reserve (instead of winning battles)."""
+    game.stones[game.purse(player)] = stones
+
+
+def refused_unchanged(game, inp, rule):
+    """The input is refused with ``rule`` and the state is exactly as before."""
+    before = snapshot(game)
+    result = game.apply(inp)
+    assert not result.accepted, "%r accepted" % (inp,)
+    assert result.rule == rule, "%r refused by %s, not %s: %s" % (inp, result.rule, rule,
+                                                                  result)
+    assert snapshot(game) == before
+    return result
