@@ -259,6 +259,7 @@ class PN532:
         self._tries = 0
         self._bad = 0
         self.error = ""
+        self.tag_fault = False
 
     def step(self, now):
         """Advance the command by at most one bus transaction: PENDING, DONE or FAILED."""
@@ -289,16 +290,21 @@ class PN532:
                     self._state = DONE
                     return DONE
                 if verdict == FAILED:
-                    return self._fail(self.error)
+                    self._state = FAILED  # error and tag_fault set by _parse
+                    return FAILED
                 self._bad += 1
-                self.nacks += 1
                 if self._bad > NACKS:
                     return self._fail("bad checksum")
-                self.bus.write(NACK)
-                self._since = now
+                self._state = 4
                 return PENDING
             if ticks_diff(now, self._since) > RESPONSE_MS:
                 return self._fail("no response")
+            return PENDING
+        if state == 4:  # ask for the response again (6.2.1.4)
+            if self.bus.write(NACK):
+                self.nacks += 1
+                self._state = 3
+                self._since = now
             return PENDING
         return self._state
 

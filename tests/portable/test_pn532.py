@@ -1,0 +1,218 @@
+"""PN532 driver against the frame-level twin (UM0701-02): frames, ACK/NACK, faults, NTAG."""
+from check import raises
+
+from firmware import pn532
+from firmware.ndef import TNF_EXTERNAL, record
+from firmware.pn532 import DONE, FAILED, PENDING, PN532, I2CBus, SPIBus
+from firmware.twins import FakeClock, Ntag
+from firmware.twins.pn532 import FakeI2C, FakeSPI, PN532Twin, parse_command
+
+UID = "04A1B2C3D4E5F6"
+RECORD = record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")
+
+
+def rig(kind="i2c", **twin):
+    clock = FakeClock()
+    chip = PN532Twin(clock)
+    if kind == "i2c":
+        wire = FakeI2C(chip)
+        bus = I2CBus(wire)
+    else:
+        wire = FakeSPI(chip, lsb_first=(kind == "spi-lsb"))
+        bus = SPIBus(wire, wire.cs, lsb_first=(kind == "spi-lsb"))
+    driver = PN532(bus, reset=chip.rst, ticks=clock.ticks_ms, sleep=clock.sleep_ms)
+    return clock, chip, wire, driver
+
+
+def run(clock, driver, wire=None, limit=500):
+    """Step one command to the end, 1 ms apart; checks one transaction per step at most."""
+    for _ in range(limit):
+        before = wire.transactions if wire is not None else 0
+        verdict = driver.step_tag(clock.now)
+        if wire is not None:
+            assert wire.transactions - before <= 1
+        if verdict != PENDING:
+            return verdict
+        clock.advance(1)
+    raise AssertionError("command never finished")
+
+
+def test_frame_checksums_lcs_and_dcs():
+    # UM0701-02 6.2.1.1: GetFirmwareVersion is the manual's own example frame.
+    assert bytes(pn532.frame(pn532.GET_FIRMWARE_VERSION)) == \
+        b"\x00\x00\xff\x02\xfe\xd4\x02\x2a\x00"
+    f = pn532.frame(pn532.IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+    assert (f[3] + f[4]) & 0xFF == 0
+    assert sum(f[5:5 + f[3] + 1]) & 0xFF == 0
+    assert parse_command(f) == (0x4A, b"\x01\x00")
+
+
+def test_begin_over_i2c_and_spi_configures_sam_and_bounded_retries():
+    for kind in ("i2c", "spi", "spi-lsb"):
+        clock, chip, wire, driver = rig(kind)
+        assert driver.begin() == (1, 6)
+        assert chip.sam
+        assert chip.retries == 1  # passive activation bounded: polling never blocks
+        assert chip.commands == [0x02, 0x14, 0x32]
+
+
+def test_i2c_wake_up_oserror_is_not_ready_not_failure():
+    clock, chip, wire, driver = rig("i2c")
+    chip.busy = 4  # on top of the NACK of the first, waking transfer
+    assert driver.begin() == (1, 6)
+
+
+def test_poll_without_tag_answers_none_quickly():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    driver.start_poll(clock.now)
+    assert run(clock, driver, wire) == DONE
+    assert driver.uid_len == 0
+
+
+def test_poll_finds_a_seven_byte_uid_over_each_bus():
+    for kind in ("i2c", "spi", "spi-lsb"):
+        clock, chip, wire, driver = rig(kind)
+        driver.begin()
+        chip.place(Ntag(UID))
+        driver.start_poll(clock.now)
+        assert run(clock, driver, wire) == DONE
+        assert bytes(driver.uid[:driver.uid_len]).hex().upper() == UID
+
+
+def test_ntag_read_returns_four_pages_per_command():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    tag = chip.place(Ntag(UID, kind=215, record=RECORD))
+    driver.start_poll(clock.now)
+    run(clock, driver, wire)
+    driver.start_read(4, clock.now)
+    assert run(clock, driver, wire) == DONE
+    assert bytes(driver.data) == bytes(tag.mem[16:32])
+    assert tag.reads == 1
+    driver.start_read(3, clock.now)
+    run(clock, driver, wire)
+    assert bytes(driver.data[:4]) == b"\xe1\x10\x3e\x00"  # NTAG215 CC
+
+
+def test_ntag_write_one_page():
+    clock, chip, wire, driver = rig("spi")
+    driver.begin()
+    tag = chip.place(Ntag(UID))
+    driver.start_poll(clock.now)
+    run(clock, driver, wire)
+    driver.start_write(5, b"hexr", clock.now)
+    assert run(clock, driver, wire) == DONE
+    assert bytes(tag.mem[20:24]) == b"hexr"
+    # Page 0 holds the UID: the tag NAKs, the driver reports a tag fault.
+    driver.start_write(0, b"\x00\x00\x00\x00", clock.now)
+    assert run(clock, driver, wire) == FAILED
+    assert driver.tag_fault and "tag status" in driver.error
+
+
+def test_missing_ack_is_resent():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.place(Ntag(UID))
+    chip.drop_commands = 1
+    driver.start_poll(clock.now)
+    assert run(clock, driver, wire) == DONE
+    assert driver.resends == 1 and driver.uid_len == 7
+
+
+def test_bad_checksum_gets_a_nack_and_a_good_copy():
+    for kind in ("i2c", "spi"):
+        clock, chip, wire, driver = rig(kind)
+        driver.begin()
+        chip.place(Ntag(UID))
+        chip.corrupt = 1
+        driver.start_poll(clock.now)
+        assert run(clock, driver, wire) == DONE
+        assert chip.naks_seen == 1 and driver.nacks == 1
+        assert driver.uid_len == 7
+
+
+def test_checksum_failing_every_time_fails_the_command():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.corrupt = 1
+    driver.start_poll(clock.now)
+    chip.receive(pn532.NACK)  # nothing pending yet: harmless
+    # Corrupt every resend too, by corrupting the stored copy's checksum.
+    verdict = PENDING
+    for _ in range(200):
+        verdict = driver.step_tag(clock.now)
+        if chip._last is not None and chip._last[-2] != 0x99:
+            chip._last = chip._last[:-2] + b"\x99\x00"
+        if verdict != PENDING:
+            break
+        clock.advance(1)
+    assert verdict == FAILED and driver.error == "bad checksum"
+
+
+def test_slow_answer_and_busy_oserror_are_waited_for():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.place(Ntag(UID))
+    chip.slow_ms = 30
+    chip.busy = 5
+    driver.start_poll(clock.now)
+    assert run(clock, driver, wire) == DONE
+    assert driver.uid_len == 7 and driver.resends == 0
+
+
+def test_answer_too_slow_fails_with_no_response():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.slow_ms = pn532.RESPONSE_MS + 50
+    driver.start_poll(clock.now)
+    assert run(clock, driver, wire) == FAILED
+    assert driver.error == "no response" and not driver.tag_fault
+
+
+def test_unknown_command_gets_the_error_frame():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    err = raises(OSError, driver.call, 0x7E)
+    assert "syntax error" in str(err)
+
+
+def test_two_tags_in_the_field_always_yield_the_same_one():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.place(Ntag("04112233445566"))
+    chip.place(Ntag(UID))
+    seen = set()
+    for _ in range(5):
+        driver.start_poll(clock.now)
+        assert run(clock, driver, wire) == DONE
+        seen.add(bytes(driver.uid[:driver.uid_len]))
+    assert len(seen) == 1
+
+
+def test_tag_lifted_between_poll_and_read_is_a_tag_fault():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.place(Ntag(UID))
+    driver.start_poll(clock.now)
+    run(clock, driver, wire)
+    chip.lift()
+    driver.start_read(4, clock.now)
+    assert run(clock, driver, wire) == FAILED
+    assert driver.tag_fault and driver.error == "tag status 01"
+
+
+def test_stuck_bus_fails_then_rst_pulse_recovers():
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.stuck = True
+    driver.start_poll(clock.now)
+    assert run(clock, driver, wire) == FAILED
+    assert driver.hard_reset()
+    assert chip.rst.history == [0, 1] and not chip.stuck
+    assert not chip.sam  # a reset chip must be configured again
+    driver.configure()
+    assert chip.sam
+    chip.place(Ntag(UID))
+    driver.start_poll(clock.now)
+    assert run(clock, driver, wire) == DONE and driver.uid_len == 7

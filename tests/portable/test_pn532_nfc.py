@@ -1,0 +1,163 @@
+"""The hub's NFC reader (firmware/nfc.py) on the PN532 twin: taps, records, enrollment,
+recovery, and never more than one bus transaction per poll."""
+from check import raises
+
+from firmware import ndef
+from firmware.ndef import TNF_EXTERNAL, record
+from firmware.nfc import WRITE_WAIT_MS, NfcReader
+from firmware.pn532 import PN532, I2CBus
+from firmware.twins import FakeClock, Ntag
+from firmware.twins.pn532 import FakeI2C, PN532Twin
+
+A = "04A1B2C3D4E5F6"
+B = "04112233445566"
+RECORD = record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")
+
+
+def rig():
+    clock = FakeClock()
+    chip = PN532Twin(clock)
+    wire = FakeI2C(chip)
+    reader = NfcReader(PN532(I2CBus(wire), reset=chip.rst, ticks=clock.ticks_ms,
+                             sleep=clock.sleep_ms))
+    reader.begin()
+    return clock, chip, wire, reader
+
+
+def drive(clock, wire, reader, ms):
+    events = []
+    end = clock.now + ms
+    while clock.now < end:
+        before = wire.transactions
+        event = reader.poll(clock.now)
+        assert wire.transactions - before <= 1
+        if event is not None:
+            events.append(event)
+        clock.advance(1)
+    return events
+
+
+def hexs(data):
+    return "".join(["%02X" % b for b in data])
+
+
+def test_tap_once_while_resting_then_gone():
+    clock, chip, wire, reader = rig()
+    assert drive(clock, wire, reader, 100) == []
+    tag = chip.place(Ntag(A, record=RECORD))
+    assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(RECORD))]
+    assert reader.present == (A, hexs(RECORD))
+    reads = tag.reads
+    assert drive(clock, wire, reader, 500) == []
+    assert tag.reads == reads  # the record is read once per visit, not per poll
+    chip.lift()
+    assert drive(clock, wire, reader, 300) == [("GONE", A)]
+    assert reader.present is None
+
+
+def test_factory_fresh_tag_taps_without_record():
+    clock, chip, wire, reader = rig()
+    chip.place(Ntag(B, kind=215))
+    assert drive(clock, wire, reader, 200) == [("TAP", B, "")]
+
+
+def test_long_record_spans_several_four_page_reads():
+    clock, chip, wire, reader = rig()
+    long_record = record(TNF_EXTERNAL, b"hexref.org:t", bytes(range(200)))
+    tag = chip.place(Ntag(A, kind=215, record=long_record))
+    assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(long_record))]
+    assert tag.reads == (4 + len(long_record) + 15) // 16
+
+
+def test_record_after_a_lock_control_tlv():
+    clock, chip, wire, reader = rig()
+    tag = Ntag(A)
+    data = bytes([0x01, 0x03, 0xA0, 0x0C, 0x34]) + ndef.tlv(RECORD)
+    tag.mem[16:16 + len(data)] = data
+    chip.place(tag)
+    assert drive(clock, wire, reader, 300) == [("TAP", A, hexs(RECORD))]
+
+
+def test_a_different_tag_replaces_the_first_at_once():
+    clock, chip, wire, reader = rig()
+    first = chip.place(Ntag(A, record=RECORD))
+    drive(clock, wire, reader, 200)
+    chip.lift(first)
+    chip.place(Ntag(B))
+    assert drive(clock, wire, reader, 200) == [("GONE", A), ("TAP", B, "")]
+
+
+def test_enroll_writes_the_record_and_taps_it_again():
+    clock, chip, wire, reader = rig()
+    tag = Ntag(B)
+    lock = bytes([0x01, 0x03, 0xA0, 0x0C, 0x34])
+    tag.mem[16:16 + 8] = lock + b"\x03\x00\xfe"
+    chip.place(tag)
+    assert drive(clock, wire, reader, 200) == [("TAP", B, "")]
+    reader.write(B, hexs(RECORD))
+    assert drive(clock, wire, reader, 500) == [("TAP", B, hexs(RECORD))]
+    assert reader.write_state == "done" and reader.errors == []
+    assert bytes(tag.mem[16:21]) == lock  # the Lock Control TLV is kept
+    assert ndef.locate(tag.user_area(), 144) == (ndef.FOUND, 7, len(RECORD))
+
+
+def test_enroll_waits_for_the_tag_then_gives_up():
+    clock, chip, wire, reader = rig()
+    reader.write(A, RECORD)
+    assert reader.write_state == "waiting"
+    drive(clock, wire, reader, WRITE_WAIT_MS + 100)
+    assert reader.write_state == "failed"
+    assert reader.take_error()[0] == "NO_TAG"
+
+
+def test_enroll_only_the_named_tag():
+    clock, chip, wire, reader = rig()
+    other = chip.place(Ntag(A))
+    reader.write(B, RECORD)
+    drive(clock, wire, reader, 300)
+    assert other.writes == 0 and reader.write_state == "waiting"
+
+
+def test_enroll_refuses_a_record_too_big_for_the_tag():
+    clock, chip, wire, reader = rig()
+    tag = chip.place(Ntag(A))  # NTAG213: 144 bytes
+    drive(clock, wire, reader, 100)
+    reader.write(A, record(TNF_EXTERNAL, b"hexref.org:t", bytes(200)))
+    drive(clock, wire, reader, 200)
+    assert reader.write_state == "failed" and reader.take_error()[0] == "TOO_BIG"
+    assert tag.writes == 0
+
+
+def test_tag_pulled_mid_write_holds_no_half_message():
+    clock, chip, wire, reader = rig()
+    tag = chip.place(Ntag(A, record=RECORD))
+    drive(clock, wire, reader, 100)
+    reader.write(A, record(TNF_EXTERNAL, b"hexref.org:t", b"jl/099-longer-entry"))
+    while tag.writes < 3:
+        reader.poll(clock.now)
+        clock.advance(1)
+    chip.lift()
+    events = drive(clock, wire, reader, 300)
+    assert reader.write_state == "failed" and reader.take_error()[0] == "WRITE_FAILED"
+    assert events == [("GONE", A)]
+    assert ndef.locate(tag.user_area(), 144)[0] == ndef.NONE  # empty, not torn
+
+
+def test_bad_enroll_input_changes_nothing():
+    clock, chip, wire, reader = rig()
+    assert raises(ValueError, reader.write, "XYZ", RECORD)
+    assert raises(ValueError, reader.write, "04A1B2", RECORD)
+    assert raises(ValueError, reader.write, A, "D1010F")  # truncated record
+    assert reader.write_state == "idle" and reader._job is None
+
+
+def test_stuck_reader_is_reset_and_reported_and_carries_on():
+    clock, chip, wire, reader = rig()
+    drive(clock, wire, reader, 50)
+    chip.stuck = True
+    assert drive(clock, wire, reader, 400) == []
+    assert reader.resets == 1 and chip.rst.history == [0, 1]
+    assert reader.take_error()[0] == "NFC"
+    assert chip.sam and chip.retries == 1  # configured again after the reset
+    chip.place(Ntag(A, record=RECORD))
+    assert drive(clock, wire, reader, 200) == [("TAP", A, hexs(RECORD))]
