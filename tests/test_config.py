@@ -1,0 +1,92 @@
+"""The TOML config: defaults for the reference build, clear refusals for mistakes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from host import config
+from host.config import ConfigError, load, parse
+
+
+def test_defaults_fit_the_reference_build():
+    cfg = config.Config()
+    assert cfg.hub.port == "auto" and cfg.hub.vid == 0x2E8A
+    assert (cfg.panel.driver, cfg.panel.port, cfg.panel.address) == ("ssd1306", 1, 0x3C)
+    assert (cfg.buttons.up, cfg.buttons.down, cfg.buttons.ok, cfg.buttons.back) == \
+        (17, 27, 22, 23)
+    assert cfg.buzzer.pin == 18 and not cfg.encoder.enabled
+
+
+def test_pin_defaults_agree_with_the_pinout():
+    import json
+
+    pinout = json.loads((Path(__file__).parent.parent / "hardware" / "pinout.json").read_text())
+    devices = pinout["boards"]["host"]["devices"]
+    cfg = config.Config()
+    assert cfg.buttons.up == devices["button_up"]["pins"]["pin"]
+    assert cfg.buttons.ok == devices["button_ok"]["pins"]["pin"]
+    assert cfg.encoder.clk == devices["encoder"]["pins"]["clk"]
+    assert cfg.buzzer.pin == devices["buzzer"]["pins"]["pin"]
+    assert cfg.panel.address == int(devices["ssd1306"]["address"], 16)
+
+
+def test_a_file_overrides_only_what_it_names():
+    cfg = parse("""
+[hub]
+port = "/dev/ttyACM1"
+[panel]
+driver = "sh1106"
+address = 0x3D
+[encoder]
+enabled = true
+[buttons]
+long_press_s = 1
+[data]
+dir = "~/games"
+""")
+    assert cfg.hub.port == "/dev/ttyACM1" and cfg.hub.vid == 0x2E8A
+    assert cfg.panel.driver == "sh1106" and cfg.panel.address == 0x3D
+    assert cfg.encoder.enabled and cfg.buttons.long_press_s == 1.0
+    assert cfg.buttons.ok == 22
+    assert cfg.data.path == Path("~/games").expanduser()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[panel]\ndrivr = 'sh1106'", "unknown key panel.drivr"),
+    ("[pannel]\ndriver = 'sh1106'", "unknown table [pannel]"),
+    ("[panel]\ndriver = 'st7735'", "use one of ssd1306, sh1106"),
+    ("[panel]\naddress = '0x3C'", "panel.address must be a whole number"),
+    ("[buttons]\nok = 17", "buttons.up and buttons.ok are both GPIO17"),
+    ("[buttons]\nup = 2", "the panel's I2C bus"),
+    ("[buttons]\nup = 40", "not a GPIO"),
+    ("[encoder]\nenabled = 1", "encoder.enabled must be true or false"),
+    ("[panel\n", "not valid TOML"),
+])
+def test_mistakes_are_refused_with_the_key_and_the_fix(text, words):
+    with pytest.raises(ConfigError) as err:
+        parse(text, "test.toml")
+    assert words in str(err.value)
+    assert str(err.value).startswith("test.toml")
+
+
+def test_encoder_pins_are_only_checked_when_it_is_enabled():
+    assert parse("[encoder]\nclk = 17").encoder.clk == 17  # unused: no clash with UP
+    with pytest.raises(ConfigError):
+        parse("[encoder]\nenabled = true\nclk = 17")
+
+
+def test_load_finds_the_first_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.delenv("HEXREF_CONFIG", raising=False)
+    assert load().source in ("defaults", "/etc/hexref/config.toml")
+    user = tmp_path / "xdg" / "hexref" / "config.toml"
+    user.parent.mkdir(parents=True)
+    user.write_text("[panel]\ndriver = 'sh1106'\n")
+    assert load().panel.driver == "sh1106" and load().source == str(user)
+    env = tmp_path / "env.toml"
+    env.write_text("[panel]\nrotate = 2\n")
+    monkeypatch.setenv("HEXREF_CONFIG", str(env))
+    assert load().panel.rotate == 2
+    with pytest.raises(ConfigError, match="no such config file"):
+        load(str(tmp_path / "missing.toml"))
