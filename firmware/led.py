@@ -1,0 +1,130 @@
+"""The hub's status light: a plain LED (on a Pin, or a PWM for smooth pulses) or one
+WS2812 pixel, showing the patterns the host asks for with ``LED pattern RRGGBB``.
+
+- ``off``, ``on``: steady.
+- ``blink``: on and off, half a second each (waiting for something: tap, roll).
+- ``pulse``: breathing over two seconds (idle, ready).
+- ``ok``: two quick flashes, then back to the steady pattern before it.
+- ``refused``: four fast flashes, then back (a bad tap, a crooked die...).
+- ``win``: a one-second flicker then two slow flashes, then back.
+
+A plain LED ignores the colour. Call ``update(now)`` each loop pass; the light is written
+only when it changes, so a steady pattern costs nothing.
+
+>>> led = Led(PinLight(pin))       # doctest: +SKIP
+>>> led.show("ok", "00FF00")       # doctest: +SKIP
+"""
+from firmware.clock import ticks_diff
+
+PATTERNS = ("off", "on", "blink", "pulse", "ok", "refused", "win")
+_STEADY = ("off", "on", "blink", "pulse")
+# One-shot patterns: (total ms, ((start ms, end ms), ...) when lit).
+_FLASHES = {
+    "ok": (500, ((0, 120), (240, 360))),
+    "refused": (640, ((0, 80), (160, 240), (320, 400), (480, 560))),
+    "win": (2200, ((0, 60), (120, 180), (240, 300), (360, 420), (480, 540), (600, 660),
+                   (720, 780), (840, 900), (1200, 1600), (1800, 2200))),
+}
+
+
+def parse_colour(text):
+    """``"FF8000"`` -> ``(255, 128, 0)``; a bad colour is a ValueError naming it."""
+    if len(text) != 6:
+        raise ValueError("colour %r is not RRGGBB" % (text,))
+    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+
+class PinLight:
+    """A plain LED on a ``machine.Pin``: lit at level 128 and above."""
+
+    def __init__(self, pin, active_low=False):
+        self.pin = pin
+        self.active_low = active_low
+
+    def set(self, level, colour):
+        on = level >= 128
+        self.pin.value(0 if on == self.active_low else 1)
+
+
+class PwmLight:
+    """A plain LED on a ``machine.PWM``: brightness follows the level."""
+
+    def __init__(self, pwm, active_low=False):
+        self.pwm = pwm
+        self.active_low = active_low
+
+    def set(self, level, colour):
+        duty = level * 257  # 0..255 to 0..65535
+        self.pwm.duty_u16(65535 - duty if self.active_low else duty)
+
+
+class PixelLight:
+    """One WS2812 through MicroPython's ``neopixel.NeoPixel`` (or anything indexable with
+    ``write()``)."""
+
+    def __init__(self, np):
+        self.np = np
+
+    def set(self, level, colour):
+        self.np[0] = (colour[0] * level // 255, colour[1] * level // 255,
+                      colour[2] * level // 255)
+        self.np.write()
+
+
+class Led:
+    def __init__(self, light, colour=(255, 255, 255)):
+        self.light = light
+        self.pattern = "off"
+        self.colour = colour
+        self.steady = "off"  # what a one-shot pattern returns to
+        self.steady_colour = colour
+        self._since = None  # set on the first update after ``show``
+        self._level = -1
+        self._shown = None
+
+    def show(self, pattern, colour="FFFFFF"):
+        """Start ``pattern`` in ``colour`` (RRGGBB). Bad input changes nothing."""
+        if pattern not in PATTERNS:
+            raise ValueError("unknown LED pattern %r (have %s)" % (pattern, ", ".join(PATTERNS)))
+        rgb = parse_colour(colour)
+        if pattern in _STEADY:
+            self.steady = pattern
+            self.steady_colour = rgb
+        self.pattern = pattern
+        self.colour = rgb
+        self._since = None
+
+    def level(self, now):
+        """The brightness 0..255 the pattern asks for at ``now``."""
+        if self._since is None:
+            self._since = now
+        t = ticks_diff(now, self._since)
+        pattern = self.pattern
+        if pattern == "off":
+            return 0
+        if pattern == "on":
+            return 255
+        if pattern == "blink":
+            return 255 if (t // 500) % 2 == 0 else 0
+        if pattern == "pulse":
+            phase = t % 2000
+            # A triangle in 16 steps: smooth enough for the eye, and few writes.
+            tri = phase if phase < 1000 else 2000 - phase
+            return (tri * 16 // 1000) * 17 if tri < 1000 else 255
+        total, lit = _FLASHES[pattern]
+        if t >= total:  # done: back to the steady pattern
+            self.pattern = self.steady
+            self.colour = self.steady_colour
+            self._since = now
+            return self.level(now)
+        for start, end in lit:
+            if start <= t < end:
+                return 255
+        return 0
+
+    def update(self, now):
+        level = self.level(now)
+        if level != self._level or self.colour is not self._shown:
+            self._level = level
+            self._shown = self.colour
+            self.light.set(level, self.colour)
