@@ -25,39 +25,38 @@ from host.referee import Referee, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
 
-# The demo set. Where the rulebook prints a value (Superman's yellow 6, Doomsday's red 8)
-# it is used; the others are the values on our demo tiles, entered as a table would enter
-# its own corrections (see the catalogue's "verified" flag).
+# The demo table's tiles. The catalogue prints only what the rulebook prints (Superman's
+# yellow 6, Doomsday's red 8, Atlantis' blue 6, Mars' red 3); the rest of each tile was
+# read off the demo set and entered as corrections, exactly as a table corrects an
+# unverified entry from its own physical tiles (catalogue.apply_correction).
 DEMO_TILES = [
-    # uid, entry id, owner
+    # tag UID, catalogue entry, owner
     ("04A1B2C3D4E501", "jl/atlantis", 0),
     ("04A1B2C3D4E502", "jl/superman", 0),
-    ("04A1B2C3D4E503", "jl/wonder-woman", 0),
     ("04A1B2C3D4E511", "jl/mars", 1),
     ("04A1B2C3D4E512", "jl/doomsday", 1),
-    ("04A1B2C3D4E513", "jl/martian-manhunter", 1),
 ]
-
-DEMO_VALUES = {
-    "jl/atlantis": ("Atlantis", "stronghold", (5, 6, 4, 3, 5, 4)),
-    "jl/superman": ("Superman", "character", (7, 5, 6, 5, 4, 8)),
-    "jl/wonder-woman": ("Wonder Woman", "character", (4, 6, 5, 7, 5, 4)),
-    "jl/mars": ("Mars", "stronghold", (4, 5, 3, 3, 6, 5)),
-    "jl/doomsday": ("Doomsday", "character", (6, 4, 5, 8, 7, 3)),
-    "jl/martian-manhunter": ("Martian Manhunter", "character", (5, 4, 6, 6, 3, 5)),
+#                      green blue yellow red purple white
+DEMO_CORRECTIONS = {
+    "jl/atlantis": (5, 6, 4, 3, 5, 4),
+    "jl/superman": (7, 5, 6, 5, 4, 8),
+    "jl/mars": (4, 5, 2, 3, 6, 5),
+    "jl/doomsday": (6, 4, 5, 8, 7, 3),
 }
 
 
 def demo_entries() -> list[dict]:
+    from shared_rules import catalogue
     from shared_rules.decisions import COLOURS
 
     out = []
-    for entry_id, (name, kind, values) in DEMO_VALUES.items():
-        out.append({
-            "id": entry_id, "game": "jl", "kind": kind, "name": name, "number": None,
-            "strike": dict(zip(COLOURS, values)), "colour": None, "ally": None,
-            "bonus": None, "verified": False, "source": "hexref demo set",
-        })
+    for entry_id, values in DEMO_CORRECTIONS.items():
+        entry = catalogue.get(entry_id)
+        printed = {c: v for c, v in entry["strike"].items() if v is not None}
+        corrected = dict(zip(COLOURS, values))
+        # The rulebook's own numbers must survive the correction: the demo set agrees.
+        assert all(corrected[c] == v for c, v in printed.items()), entry_id
+        out.append(catalogue.apply_correction(entry, strike=corrected))
     return out
 
 
@@ -77,23 +76,19 @@ def demo_script() -> list[dict]:
 
     steps: list[dict] = []
     # Setup: each player taps their tiles, then presses their button.
-    for u, entry_id, owner in DEMO_TILES:
-        if owner == 0:
-            steps += tap(entry_id)
-    steps += press("A")
-    for u, entry_id, owner in DEMO_TILES:
-        if owner == 1:
-            steps += tap(entry_id)
-    steps += press("B")
-    # P2 picked the last Character, so P2 moves first (JL-B2): Doomsday meets Superman.
-    steps += tap("jl/doomsday") + tap("jl/superman")
-    steps += roll(4) + roll(6)  # Doomsday red 8, Superman white 8: a tie (JL-B5)
-    steps += roll(3) + roll(1)  # re-roll: Doomsday yellow 5, Superman green 7
-    # P1: Superman touches Martian Manhunter and Mars: a multiple attack (JL-B7).
-    steps += tap("jl/superman") + tap("jl/martian-manhunter")
-    steps += roll(6) + roll(4)  # Superman white 8, Martian Manhunter red 6
+    for owner, button in ((0, "A"), (1, "B")):
+        for _uid, entry_id, who in DEMO_TILES:
+            if who == owner:
+                steps += tap(entry_id)
+        steps += press(button)
+    # P2 picked the last Character, so P2 moves first (JL-B2): Doomsday moves, no contact.
+    steps += tap("jl/doomsday") + press("B")
+    # P1: Superman moves into contact with Doomsday and Mars: a multiple attack (JL-B7).
+    steps += tap("jl/superman") + tap("jl/doomsday")
+    steps += roll(3) + roll(1)  # Superman yellow 6, Doomsday green 6: a tie (JL-B5)
+    steps += roll(6) + roll(3)  # re-roll, attacker first: white 8 against yellow 5
     steps += tap("jl/mars")
-    steps += roll(3) + roll(1)  # Superman yellow 6, Mars green 4: P2 has nothing left
+    steps += roll(3) + roll(4)  # Superman yellow 6, Mars red 3: P2 has nothing left
     return steps
 
 

@@ -24,18 +24,20 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
     assert len(pngs) == len(frames) > 10
 
     said = [" | ".join(f) for f in frames]
-    # Setup: each player's tiles, then the rule's first player (JL-B2: P2 picked last).
+    # Setup: each player's tiles; the rulebook's own values survive the demo corrections.
     assert any("Superman for P1" in s for s in said)
-    assert any("P1: 3 tiles  P2: 3 tiles" in s for s in said)
+    assert any("P1: 2 tiles  P2: 2 tiles" in s for s in said)
+    # JL-B2: P2 added the last Character, so P2 moves first; Doomsday moves, no contact.
     first_turn = next(s for s in said if "turn]" in s)
     assert "P2's turn" in first_turn
-    # The tie and its re-roll (JL-B5): 8 : 8, then the attacker rolls first again.
+    assert any("Doomsday attacks" in s and "P2's turn" in s for s in said)
+    # JL-B7 multiple attack, with a tie and its re-roll (JL-B5), attacker first again.
     tie = said.index(next(s for s in said if "Tie! Roll again" in s))
-    assert "8  :  8" in said[tie] and "P2: roll the die" in said[tie]
-    assert any("5  :  7" in s and "Superman beats Doomsday" in s for s in said[tie:])
-    # The multiple attack (JL-B7): Superman fights Martian Manhunter, then Mars.
-    mm = said.index(next(s for s in said if "Superman beats Martian Manhunter" in s))
-    assert any("Superman vs Mars" in s for s in said[mm:])
-    # The end.
-    assert frames[-1][:3] == ["JL Beginner", "   P1 wins", "Superman 6 : 4 Mars"]
+    assert "6  :  6" in said[tie] and "P1: roll the die" in said[tie]
+    assert "P1's turn" in said[tie]
+    beaten = said.index(next(s for s in said if "Superman beats Doomsday" in s))
+    assert beaten > tie and "8  :  5" in said[beaten]
+    assert any("Superman vs Mars" in s for s in said[beaten:])
+    # The end: Superman yellow 6 against Mars' printed red 3 (JL-C3's Mars value).
+    assert frames[-1][:3] == ["JL Beginner", "   P1 wins", "Superman 6 : 3 Mars"]
     assert frames[-1][-1] == "> Game over"
