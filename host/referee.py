@@ -183,7 +183,7 @@ class Referee:
         if self.note:
             line = self.note
         elif attacker is not None:
-            line = "%s attacks" % self.name(attacker["tile"])
+            line = "%s moved" % self.name(attacker["tile"])
         elif legal.expect == "defender":
             line = "Tap the next tile to battle, or press your button to end the turn"
         else:

@@ -30,7 +30,7 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
     # JL-B2: P2 added the last Character, so P2 moves first; Doomsday moves, no contact.
     first_turn = next(s for s in said if "turn]" in s)
     assert "P2's turn" in first_turn
-    assert any("Doomsday attacks" in s and "P2's turn" in s for s in said)
+    assert any("Doomsday moved" in s and "P2's turn" in s for s in said)
     # JL-B7 multiple attack, with a tie and its re-roll (JL-B5), attacker first again.
     tie = said.index(next(s for s in said if "Tie! Roll again" in s))
     assert "6  :  6" in said[tie] and "P1: roll the die" in said[tie]
