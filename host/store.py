@@ -71,7 +71,8 @@ MIGRATIONS = (
         entry    TEXT NOT NULL,          -- catalogue entry id, e.g. jl/016
         owner    TEXT,                   -- whose tile it is, e.g. "Sam"
         strike   TEXT,                   -- JSON {colour: value} read off the tile, or NULL
-        enrolled TEXT NOT NULL
+        enrolled TEXT NOT NULL,
+        fields   TEXT                    -- JSON {name, kind, colour...} read off the tile
     );
     CREATE TABLE keys (
         fingerprint TEXT PRIMARY KEY,    -- first 8 bytes of SHA-256 of a collection key
@@ -128,6 +129,7 @@ class TileRow:
     owner: str | None
     strike: dict[str, int] | None
     enrolled: str
+    fields: dict[str, Any] | None = None  # other values read off the tile (kind, name...)
 
 
 def _to_input(text: str) -> tuple[Any, ...]:
@@ -273,15 +275,16 @@ class Store:
     # --- tiles (the registry's storage; the rules of trust are in host/registry.py) -----
 
     def _tile_row(self, row) -> TileRow:
-        return TileRow(row[0], row[1], row[2], json.loads(row[3]) if row[3] else None, row[4])
+        return TileRow(row[0], row[1], row[2], json.loads(row[3]) if row[3] else None, row[4],
+                       json.loads(row[5]) if row[5] else None)
 
     def tile(self, uid: str) -> TileRow | None:
-        row = self.db.execute("SELECT uid, entry, owner, strike, enrolled FROM tiles "
+        row = self.db.execute("SELECT uid, entry, owner, strike, enrolled, fields FROM tiles "
                               "WHERE uid = ?", (uid,)).fetchone()
         return self._tile_row(row) if row else None
 
     def tiles(self) -> list[TileRow]:
-        rows = self.db.execute("SELECT uid, entry, owner, strike, enrolled FROM tiles "
+        rows = self.db.execute("SELECT uid, entry, owner, strike, enrolled, fields FROM tiles "
                                "ORDER BY entry, uid").fetchall()
         return [self._tile_row(r) for r in rows]
 
@@ -289,10 +292,11 @@ class Store:
         """Insert or replace tiles, all in one transaction."""
         with self.transaction() as db:
             db.executemany(
-                "INSERT OR REPLACE INTO tiles (uid, entry, owner, strike, enrolled) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO tiles (uid, entry, owner, strike, enrolled, fields) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
                 [(r.uid, r.entry, r.owner,
-                  json.dumps(r.strike, sort_keys=True) if r.strike else None, r.enrolled)
+                  json.dumps(r.strike, sort_keys=True) if r.strike else None, r.enrolled,
+                  json.dumps(r.fields, sort_keys=True) if r.fields else None)
                  for r in rows])
 
     def forget_tile(self, uid: str) -> bool:

@@ -1,0 +1,310 @@
+"""``hexref enroll``: make a tag one of our tiles.
+
+1. Tap the tag on the reader hub.
+2. Choose its catalogue entry with UP / DOWN and OK (or give it on the command line:
+   ``hexref enroll --entry jl/016``).
+3. Hold OK (a physical hold: nobody enrolls a forged tile over ssh). A player button held
+   on the reader hub counts too, for a referee built without buttons.
+4. The host sends ``WRITE uid record`` with the signed record (``host/tags.py``); the hub
+   writes the tag and reads it back; the re-read ``TAP`` with the same record confirms it.
+5. Only then is UID -> entry stored in the registry.
+
+Nothing is stored when anything goes wrong (the tag is lifted, the hub reports an error,
+the read-back differs, no confirmation comes in time), and the panel says what to do.
+
+``Enrollment`` is the pure state machine (events in, commands and views out);
+``Enroller`` joins it to the link, the buttons and the panel.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from host import tags
+from host.registry import Registry, Tile
+from host.screens import View
+from shared_rules import catalogue
+
+WRITE_TIMEOUT_S = 5.0  # WRITE to confirming TAP: an NTAG write plus read-back takes < 1 s
+HOLD_S = 2.0  # how long OK must be held to write a tag (a deliberate, physical act)
+DEBOUNCE_S = 0.03  # a press shorter than this is contact bounce, not a press
+
+# States, in the order an enrollment goes through them.
+TAP, CHOOSE, HOLD, WRITING, DONE, FAILED = "tap", "choose", "hold", "writing", "done", "failed"
+QUIT = "quit"  # BACK while waiting for a tag
+
+
+@dataclass(frozen=True)
+class Write:
+    """A command for the hub: write ``record`` (hex) on the tag ``uid``."""
+
+    uid: str
+    record: str
+
+
+def choices_for(game: str | None = None) -> list[dict]:
+    """Catalogue entries to choose from (one game, or all), in catalogue order."""
+    games = (game,) if game else catalogue.GAMES
+    out: list[dict] = []
+    for g in games:
+        out.extend(catalogue.load(g))
+    return out
+
+
+class Enrollment:
+    """One tag's enrollment, step by step. ``entry_id`` (from the command line) skips the
+    choosing; ``again`` starts over for the next tag after each one is done."""
+
+    def __init__(self, registry: Registry, choices: list[dict], entry_id: str | None = None,
+                 owner: str | None = None, again: bool = False) -> None:
+        if registry.key is None:
+            raise ValueError("no collection key: enrolling signs tags with it")
+        self.registry = registry
+        self.choices = choices
+        self.fixed = None
+        if entry_id is not None:
+            self.fixed = registry._checked_entry(entry_id)  # ValueError: no such tile
+        self.owner = registry._checked_owner(owner)
+        self.again = again
+        self.state = TAP
+        self.uid: str | None = None
+        self.was: Tile | None = None  # what the tag already was, if it was trusted
+        self.index = 0
+        self.record = ""
+        self.deadline = 0.0
+        self.message = ""
+        self.enrolled: list[tuple[str, str]] = []  # (uid, entry id), in order
+
+    @property
+    def entry(self) -> dict:
+        return self.fixed if self.fixed is not None else self.choices[self.index]
+
+    # --- events ----------------------------------------------------------------------
+
+    def on_tap(self, uid: str, record_hex: str, now: float) -> list[Write]:
+        if self.state == WRITING:
+            if uid != self.uid:
+                self.message = "Another tag: keep only the tile being written on the reader"
+                return []
+            if record_hex == self.record:
+                self._confirmed()
+            # else: a read from before the write; the read-back is still to come
+            return []
+        if self.state in (DONE, FAILED) and self.again:
+            self.state = TAP
+        if self.state not in (TAP, CHOOSE, HOLD):
+            return []
+        found = self.registry.resolve(uid, record_hex)
+        self.uid = found.uid
+        self.was = found if isinstance(found, Tile) else None
+        if self.was is not None:
+            self.message = "Already %s: choose to enroll it again" % catalogue.label(
+                self.was.entry)
+            self._select(self.was.entry["id"])
+        else:
+            self.message = ""
+        self.state = HOLD if self.fixed is not None else CHOOSE
+        return []
+
+    def on_gone(self, uid: str) -> None:
+        if self.state == WRITING and uid == self.uid:
+            self._fail("Tag lifted before the write was confirmed: place it again")
+
+    def on_button(self, name: str, action: str, now: float) -> list[Write]:
+        """Referee buttons UP/DOWN/OK/BACK; ``("OK", "long")`` is the physical hold."""
+        if self.state == CHOOSE:
+            step = 10 if action == "long" else 1
+            if name == "UP":
+                self.index = (self.index - step) % len(self.choices)
+            elif name == "DOWN":
+                self.index = (self.index + step) % len(self.choices)
+            elif name == "OK":
+                self.state = HOLD
+                self.message = ""
+            elif name == "BACK":
+                self.state = TAP
+                self.uid = None
+            return []
+        if self.state == HOLD:
+            if name == "OK" and action == "long":
+                return self._write(now)
+            if name == "OK":
+                self.message = "Hold OK for %d s to write the tag" % HOLD_S
+            elif name == "BACK":
+                self.state = CHOOSE if self.fixed is None else TAP
+                self.message = ""
+            return []
+        if self.state in (DONE, FAILED) and name == "BACK":
+            self.state = TAP
+            self.message = ""
+        elif self.state == TAP and name == "BACK":
+            self.state = QUIT
+        return []
+
+    def on_hub_error(self, code: str, text: str) -> None:
+        if self.state == WRITING:
+            self._fail("The reader could not write the tag (%s): try again" % code)
+
+    def tick(self, now: float) -> None:
+        if self.state == WRITING and now >= self.deadline:
+            self._fail("The tag did not confirm the write: keep it on the reader, try again")
+
+    # --- steps -----------------------------------------------------------------------
+
+    def _select(self, entry_id: str) -> None:
+        for i, e in enumerate(self.choices):
+            if e["id"] == entry_id:
+                self.index = i
+                return
+
+    def _write(self, now: float) -> list[Write]:
+        assert self.uid is not None and self.registry.key is not None
+        self.record = tags.record_for(self.entry["id"], self.uid, self.registry.key)
+        self.state = WRITING
+        self.deadline = now + WRITE_TIMEOUT_S
+        self.message = ""
+        return [Write(self.uid, self.record)]
+
+    def _confirmed(self) -> None:
+        assert self.uid is not None
+        row = self.registry.enroll(self.uid, self.entry["id"], owner=self.owner)
+        self.enrolled.append((row.uid, row.entry))
+        self.state = DONE
+        self.message = "Enrolled %s as %s" % (row.uid, catalogue.label(self.entry))
+
+    def _fail(self, why: str) -> None:
+        self.state = FAILED
+        self.message = why
+
+    @property
+    def finished(self) -> bool:
+        return self.state == QUIT or (self.state in (DONE, FAILED) and not self.again)
+
+    # --- what the panel shows ----------------------------------------------------------
+
+    def view(self) -> View:
+        header = "Enroll a tile"
+        if self.state in (TAP, QUIT):
+            return View(header=header, lines=("Tap a tag on the reader",),
+                        footer=self.message or "BACK: quit", kind="enroll")
+        entry = self.entry
+        name = catalogue.label(entry)
+        if self.state == CHOOSE:
+            return View(header=header, header_right="%d/%d" % (self.index + 1,
+                                                               len(self.choices)),
+                        lines=(name, entry["id"]), footer=self.message or "UP/DOWN, OK",
+                        kind="enroll")
+        if self.state == HOLD:
+            return View(header=header, lines=(name, "Tag " + (self.uid or "?")),
+                        footer=self.message or "Hold OK to write", kind="enroll")
+        if self.state == WRITING:
+            return View(header=header, lines=(name, "Writing... keep the tag still"),
+                        footer="", kind="enroll")
+        if self.state == DONE:
+            return View(header=header, big=("OK",), lines=(name,),
+                        footer="Tap the next tag" if self.again else self.message,
+                        kind="enroll")
+        return View(header=header, lines=(self.message,), footer="Tap the tag again",
+                    kind="refused", inverted_footer=True)
+
+
+class HeldButtons:
+    """Buttons read by polling ``is_pressed`` (gpiozero ``Button``s, or anything alike):
+    a press shorter than ``HOLD_S`` is ``(name, "press")`` on release, a hold is
+    ``(name, "long")`` the moment it has lasted ``HOLD_S``. Debounced here, in our own
+    code (gpiozero's mock pins ignore ``bounce_time``)."""
+
+    def __init__(self, buttons: dict, hold_s: float = HOLD_S) -> None:
+        self.buttons = buttons
+        self.hold_s = hold_s
+        self._down: dict[str, float] = {}
+        self._held: set[str] = set()
+
+    def poll(self, now: float) -> list[tuple[str, str]]:
+        out = []
+        for name, button in self.buttons.items():
+            pressed = bool(button.is_pressed)
+            since = self._down.get(name)
+            if pressed and since is None:
+                self._down[name] = now
+            elif pressed and since is not None:
+                if name not in self._held and now - since >= self.hold_s:
+                    self._held.add(name)
+                    out.append((name, "long"))
+            elif not pressed and since is not None:
+                del self._down[name]
+                if name in self._held:
+                    self._held.discard(name)
+                elif now - since >= DEBOUNCE_S:
+                    out.append((name, "press"))
+        return out
+
+
+def gpio_buttons(hold_s: float = HOLD_S) -> HeldButtons:
+    """The referee's four buttons on the pins of ``host/pins.py``."""
+    from gpiozero import Button
+
+    from host import pins
+
+    return HeldButtons({name: Button(pin, pull_up=True) for name, pin in pins.BUTTONS},
+                       hold_s)
+
+
+class Enroller:
+    """Runs an ``Enrollment`` over the hub link: call ``step(now)`` in a loop.
+
+    Every hub event is recorded in the store as taken (``took_hub_event``) before it is
+    acknowledged, like a game input, so a game started afterwards on the same hub does not
+    wait for those events again.
+    """
+
+    def __init__(self, enrollment: Enrollment, link, buttons=None,
+                 show: Callable[[View], object] | None = None) -> None:
+        self.enrollment = enrollment
+        self.link = link
+        self.buttons = buttons
+        self.show = show
+        self._errors_seen = len(link.stats.hub_errors)
+        self._last_view: View | None = None
+
+    def step(self, now: float) -> None:
+        job = self.enrollment
+        commands: list[Write] = []
+        for rcv in self.link.read():
+            msg = rcv.msg
+            if msg.kind == "TAP":
+                commands += job.on_tap(msg.uid, msg.ndef, now)
+            elif msg.kind == "GONE":
+                job.on_gone(msg.uid)
+            elif msg.kind == "BTN" and msg.action == "long":
+                commands += job.on_button("OK", "long", now)  # a hold on the hub
+            job.registry.store.took_hub_event(rcv.boot, rcv.seq)
+            self.link.ack(rcv.seq)
+        errors = self.link.stats.hub_errors
+        while self._errors_seen < len(errors):
+            job.on_hub_error(*errors[self._errors_seen])
+            self._errors_seen += 1
+        if self.buttons is not None:
+            for name, action in self.buttons.poll(now):
+                commands += job.on_button(name, action, now)
+        job.tick(now)
+        for cmd in commands:
+            self.link.command("WRITE", cmd.uid, cmd.record)
+        if self.show is not None:
+            view = job.view()
+            if view != self._last_view:
+                self.show(view)
+                self._last_view = view
+
+    def run(self, clock: Callable[[], float] = time.monotonic,
+            timeout_s: float | None = None) -> bool:
+        """Step until the enrollment finishes (or ``timeout_s``); True when it enrolled."""
+        self.link.open()
+        start = clock()
+        while not self.enrollment.finished:
+            now = clock()
+            if timeout_s is not None and now - start > timeout_s:
+                break
+            self.step(now)
+        return bool(self.enrollment.enrolled)

@@ -1,0 +1,92 @@
+"""A table for storage tests: the hub's real Link on an in-memory Wire, the host's HubLink,
+a Referee over a SqliteJournal, and the demo game's tiles (host/demo.py).
+
+``Table.play(events)`` sends hub events one by one and lets the host take, journal and
+acknowledge each, exactly as ``hexref run`` does.
+"""
+from __future__ import annotations
+
+from wires import Wire
+
+from firmware.link import Link
+from host.demo import demo_entries, demo_script
+from host.link import HubLink
+from host.referee import Referee, TileBook
+from host.store import Store
+from shared_rules.hexors import HexorsGame
+
+BOOT = "0A1B2C3D"
+
+
+def new_game() -> HexorsGame:
+    return HexorsGame(variant="jl-beginner", players=2)
+
+
+def events_of(steps: list[dict]) -> list[tuple]:
+    """The hub events a firmware.sim script makes (place, lift, roll, press, long)."""
+    events: list[tuple] = []
+    present = None
+    roll_id = 0
+    for step in steps:
+        do = step["do"]
+        if do == "place":
+            present = step["uid"]
+            events.append(("TAP", 0, present, step.get("record", "")))
+        elif do == "lift" and present is not None:
+            events.append(("GONE", 0, present))
+            present = None
+        elif do == "roll":
+            roll_id += 1
+            events += [("DIE", roll_id, ("ROLLING", ())), ("DIE", roll_id, ("FACE", (step["face"],)))]
+        elif do in ("press", "long"):
+            events.append(("BTN", step["button"], do))
+    return events
+
+
+def demo_game_events() -> list[tuple]:
+    """The demo's whole game (host/demo.py), as hub events: it ends with a winner."""
+    return events_of(demo_script())
+
+
+def setup_events() -> list[tuple]:
+    """The demo's setup: every tile tapped, both players' buttons pressed."""
+    events = demo_game_events()
+    presses = [i for i, e in enumerate(events) if e[0] == "BTN"]
+    return events[:presses[1] + 1]
+
+
+class Table:
+    def __init__(self, store: Store, game_id: int | None = None, boot: str = BOOT,
+                 wire: Wire | None = None, hub: Link | None = None) -> None:
+        self.store = store
+        if game_id is None:
+            game_id = store.new_game("jl-beginner", ["P1", "P2"])
+        self.game_id = game_id
+        self.wire = wire or Wire()
+        self.hub = hub or Link(self.wire.hub, boot, board="test", resend_ms=500)
+        if hub is None:
+            self.hub.start(0)
+        self.journal = store.journal(game_id)
+        self.link = HubLink(self.wire.host, positions=self.journal.positions())
+        self.referee = Referee(new_game, TileBook(demo_entries()), "JL Beginner",
+                               journal=self.journal)
+        self.now = 1
+        self.link.open()
+        self.pump()
+
+    def pump(self) -> None:
+        """Let the hub and the host talk until the wire is quiet."""
+        for _ in range(50):
+            self.now += 1
+            self.hub.poll(self.now)
+            if not self.wire.to_host and not self.wire.to_hub:
+                return
+            for rcv in self.link.read():
+                self.referee.on_event(rcv)
+                self.link.ack(rcv.seq)  # only now: the input is in the journal
+
+    def play(self, events: list[tuple]) -> None:
+        for event in events:
+            self.now += 1
+            self.hub.send_event(self.now, *event)
+            self.pump()
