@@ -1,0 +1,735 @@
+"""Hexo: La vallée d'Utrisor (RULES.md §4, HX-1..HX-14): scorekeeper and combat judge.
+
+The players run the cards and the board; the referee keeps what decides the game: where each
+figure stands (a space label such as ``"C4"``, ``"mine"`` or a village), treasures carried,
+lying on spaces and deposited, monsters on the board with their skulls, monsters killed by
+type, skulls in reserve, the First Player marker, the market and the central pile, the rounds
+of actions and who has passed. It judges every fight (HX-7..HX-12) with the strength
+arithmetic shown the way players check it, refuses monster placements the rules forbid
+(HX-13) and scores the end (HX-1).
+
+Inputs (the acting player is implied: actions come from ``legal_inputs().actor``):
+
+=====================================  ======================================================
+``("start", first)``                   setup done, ``first`` holds the First Player marker
+``("events", n)``                      HX-3: ``n`` events among the newly revealed cards
+``("buy",)``                           buy a market card
+``("move", dest)``                     move to the neighbouring space ``dest`` ("village" is
+                                       your own village); leaving a monster starts HX-11
+``("sink", "hand" | "market")``        sink a card with a Goblin (from the market: -1 card)
+``("take",)`` / ``("drop",)``          take a treasure here (mine or a lying one) / drop one
+``("deposit",)``                       put one carried treasure in your village's reserve
+``("place", type, space, terrain, next_to)``  put a monster ("troll", "ogre", "goblin") on
+                                       ``space`` (terrain "mountain", "plain", "village" or
+                                       "mine"), next to the same-type monster on ``next_to``
+``("no_space", type)``                 HX-13: no free space next to that type: removed
+``("attack", target)``                 a player index (HX-9) or "monster" here (HX-10)
+``("action", what)``                   a Companion action, burst or event action (no count)
+``("pass",)``                          pass this round
+``("card", player, key, entry)``       in a fight: a Companion in support (HX-7) or a monster
+                                       card as reinforcement (HX-8); ``entry`` from the tag
+``("fight",)`` / ``("peace", money)``  resolve the fight / buy peace with money (HX-12)
+``("monsters_left", n)``               HX-5: monster cards left in the market at turn end
+=====================================  ======================================================
+
+>>> g = HexoGame(players=["red", "blue"])
+>>> g.apply(("start", 0)).find("market")
+{'revealed': 5, 'pile': 15}
+"""
+
+import json
+
+from shared_rules import decisions
+from shared_rules.engine import Game, Outcome, Refusal, Total
+
+# HX-1 / HX-8: a monster's value is both its strength and its points.
+MONSTERS = {"troll": 3, "ogre": 2, "goblin": 1}
+MONSTER_NAMES = {"troll": "Troll", "ogre": "Ogre", "goblin": "Goblin"}
+TREASURE_RESERVE = 10
+TREASURE_CARRIED = 5
+SKULL_POINTS = 1
+MARKET_SIZE = 5
+PILE_PER_PLAYER = 10
+TERRAINS = ("mountain", "plain", "village", "mine")
+
+
+def _int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _data_path(name):
+    here = __file__.replace("\\", "/")
+    cut = here.rfind("/")
+    return (here[:cut] if cut >= 0 else ".") + "/data/" + name
+
+
+def hexo_cards():
+    """Monster, Companion and money cards of the catalogue (shared_rules/data/hexo.json)."""
+    with open(_data_path("hexo.json")) as f:
+        return json.load(f)
+
+
+def village(p):
+    """The label of player ``p``'s village (players count from 0).
+
+    >>> village(0)
+    'village1'
+    """
+    return "village%d" % (p + 1)
+
+
+def is_special(space):
+    """Villages and the lost mine: no fights, no monsters (HX-13, HX-14)."""
+    return space == "mine" or space.startswith("village")
+
+
+def score(player):
+    """HX-1 final score of a player's record, as a Total.
+
+    >>> p = {"reserve": 2, "carried": 1, "killed": {"troll": 1, "ogre": 0, "goblin": 2},
+    ...      "skulls": 3}
+    >>> str(score(p))
+    '20 treasures +5 carried +3 Trolls +2 Goblins +3 skulls = 33'
+    """
+    t = Total()
+    t.add(player["reserve"] * TREASURE_RESERVE, "treasures")
+    t.add(player["carried"] * TREASURE_CARRIED, "carried")
+    for kind in ("troll", "ogre", "goblin"):
+        t.add(player["killed"][kind] * MONSTERS[kind], MONSTER_NAMES[kind] + "s")
+    t.add(player["skulls"] * SKULL_POINTS, "skulls")
+    return t
+
+
+class Legal:
+    """What may happen now: ``actor``, ``expect``, ``prompt``, ``tiles``, ``roll_by``
+    (always None: Hexo has no dice), ``choices`` (label, input) pairs."""
+
+    def __init__(self, actor, expect, prompt, choices=None):
+        self.actor = actor
+        self.expect = expect
+        self.prompt = prompt
+        self.tiles = {}
+        self.roll_by = None
+        self.choices = choices if choices is not None else []
+
+    def __repr__(self):
+        return "Legal(%r, %r, %r)" % (self.actor, self.expect, self.prompt)
+
+
+class HexoGame(Game):
+    """Hexo for 2 to 6 players (option ``players``: names or a count).
+
+    Read-only state: ``phase`` ("setup", "events", "play", "fight", "monsters_left",
+    "place", "over"), ``players`` (dicts: ``name``, ``at``, ``carried``, ``reserve``,
+    ``killed`` {type: n}, ``skulls``, ``done``), ``first``, ``actor``, ``pile``,
+    ``market``, ``monsters`` (space -> {``type``, ``skulls``, ``terrain``}), ``lying``
+    (space -> treasures), ``turn``, ``fight`` (the fight being judged), ``to_place``
+    (players still to place a market monster), ``winners``, ``scores``, ``next_first``.
+    """
+
+    def _reset(self):
+        names = self.options.get("players") or 2
+        if _int(names):
+            names = ["P%d" % (i + 1) for i in range(names)]
+        self.players = []
+        for i, name in enumerate(names):
+            self.players.append({"name": name, "at": village(i), "carried": 0,
+                                 "reserve": 0, "skulls": 0, "done": False,
+                                 "killed": {"troll": 0, "ogre": 0, "goblin": 0}})
+        self.phase = "setup"
+        self.first = None
+        self.actor = None
+        self.pile = PILE_PER_PLAYER * len(self.players)
+        self.market = 0
+        self.revealed = 0
+        self.monsters = {}
+        self.lying = {}
+        self.turn = 0
+        self.acted = []
+        self.passed = []
+        self.fight = None
+        self.to_place = []
+        self.winners = None
+        self.scores = None
+        self.next_first = None
+
+    # --- reading ----------------------------------------------------------------------
+    def name(self, p):
+        return self.players[p]["name"]
+
+    def strengths(self):
+        """(player Total, opponent Total) of the fight being judged (HX-7, HX-8)."""
+        f = self.fight
+        if f is None:
+            return None
+        mine = self._player_total(f["player"])
+        if f["kind"] == "pvp":
+            return mine, self._player_total(f["opponent"])
+        return mine, self._monster_total()
+
+    def _player_total(self, p):
+        t = Total()
+        t.add(1, "base")
+        for amount, label in self.fight["support"].get(p, []):
+            t.add(amount, label)
+        return t
+
+    def _monster_total(self):
+        f = self.fight
+        m = self.monsters[f["space"]]
+        value = MONSTERS[m["type"]]
+        t = Total()
+        t.add(value, MONSTER_NAMES[m["type"]])
+        t.add(value * f["reinforce"], "reinforcement")
+        t.add(m["skulls"], "skulls")
+        return t
+
+    def legal_inputs(self):
+        ph = self.phase
+        if ph == "setup":
+            n = len(self.players)
+            ok = decisions.HX_MIN_PLAYERS <= n <= decisions.HX_MAX_PLAYERS
+            return Legal(None, "first", "who goes first?",
+                         [("%s first" % self.name(p), ("start", p)) for p in range(n)]
+                         if ok else [])
+        if ph == "over":
+            return Legal(None, "over", ", ".join(self.name(p) for p in self.winners) +
+                         " wins")
+        if ph == "events":
+            return Legal(self.first, "events", "events revealed?",
+                         [("%d events" % k, ("events", k)) for k in range(self.revealed + 1)])
+        if ph == "monsters_left":
+            return Legal(self.first, "monsters_left", "monster cards left?",
+                         [("%d monsters" % k, ("monsters_left", k))
+                          for k in range(self.market + 1)])
+        if ph == "place":
+            p = self.to_place[0]
+            return Legal(p, "place", "%s: place monster" % self.name(p))
+        if ph == "fight":
+            f = self.fight
+            choices = [("fight", ("fight",))]
+            if f["kind"] == "monster_attacks":
+                choices.append(("buy peace", ("peace", self._monster_total().value)))
+            mine, theirs = self.strengths()
+            return Legal(f["player"], "fight", "%d vs %d" % (mine.value, theirs.value),
+                         choices)
+        p = self.actor
+        pl = self.players[p]
+        here = pl["at"]
+        choices = [("pass", ("pass",))]
+        if self.market > 0:
+            choices.append(("buy", ("buy",)))
+        if here != village(p):
+            choices.append(("go home", ("move", "village")))
+        if self._can_take(p) is None:
+            choices.append(("take treasure", ("take",)))
+        if here == village(p) and pl["carried"] > 0:
+            choices.append(("deposit", ("deposit",)))
+        if here in self.monsters:
+            choices.append(("attack monster", ("attack", "monster")))
+        for q in range(len(self.players)):
+            if q != p and self.players[q]["at"] == here and not is_special(here):
+                choices.append(("attack %s" % self.name(q), ("attack", q)))
+        return Legal(p, "action", "%s: your action" % pl["name"], choices)
+
+    def view(self):
+        """Plain values for the screens."""
+        fight = None
+        if self.fight is not None:
+            mine, theirs = self.strengths()
+            fight = {"kind": self.fight["kind"], "player": self.fight["player"],
+                     "mine": str(mine), "theirs": str(theirs)}
+        return {
+            "phase": self.phase, "turn": self.turn, "first": self.first,
+            "actor": self.actor, "pile": self.pile, "market": self.market,
+            "players": [{"name": pl["name"], "at": pl["at"], "carried": pl["carried"],
+                         "reserve": pl["reserve"], "skulls": pl["skulls"],
+                         "killed": dict(pl["killed"]), "score": score(pl).value}
+                        for pl in self.players],
+            "monsters": dict((k, dict(v)) for k, v in self.monsters.items()),
+            "lying": dict(self.lying), "fight": fight, "winners": self.winners,
+        }
+
+    # --- applying ---------------------------------------------------------------------
+    def _apply(self, inp):
+        handler = getattr(self, "_in_" + inp[0], None)
+        if handler is None:
+            return Refusal("INPUT", "unknown input %r" % (inp[0],), "see legal_inputs()")
+        if self.phase == "over":
+            return Refusal("HX-6", "the game is over", "start a new game")
+        return handler(inp)
+
+    def _in_start(self, inp):
+        if self.phase != "setup":
+            return Refusal("HX-2", "the game has started")
+        n = len(self.players)
+        if n < decisions.HX_MIN_PLAYERS or n > decisions.HX_MAX_PLAYERS:
+            return Refusal("HX-2", "Hexo is for %d to %d players" % (
+                decisions.HX_MIN_PLAYERS, decisions.HX_MAX_PLAYERS))
+        if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] < n:
+            return Refusal("HX-2", "choose the First Player", "a player 0..%d" % (n - 1))
+        self.first = inp[1]
+        out = Outcome()
+        out.add("setup", {"pile": self.pile, "first": self.first,
+                          "deck": "5 Bronze, 1 Goblin, 1 Companion"})
+        self._start_turn(out)
+        return out
+
+    def _start_turn(self, out):
+        """HX-3 / HX-6: refill the market to 5, or end the game if the pile cannot."""
+        need = MARKET_SIZE - self.market
+        if self.pile < need:
+            out.add("pile_short", {"pile": self.pile, "need": need, "rule": "HX-6"})
+            return self._end_game(out)
+        self.pile -= need
+        self.market = MARKET_SIZE
+        self.revealed = need
+        self.turn += 1
+        self.phase = "events" if need > 0 else "play"
+        for pl in self.players:
+            pl["done"] = False
+        self.acted = []
+        self.passed = []
+        self.actor = self.first
+        out.add("turn", {"turn": self.turn, "first": self.first})
+        out.add("market", {"revealed": need, "pile": self.pile})
+        return out
+
+    def _in_events(self, inp):
+        if self.phase != "events":
+            return Refusal("HX-3", "events are counted when the market is refilled")
+        if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] <= self.revealed:
+            return Refusal("HX-3", "between 0 and %d new cards are events" % self.revealed)
+        n = len(self.players)
+        order = [(self.first + i) % n for i in range(inp[1])]
+        self.phase = "play"
+        out = Outcome()
+        out.add("execute_events", {"players": order, "rule": "HX-3"})
+        return out
+
+    # --- actions ----------------------------------------------------------------------
+    def _action_check(self):
+        if self.phase != "play":
+            return Refusal("HX-4", "not now: %s" % self.legal_inputs().prompt)
+        return None
+
+    def _done_action(self, out):
+        """HX-4 / HX-5: the next player in the round, a new round, or the end of turn."""
+        p = self.actor
+        self.acted.append(p)
+        n = len(self.players)
+        # Walk the remaining players of this round, clockwise from the First Player.
+        nxt = None
+        for i in range(n):
+            q = (self.first + i) % n
+            if q in self.acted or self.players[q]["done"]:
+                continue
+            nxt = q
+            break
+        if nxt is not None:
+            self.actor = nxt
+            return out
+        # Round over: HX-5, the turn ends when every player passed in this round.
+        everyone_passed = True
+        for q in range(n):
+            if not self.players[q]["done"] and q not in self.passed:
+                everyone_passed = False
+        self.acted = []
+        self.passed = []
+        if everyone_passed:
+            return self._end_turn(out)
+        for i in range(n):
+            q = (self.first + i) % n
+            if not self.players[q]["done"]:
+                self.actor = q
+                break
+        out.add("round", {"first": self.actor})
+        return out
+
+    def _simple(self, kind, data=None):
+        out = Outcome()
+        d = {"player": self.actor}
+        if data:
+            d.update(data)
+        out.add(kind, d)
+        return self._done_action(out)
+
+    def _in_pass(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        self.passed.append(self.actor)
+        return self._simple("pass")
+
+    def _in_buy(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        if self.market == 0:
+            return Refusal("HX-4", "the market is empty")
+        self.market -= 1
+        return self._simple("buy", {"market": self.market})
+
+    def _in_sink(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        if len(inp) != 2 or inp[1] not in ("hand", "market"):
+            return Refusal("HX-4", "sink a card from the hand or the market")
+        if inp[1] == "market":
+            if self.market == 0:
+                return Refusal("HX-4", "the market is empty")
+            self.market -= 1
+        return self._simple("sink", {"from": inp[1], "market": self.market})
+
+    def _in_action(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        if len(inp) != 2 or inp[1] not in ("companion", "burst", "event"):
+            return Refusal("HX-4", "the action of a companion, its burst or an event")
+        return self._simple("action", {"what": inp[1]})
+
+    def _in_move(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
+            return Refusal("HX-4", "move needs the space label")
+        p = self.actor
+        pl = self.players[p]
+        dest = village(p) if inp[1] == "village" else inp[1]
+        if dest == pl["at"]:
+            return Refusal("HX-4", "%s is already there" % pl["name"],
+                           "move to a neighbouring space")
+        cards = 2 if pl["carried"] == 2 else 1
+        if pl["at"] in self.monsters:
+            # HX-11: leaving a monster's space: it attacks (or the player buys peace).
+            self.fight = {"kind": "monster_attacks", "player": p, "space": pl["at"],
+                          "dest": dest, "support": {}, "reinforce": 0, "keys": []}
+            self.phase = "fight"
+            out = Outcome()
+            out.add("monster_attacks", {"player": p, "space": pl["at"], "cards": cards,
+                                        "rule": "HX-11"})
+            return out
+        pl["at"] = dest
+        return self._simple("move", {"to": dest, "cards": cards})
+
+    def _can_take(self, p):
+        pl = self.players[p]
+        here = pl["at"]
+        if pl["carried"] >= 2:
+            return Refusal("HX-4", "a player carries at most 2 treasures")
+        if here == "mine":
+            if pl["carried"] > 0:
+                return Refusal("HX-14", "on the mine only a player without treasure "
+                                        "takes one")
+            return None
+        if self.lying.get(here, 0) > 0:
+            return None
+        return Refusal("HX-14", "no treasure here", "treasures come from the lost mine")
+
+    def _in_take(self, inp):
+        bad = self._action_check() or self._can_take(self.actor)
+        if bad:
+            return bad
+        pl = self.players[self.actor]
+        here = pl["at"]
+        if here != "mine":
+            self.lying[here] -= 1
+            if self.lying[here] == 0:
+                del self.lying[here]
+        pl["carried"] += 1
+        return self._simple("take", {"carried": pl["carried"], "at": here})
+
+    def _in_drop(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        pl = self.players[self.actor]
+        if pl["carried"] == 0:
+            return Refusal("HX-4", "%s carries no treasure" % pl["name"])
+        if pl["at"] == village(self.actor):
+            return Refusal("HX-14", "at your own village a treasure is deposited",
+                           "deposit it instead")
+        pl["carried"] -= 1
+        self.lying[pl["at"]] = self.lying.get(pl["at"], 0) + 1
+        return self._simple("drop", {"at": pl["at"], "carried": pl["carried"]})
+
+    def _in_deposit(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        pl = self.players[self.actor]
+        if pl["at"] != village(self.actor):
+            return Refusal("HX-14", "treasures are deposited at your own village")
+        if pl["carried"] == 0:
+            return Refusal("HX-14", "%s carries no treasure" % pl["name"])
+        pl["carried"] -= 1
+        pl["reserve"] += 1
+        return self._simple("deposit", {"reserve": pl["reserve"],
+                                        "carried": pl["carried"]})
+
+    # --- monsters on the board (HX-13) ------------------------------------------------
+    def _placement_problem(self, inp):
+        if len(inp) != 5:
+            return Refusal("INPUT", "place needs type, space, terrain, next_to")
+        _, kind, space, terrain, next_to = inp
+        if kind not in MONSTERS:
+            return Refusal("HX-13", "a monster is a troll, ogre or goblin")
+        if not isinstance(space, str) or not space:
+            return Refusal("HX-13", "name the space")
+        if terrain not in TERRAINS:
+            return Refusal("HX-13", "terrain is mountain, plain, village or mine")
+        if terrain in ("village", "mine") or is_special(space):
+            return Refusal("HX-13", "never a monster on a village or the lost mine")
+        if space in self.monsters:
+            return Refusal("HX-13", "never two monsters on a space",
+                           "%s already holds a %s" % (space, self.monsters[space]["type"]))
+        same = [s for s in self.monsters if self.monsters[s]["type"] == kind]
+        if not same:
+            if terrain != "mountain":
+                return Refusal("HX-13", "the first %s goes on a free mountain space" %
+                               MONSTER_NAMES[kind])
+            return None
+        if terrain == "mountain":
+            for s in same:
+                if self.monsters[s]["terrain"] == "mountain":
+                    return Refusal("HX-13", "never two mountain spaces with %ss" %
+                                   MONSTER_NAMES[kind], "place it next to a %s" %
+                                   MONSTER_NAMES[kind])
+        if next_to not in same:
+            return Refusal("HX-13", "a later %s goes next to another %s" % (
+                MONSTER_NAMES[kind], MONSTER_NAMES[kind]),
+                "name the space of the %s it touches" % MONSTER_NAMES[kind])
+        return None
+
+    def _placer_check(self):
+        if self.phase == "place":
+            return None
+        return self._action_check()
+
+    def _in_place(self, inp):
+        bad = self._placer_check() or self._placement_problem(inp)
+        if bad:
+            return bad
+        _, kind, space, terrain, _ = inp
+        self.monsters[space] = {"type": kind, "skulls": 0, "terrain": terrain}
+        out = Outcome()
+        out.add("monster", {"type": kind, "space": space, "rule": "HX-13"})
+        return self._after_placement(out)
+
+    def _in_no_space(self, inp):
+        bad = self._placer_check()
+        if bad:
+            return bad
+        if len(inp) != 2 or inp[1] not in MONSTERS:
+            return Refusal("HX-13", "a monster is a troll, ogre or goblin")
+        kind = inp[1]
+        if not [s for s in self.monsters if self.monsters[s]["type"] == kind]:
+            return Refusal("HX-13", "the first %s goes on a free mountain space" %
+                           MONSTER_NAMES[kind])
+        out = Outcome()
+        out.add("monster_removed", {"type": kind, "rule": "HX-13"})
+        return self._after_placement(out)
+
+    def _after_placement(self, out):
+        if self.phase == "place":
+            self.to_place = self.to_place[1:]
+            if not self.to_place:
+                return self._next_turn(out)
+            return out
+        return self._done_action(out)
+
+    # --- fights -----------------------------------------------------------------------
+    def _in_attack(self, inp):
+        bad = self._action_check()
+        if bad:
+            return bad
+        if len(inp) != 2:
+            return Refusal("INPUT", "attack needs a player or 'monster'")
+        p = self.actor
+        here = self.players[p]["at"]
+        target = inp[1]
+        if is_special(here):
+            return Refusal("HX-14", "no fights on villages or the lost mine")
+        if target == "monster":
+            if here not in self.monsters:
+                return Refusal("HX-10", "no monster on %s" % here)
+            self.fight = {"kind": "attack_monster", "player": p, "space": here,
+                          "support": {}, "reinforce": 0, "keys": []}
+            rule = "HX-10"
+        else:
+            if not _int(target) or not 0 <= target < len(self.players) or target == p:
+                return Refusal("HX-9", "attack another player")
+            if self.players[target]["at"] != here:
+                return Refusal("HX-4", "%s is not on your space" % self.name(target))
+            self.fight = {"kind": "pvp", "player": p, "opponent": target, "space": here,
+                          "support": {}, "reinforce": 0, "keys": []}
+            rule = "HX-9"
+        self.phase = "fight"
+        out = Outcome()
+        out.add("fight", {"player": p, "target": target, "space": here, "rule": rule})
+        return out
+
+    def _in_card(self, inp):
+        if len(inp) != 4:
+            return Refusal("INPUT", "card needs player, key, entry")
+        _, p, key, entry = inp
+        if self.phase != "fight":
+            return Refusal("HX-7", "support cards are played during a fight")
+        if not _int(p) or not 0 <= p < len(self.players):
+            return Refusal("HX-7", "no player %r" % (p,))
+        f = self.fight
+        if key in f["keys"]:
+            return Refusal("HX-7", "this card is already played in this fight")
+        if not isinstance(entry, dict):
+            return Refusal("INPUT", "not a card entry")
+        fighters = [f["player"]] + ([f["opponent"]] if f["kind"] == "pvp" else [])
+        kind = entry.get("kind")
+        out = Outcome()
+        if kind == "companion":
+            if p not in fighters:
+                return Refusal("HX-7", "only the two fighters play Companions")
+            strength = entry.get("strength")
+            if not _int(strength):
+                return Refusal("HX-7", "%s: strength unknown" % entry.get("name", "card"),
+                               "correct the card in the catalogue")
+            f["support"][p] = f["support"].get(p, []) + [
+                (strength, entry.get("name") or "companion")]
+            out.add("support", {"player": p, "strength": strength})
+        elif kind == "monster":
+            if f["kind"] == "pvp":
+                return Refusal("HX-8", "reinforcements help a monster, not a player")
+            if p == f["player"]:
+                return Refusal("HX-8", "reinforcements come from the other players")
+            if entry.get("monster") != self.monsters[f["space"]]["type"]:
+                return Refusal("HX-8", "a reinforcement is a card of the same monster type")
+            f["reinforce"] += 1
+            out.add("reinforcement", {"player": p, "type": entry.get("monster")})
+        else:
+            return Refusal("HX-7", "only Companions and monster cards join a fight")
+        f["keys"].append(key)
+        return out
+
+    def _lose_to_village(self, p, out):
+        """The weaker player goes home and leaves any treasure on the space (HX-9..HX-11)."""
+        pl = self.players[p]
+        here = pl["at"]
+        if pl["carried"]:
+            self.lying[here] = self.lying.get(here, 0) + pl["carried"]
+            out.add("treasure_left", {"player": p, "space": here, "count": pl["carried"]})
+        pl["carried"] = 0
+        pl["at"] = village(p)
+
+    def _take_monster(self, p, space, out):
+        m = self.monsters.pop(space)
+        pl = self.players[p]
+        pl["killed"][m["type"]] += 1
+        pl["skulls"] += m["skulls"]
+        out.add("monster_killed", {"player": p, "type": m["type"], "skulls": m["skulls"]})
+
+    def _in_fight(self, inp):
+        if self.phase != "fight":
+            return Refusal("HX-9", "no fight is waiting")
+        f = self.fight
+        mine, theirs = self.strengths()
+        p = f["player"]
+        out = Outcome()
+        data = {"kind": f["kind"], "player": p, "mine": str(mine), "theirs": str(theirs)}
+        if f["kind"] == "pvp":
+            q = f["opponent"]
+            data["rule"] = "HX-9"
+            if mine.value == theirs.value and decisions.HX_PLAYER_TIE_FAILS:
+                data["winner"] = None
+                out.add("fight_result", data)
+            else:
+                win, lose = (p, q) if mine.value > theirs.value else (q, p)
+                data["winner"] = win
+                out.add("fight_result", data)
+                self.players[win]["skulls"] += 1
+                self._lose_to_village(lose, out)
+        else:
+            space = f["space"]
+            if decisions.HX_STRICTLY_STRONGER_THAN_MONSTER:
+                won = mine.value > theirs.value
+            else:
+                won = mine.value >= theirs.value
+            data["rule"] = "HX-10" if f["kind"] == "attack_monster" else "HX-11"
+            data["winner"] = p if won else "monster"
+            out.add("fight_result", data)
+            if won:
+                self._take_monster(p, space, out)
+                if f["kind"] == "monster_attacks":
+                    self.players[p]["at"] = f["dest"]
+                elif decisions.HX_MONSTER_WIN_ENDS_TURN:
+                    self.players[p]["done"] = True
+            else:
+                self._lose_to_village(p, out)
+                self.monsters[space]["skulls"] += 1
+        self.fight = None
+        self.phase = "play"
+        return self._done_action(out)
+
+    def _in_peace(self, inp):
+        if self.phase != "fight" or self.fight["kind"] != "monster_attacks":
+            return Refusal("HX-12", "peace is bought when leaving a monster's space")
+        if len(inp) != 2 or not _int(inp[1]) or inp[1] < 0:
+            return Refusal("HX-12", "peace needs the money paid")
+        f = self.fight
+        price = self._monster_total()
+        p = f["player"]
+        out = Outcome()
+        paid = inp[1] >= price.value
+        if not paid and not decisions.HX_FAILED_PEACE_USES_ACTION:
+            return Refusal("HX-12", "%d is not enough: peace costs %d" % (inp[1], price.value))
+        out.add("peace", {"player": p, "price": str(price), "paid": paid,
+                          "rule": "HX-12"})
+        if paid:
+            self.players[p]["at"] = f["dest"]
+        self.fight = None
+        self.phase = "play"
+        return self._done_action(out)
+
+    # --- end of turn and game ---------------------------------------------------------
+    def _end_turn(self, out):
+        out.add("turn_end", {"turn": self.turn, "rule": "HX-5"})
+        self.actor = None
+        self.phase = "monsters_left"
+        return out
+
+    def _in_monsters_left(self, inp):
+        if self.phase != "monsters_left":
+            return Refusal("HX-5", "monster cards are counted at the end of the turn")
+        if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] <= self.market:
+            return Refusal("HX-5", "between 0 and %d market cards are monsters" %
+                           self.market)
+        n = len(self.players)
+        self.market -= inp[1]
+        self.to_place = [(self.first + i) % n for i in range(inp[1])]
+        out = Outcome()
+        out.add("market_monsters", {"count": inp[1], "placers": list(self.to_place)})
+        if self.to_place:
+            self.phase = "place"
+            return out
+        return self._next_turn(out)
+
+    def _next_turn(self, out):
+        self.first = (self.first + 1) % len(self.players)
+        out.add("first_player", {"player": self.first, "rule": "HX-5"})
+        return self._start_turn(out)
+
+    def _end_game(self, out):
+        self.phase = "over"
+        self.actor = None
+        self.scores = [score(pl) for pl in self.players]
+        best = max(t.value for t in self.scores)
+        n = len(self.players)
+        order = [(self.first + i) % n for i in range(n)]
+        tied = [p for p in order if self.scores[p].value == best]
+        self.winners = sorted(tied) if decisions.HX_SHARED_WIN_ON_TIE else tied[:1]
+        self.next_first = tied[0]
+        out.add("scores", {"scores": [str(t) for t in self.scores], "rule": "HX-1"})
+        out.add("winner", {"players": self.winners, "next_first": self.next_first,
+                           "rule": "HX-6"})
+        return out
