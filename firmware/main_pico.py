@@ -22,7 +22,7 @@ came up), says ``ERR SAFE_MODE`` and stays reachable. A run of a minute clears t
 import sys
 
 from firmware import board
-from firmware.clock import sleep_ms, ticks_diff, ticks_ms
+from firmware.clock import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 WDT_MS = 5000
 SAFE_AFTER = 3
@@ -79,7 +79,7 @@ class PwmBuzzer:
             raise ValueError("a beep needs 20 Hz or more, not %d" % hz)
         self.pwm.freq(hz)
         self.pwm.duty_u16(32768)
-        self._until = ticks_ms() + ms
+        self._until = ticks_add(ticks_ms(), ms)
 
     def update(self, now):
         if self._until is not None and ticks_diff(now, self._until) >= 0:

@@ -1,0 +1,102 @@
+"""The Pico entry point's building blocks with a stand-in ``machine`` module: which die
+sensor is found, what happens without one, and the crash-reboot guard."""
+from check import raises
+
+from firmware import board, main_pico
+from firmware.mpu6050 import MPU6050
+from firmware.twins.accel import AccelTwin
+
+
+class _Pin:
+    IN, OUT, PULL_UP = 0, 1, 2
+
+    def __init__(self, number, mode=None, pull=None, value=None):
+        self.number = number
+        self.level = 1 if value is None else value
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = v
+
+
+class _Pwm:
+    def __init__(self, pin):
+        self.pin = pin
+        self.duty = None
+
+    def freq(self, hz):
+        self.hz = hz
+
+    def duty_u16(self, d):
+        self.duty = d
+
+
+class _Machine:
+    WDT_RESET = 3
+    PWRON_RESET = 1
+    Pin = _Pin
+    PWM = _Pwm
+
+    def __init__(self, cause=1):
+        self.cause = cause
+
+    def reset_cause(self):
+        return self.cause
+
+
+class _EmptyBus:
+    def scan(self):
+        return []
+
+
+def test_finds_whichever_accelerometer_answers():
+    sensor = main_pico.find_sensor(AccelTwin("mpu6050", [0, 0, 1000]))
+    assert isinstance(sensor, MPU6050) and sensor.read()[2] == 1000
+
+
+def test_no_die_on_the_cable_leaves_the_virtual_die_and_says_why():
+    err = raises(OSError, main_pico.find_sensor, _EmptyBus())
+    assert "no accelerometer" in str(err)
+    errors = []
+    die = main_pico.build_die(_EmptyBus(), faces_path="/nonexistent.json", errors=errors)
+    assert die.mode == "virtual" and die.sensor is None
+    assert errors[0][0] == "DIE_MISSING" and "virtual die only" in errors[0][1]
+    die.roll(2)
+    event = die.poll(0)
+    assert event[0] == "FACE" and len(event[1]) == 2
+
+
+def test_die_built_from_the_board_reads_the_reference_face_table():
+    die = main_pico.build_die(AccelTwin("lis3dh", [0, 1000, 0]), faces_path="/nonexistent.json")
+    assert die.mode == "physical"
+    for t in range(0, 200, 10):
+        die.poll(t)
+    assert die.detector.face == 3
+
+
+def test_watchdog_resets_in_a_row_are_counted_and_cleared_by_a_clean_boot():
+    path = "/tmp/hexref_test_boot_state.txt"
+    counts = [main_pico.watchdog_resets(_Machine(3), path) for _ in range(3)]
+    assert counts == [1, 2, 3] and counts[-1] >= main_pico.SAFE_AFTER
+    assert main_pico.watchdog_resets(_Machine(1), path) == 0
+
+
+def test_buttons_and_light_come_from_the_board_pins():
+    m = _Machine()
+    buttons = main_pico.build_buttons(m)
+    assert [(b.name, b.pin.number) for b in buttons.buttons] == list(board.BUTTONS)
+    led = main_pico.build_led(m)
+    led.show("on", "FFFFFF")
+    led.update(0)
+    if board.DEFAULT_LIGHT == "led":
+        assert led.light.pwm.pin.number == board.LED_PIN and led.light.pwm.duty in (0, 65535)
+
+
+def test_buzzer_beeps_and_stops():
+    buzzer = main_pico.PwmBuzzer(_Pwm(_Pin(board.BUZZER_PIN)))
+    buzzer.beep(880, 50)
+    assert buzzer.pwm.duty == 32768 and buzzer.pwm.hz == 880
+    buzzer.update(buzzer._until + 1)
+    assert buzzer.pwm.duty == 0
+    raises(ValueError, buzzer.beep, 5, 10)
