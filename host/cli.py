@@ -61,6 +61,26 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds_heroscape(args: argparse.Namespace) -> int:
+    import json
+
+    from shared_rules.heroscape_odds import attack_odds
+
+    try:
+        odds = attack_odds(args.attack, args.defense)
+    except ValueError as exc:
+        print("hexref odds heroscape: %s" % exc, file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(odds.as_dict()))
+        return 0
+    p = odds.p_destroy
+    print("%d attack dice vs %d defense dice (HS-7: more skulls than shields destroys)"
+          % (args.attack, args.defense))
+    print("destroy: %s = %.6f (%s)" % (p, p.to_float(), p.percent()))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexref", description="Companion referee for hexagonal tile battle games.")
@@ -92,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the face the attacker already rolled")
     hexors.add_argument("--json", action="store_true", help="print JSON")
     hexors.set_defaults(func=_odds_hexors)
+    heroscape = odds_games.add_parser(
+        "heroscape", help="a HeroScape attack: skulls against shields (HS-6, HS-7)",
+        description="Attack and Defense are dice counts, height die already added.")
+    heroscape.add_argument("--attack", type=int, required=True, metavar="A")
+    heroscape.add_argument("--defense", type=int, required=True, metavar="D")
+    heroscape.add_argument("--json", action="store_true",
+                           help="print the full distribution of unblocked skulls as JSON")
+    heroscape.set_defaults(func=_odds_heroscape)
 
     def _odds_help(args: argparse.Namespace) -> int:
         odds.print_help()
