@@ -35,7 +35,8 @@ class TileBook:
     def __init__(self, entries: list[dict]) -> None:
         self.entries = {e["id"]: e for e in entries}
 
-    def entry_for(self, record_hex: str) -> dict | None:
+    def entry_for(self, record_hex: str, uid: str | None = None) -> dict | None:
+        """The entry a tag names (``uid`` is for books that check trust: host/registry.py)."""
         entry_id = tags.entry_id_of(record_hex)
         return self.entries.get(entry_id) if entry_id else None
 
@@ -88,7 +89,7 @@ class Referee:
         kind = msg.kind
         expect = self.game.legal_inputs().expect
         if kind == "TAP":
-            entry = self.book.entry_for(msg.ndef)
+            entry = self.book.entry_for(msg.ndef, msg.uid)
             if entry is None:
                 return "game", None, "Unknown tile: enroll it first"
             self.names[msg.uid] = entry["name"]
