@@ -19,6 +19,7 @@ The names follow one rule, so code can be written against them without reading t
 >>> [line for line in render(load()["boards"]["hub"], True) if "PN532_ADDR" in line]
 ['PN532_ADDR = const(0x24)  # 7-bit I2C address']
 """
+
 import json
 import os
 import sys

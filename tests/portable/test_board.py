@@ -3,6 +3,7 @@
 Runs under pytest and under MicroPython (the runner copies hardware/*.json to
 /lib/hardware/), so the check holds on the interpreter that will read the pins.
 """
+
 import json
 
 import firmware.board as board
@@ -123,7 +124,12 @@ def test_bus_lines_sit_on_pins_that_carry_that_bus():
                 if line not in PIN_LINES or hw[line] == "any":
                     continue
                 assert bus[line] in hw[line], "%s: %s %s on GPIO %d, allowed %s" % (
-                    name, key, line, bus[line], hw[line])
+                    name,
+                    key,
+                    line,
+                    bus[line],
+                    hw[line],
+                )
 
 
 def test_no_i2c_address_collision_on_a_bus():
@@ -140,7 +146,12 @@ def test_no_i2c_address_collision_on_a_bus():
                 if group is not None and group == dev.get("choice"):
                     continue  # alternatives: never fitted together
                 assert other_addr != addr, "%s: %s and %s both at 0x%02X on %s" % (
-                    name, key, other, addr, dev["bus"])
+                    name,
+                    key,
+                    other,
+                    addr,
+                    dev["bus"],
+                )
             on_bus.setdefault(dev["bus"], []).append((key, addr, dev.get("choice")))
 
 
@@ -148,7 +159,11 @@ def test_every_device_names_a_bus_the_board_has():
     for name, b in BOARDS.items():
         for key, dev in b["devices"].items():
             if "bus" in dev:
-                assert dev["bus"] in b["buses"], "%s: %s on unknown bus %s" % (name, key, dev["bus"])
+                assert dev["bus"] in b["buses"], "%s: %s on unknown bus %s" % (
+                    name,
+                    key,
+                    dev["bus"],
+                )
 
 
 def test_each_choice_has_at_most_one_default():
@@ -158,7 +173,10 @@ def test_each_choice_has_at_most_one_default():
             if dev.get("default"):
                 group = dev.get("choice")
                 assert group not in defaults, "%s: %s and %s both default" % (
-                    name, defaults.get(group), key)
+                    name,
+                    defaults.get(group),
+                    key,
+                )
                 defaults[group] = key
 
 
