@@ -410,6 +410,8 @@ class HeroScapeGame(Game):
         if len(inp) != 2:
             return Refusal("INPUT", "tap needs a card key")
         key = inp[1]
+        if not isinstance(key, str):
+            return Refusal("INPUT", "a card key is its tag id")
         c = self.cards.get(key)
         if self.phase not in ("card", "target"):
             return Refusal("HS-4", "no card is expected now", self.legal_inputs().prompt)
