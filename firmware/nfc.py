@@ -143,8 +143,8 @@ class NfcReader:
         if verdict == PENDING:
             return None
         if verdict == FAILED:
-            if chip.tag_fault and state != _POLL:
-                if state != _READ:
+            if chip.tag_fault:
+                if state in (_WRITE_CC, _WRITE):
                     self._fail_write("WRITE_FAILED", "tag %s: %s" % (self._job[1], chip.error))
                 self._known_len = 0  # the tag left mid-way: absent for this cycle
                 return self._seen(now, None, "")
