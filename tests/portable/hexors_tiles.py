@@ -139,3 +139,23 @@ def refused_unchanged(game, inp, rule):
                                                                   result)
     assert snapshot(game) == before
     return result
+
+
+def ygo_pair(actions0=(), actions1=(), variant="ygo-collector", first=0):
+    """P1: Yugi Y0, Gaia G0, Dark Magician M0; P2: Kaiba K1, Thousand Dragon D1,
+    Blue-Eyes B1. Actions (padded with Power Theft to equal numbers) are A0a.., A1a..."""
+    r0 = [("Y0", YUGI), ("G0", GAIA), ("M0", MAGICIAN)]
+    r1 = [("K1", KAIBA), ("D1", DRAGON), ("B1", BLUE_EYES)]
+    actions0 = list(actions0)
+    actions1 = list(actions1)
+    while len(actions0) < len(actions1):
+        actions0.append("power_theft")
+    while len(actions1) < len(actions0):
+        actions1.append("power_theft")
+    for i in range(len(actions0)):
+        r0.append(("A0" + "abcdef"[i], power(actions0[i], "ygo/%s-%d" % (actions0[i], i),
+                                             "ygo")))
+    for i in range(len(actions1)):
+        r1.append(("A1" + "abcdef"[i], power(actions1[i], "ygo/%s-%d" % (actions1[i], i),
+                                             "ygo")))
+    return setup(variant, [r0, r1], first)
