@@ -34,17 +34,19 @@ PICO_VID = 0x2E8A  # Raspberry Pi's USB vendor id: the Pico's MicroPython CDC po
 
 
 def _pin_defaults() -> dict[str, int]:
-    """Pins of the reference build: host/pins.py when generated from hardware/pinout.json,
-    else the same numbers written here once."""
+    """Pins and panel of the reference build: host/pins.py (generated from
+    hardware/pinout.json), else the same numbers written here once."""
     pins = {"up": 17, "down": 27, "ok": 22, "back": 23, "clk": 5, "dt": 6, "sw": 26,
-            "buzzer": 18}
+            "buzzer": 18, "i2c": 1, "address": 0x3C}
     try:
-        from host import pins as generated  # type: ignore[attr-defined]
+        from host import pins as generated
     except ImportError:
         return pins
-    for key, name in (("up", "BUTTON_UP"), ("down", "BUTTON_DOWN"), ("ok", "BUTTON_OK"),
-                      ("back", "BUTTON_BACK"), ("clk", "ENCODER_CLK"), ("dt", "ENCODER_DT"),
-                      ("sw", "ENCODER_SW"), ("buzzer", "BUZZER")):
+    for key, name in (("up", "BUTTON_UP_PIN"), ("down", "BUTTON_DOWN_PIN"),
+                      ("ok", "BUTTON_OK_PIN"), ("back", "BUTTON_BACK_PIN"),
+                      ("clk", "ENCODER_CLK"), ("dt", "ENCODER_DT"), ("sw", "ENCODER_SW"),
+                      ("buzzer", "BUZZER_PIN"), ("i2c", "OLED_I2C_ID"),
+                      ("address", "SSD1306_ADDR")):
         value = getattr(generated, name, None)
         if isinstance(value, int):
             pins[key] = value
@@ -70,8 +72,8 @@ class Hub:
 @dataclass(frozen=True)
 class PanelCfg:
     driver: str = "ssd1306"
-    port: int = 1  # /dev/i2c-1 on every Pi with a 40-pin header
-    address: int = 0x3C
+    port: int = PINS["i2c"]  # /dev/i2c-1 on every Pi with a 40-pin header
+    address: int = PINS["address"]
     rotate: int = 0  # 0..3, quarter turns
 
 
