@@ -133,6 +133,7 @@ class Legal:
         self.tiles = tiles if tiles is not None else {}
         self.roll_by = roll_by
         self.choices = choices if choices is not None else []
+        self.powers = []   # as in the Hexors engine; these games have none
         self.dice = dice
 
     def __repr__(self):

@@ -111,6 +111,7 @@ class Legal:
         self.tiles = {}
         self.roll_by = None
         self.choices = choices if choices is not None else []
+        self.powers = []   # as in the Hexors engine; these games have none
 
     def __repr__(self):
         return "Legal(%r, %r, %r)" % (self.actor, self.expect, self.prompt)

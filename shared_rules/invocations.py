@@ -37,6 +37,8 @@ Inputs:
 ``("cancel", p)``                        p's effect is cancelled; the card stays (IN-12)
 ``("judge",)``                           effects done: find the dominant player (IN-7)
 ``("shield", p, key, entry)``            a tied dominant reveals a random Shield (IN-8)
+``("tap", key, entry)``                  a card on the reader: the Attack (or Shield) of
+                                         the player the screen names
 =======================================  ====================================================
 
 >>> g = InvocationsGame(players=["red", "blue"], deck=32, hand=4)
@@ -85,6 +87,7 @@ class Legal:
         self.tiles = {}
         self.roll_by = None
         self.choices = choices if choices is not None else []
+        self.powers = []   # as in the Hexors engine; these games have none
 
     def __repr__(self):
         return "Legal(%r, %r)" % (self.expect, self.prompt)
@@ -703,6 +706,21 @@ class InvocationsGame(Game):
         return out
 
     # --- Stage 3 ----------------------------------------------------------------------
+    def _in_tap(self, inp):
+        """A card tapped on the reader: the Attack of the player the screen asks for, or
+        the Shield of the tied player whose turn it is to reveal."""
+        if len(inp) != 3:
+            return Refusal("INPUT", "tap needs key and entry")
+        if self.phase == "stage3":
+            p = self.legal_inputs().actor
+            if p is None:
+                return Refusal("IN-6", "no Attack card is waiting to be read")
+            return self._in_reveal(("reveal", p, inp[1], inp[2]))
+        if self.phase == "shields":
+            return self._in_shield(("shield", self._next_shield(), inp[1], inp[2]))
+        return Refusal("IN-6", "cards are read when Attacks or Shields are revealed",
+                       self.legal_inputs().prompt)
+
     def _in_reveal(self, inp):
         if len(inp) != 4:
             return Refusal("INPUT", "reveal needs player, key, entry")

@@ -43,7 +43,8 @@ def in_propose(g, rng):
     if r < 18:
         return ("shield", p, "s%d" % rng.below(9), entry(rng))
     if r < 19:
-        return rng.pick([("beats", p, q), ("cancel", p)])
+        return rng.pick([("beats", p, q), ("cancel", p), ("tap", "t%d" % q, entry(rng)),
+                         ("tap", "t")])
     if legal.choices:
         return rng.pick([inp for _, inp in legal.choices])
     return ("judge",)

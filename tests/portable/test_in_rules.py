@@ -443,3 +443,23 @@ def test_in_whole_game_two_players_with_undo_and_replay():
     again.replay(list(g.inputs))
     assert state(again) == state(g)
     assert g.legal_inputs().expect == "over"
+
+
+def test_in_6_and_in_8_taps_read_cards_for_the_named_player():
+    """IN-6 / IN-8: a tapped card is the Attack, then the Shield, of the player the
+    screen names, in seat order."""
+    g = started()
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 1, "shield"))
+    refused(g, ("tap", "a", card(5)), "IN-6")
+    attacks_down(g)
+    assert g.legal_inputs().prompt == "red: tap Attack"
+    ok(g, ("tap", "a", card(5)))
+    assert g.legal_inputs().prompt == "blue: tap Attack"
+    ok(g, ("tap", "b", card(5)))
+    refused(g, ("tap", "c", card(1)), "IN-6")
+    ok(g, ("judge",))
+    assert g.legal_inputs().prompt == "red: tap a Shield"
+    ok(g, ("tap", "s", card(0, 2)))
+    out = ok(g, ("tap", "t", card(0, 3)))
+    assert out.find("dominant")["player"] == 1
