@@ -21,6 +21,7 @@ import serial
 from host import screens, tags
 from host.link import HubLink
 from host.panel import emulated_panel
+from host.hexors_view import HexorsView
 from host.referee import Referee, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
@@ -101,7 +102,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     panel = emulated_panel(out_dir, live=live)
     book = TileBook(demo_entries())
     referee = Referee(lambda: HexorsGame(variant="jl-beginner", players=2), book,
-                      title="JL Beginner")
+                      HexorsView("jl-beginner"))
     transcript: list[str] = []
     is_live = len(panel.devices) > 1
 
@@ -132,9 +133,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
                 reaction = referee.on_event(rcv)
                 link.ack(rcv.seq)  # only now: the input is in the journal
                 show()
-                if reaction.result is not None and reaction.result.accepted and \
-                        reaction.result.find("winner") is not None:
-                    winner = True
+                winner = winner or reaction.won
             if winner:
                 break
             if hub.poll() is not None:

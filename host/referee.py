@@ -1,15 +1,26 @@
-"""The referee session: hub events in, journal entries and views out.
+"""The referee session: what the table does in, journal entries and views out.
 
-It turns what the sensors say (a tag tapped, a die face, a player's button) into rules
-inputs, records each one in the journal before the hub gets its ACK, applies it to the
-game, and builds the view the panel shows. The rules live in ``shared_rules``; this module
-only translates.
+It turns what the sensors say (a tag tapped, a die face, a player's button on the hub) and
+what the referee's own buttons say (UP / DOWN / OK / BACK on the Pi) into rules inputs,
+records each one in the journal before the hub gets its ACK, applies it to the game, and
+asks the game's presenter for the view the panel shows. The rules live in ``shared_rules``;
+this module only translates, for every game alike.
+
+The session's state is the fold of the journal: game inputs go to the rules engine,
+referee inputs (``("seat", n)``: the next player taps their roster; ``("undo",)``) are
+kept here. Undo takes back the last accepted input of either kind by folding the others
+again, so it is the same operation as recovering after a crash.
+
+The Pi's buttons open a menu of what may be done now (the engine's ``choices``): UP/DOWN
+move, OK does it, BACK closes; BACK held is undo. A player's button on the hub is the quick
+way to say "yes" to the choice that is theirs (their pod, ending their turn, their roster
+is complete).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from host import tags
 from host.journal import Entry, MemoryJournal
@@ -18,15 +29,24 @@ from host.screens import View
 from shared_rules.engine import Outcome, Refusal
 
 PLAYER_BUTTONS = {"A": 0, "B": 1}  # the hub's two player buttons
+SEAT_BUTTONS = "AB"
 
 
 @dataclass
 class Reaction:
-    """What one hub event did: the entry journalled and what to tell the players."""
+    """What one input did: the entry journalled and what to tell the players."""
 
-    entry: Entry
+    entry: Entry | None
     result: Outcome | Refusal | None
     note: str = ""
+
+    @property
+    def accepted(self) -> bool:
+        return self.result is not None and self.result.accepted
+
+    @property
+    def won(self) -> bool:
+        return self.accepted and self.result.find("winner") is not None  # type: ignore[union-attr]
 
 
 class TileBook:
@@ -41,59 +61,61 @@ class TileBook:
         return self.entries.get(entry_id) if entry_id else None
 
 
+class Presenter(Protocol):
+    """What a game needs beyond the generic translation: its views and its dice."""
+
+    title: str
+
+    def view(self, referee: Referee) -> View: ...
+
+    def roll_input(self, faces: tuple[int, ...]) -> tuple: ...
+
+
 class Referee:
-    def __init__(self, new_game: Callable[[], Any], book: TileBook, title: str,
-                 journal: MemoryJournal | None = None, players: tuple[str, ...] = ("P1", "P2")
-                 ) -> None:
+    def __init__(self, new_game: Callable[[], Any], book: TileBook, presenter: Presenter,
+                 journal: MemoryJournal | None = None,
+                 players: tuple[str, ...] = ("P1", "P2")) -> None:
         self.new_game = new_game
         self.game = new_game()
         self.book = book
-        self.title = title
+        self.presenter = presenter
         self.journal = journal if journal is not None else MemoryJournal()
         self.players = players
         self.names: dict[str, str] = {}  # tile key (tag UID) -> name on the tile
         self.seat = 0  # whose roster is being tapped during setup
+        self.applied: list[tuple[str, tuple]] = []  # accepted inputs, undo taken into account
         self.last: Outcome | Refusal | None = None
         self.note = ""
+        self.menu_open = False
+        self.cursor = 0
         for entry in self.journal.entries:
             if entry.accepted:
                 self._apply(entry.target, entry.input)
 
-    # --- events ----------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        return self.presenter.title
+
+    def legal(self):
+        return self.game.legal_inputs()
+
+    # --- hub events ------------------------------------------------------------------
 
     def on_event(self, rcv: Received) -> Reaction:
-        """Decide what a hub event means, apply it, journal it. The caller ACKs after.
-
-        The rules change nothing on a refusal, so the input is applied first and taken
-        back if the journal cannot be written: memory never runs ahead of the journal.
-        """
+        """A hub event: decide what it means, apply it, journal it. The caller ACKs after,
+        whatever it meant: even an event that changes nothing is journalled, so the
+        journal knows how far the hub's numbering has been taken."""
         target, inp, note = self._translate(rcv.msg)
-        result: Outcome | Refusal | None = None
-        if inp is not None:
-            result = self._apply(target, inp)
-        accepted = result is not None and result.accepted
-        entry = Entry(target if inp is not None else "none",
-                      inp if inp is not None else (rcv.msg.kind,), accepted, rcv.boot, rcv.seq)
-        try:
-            self.journal.append(entry)
-        except BaseException:
-            if accepted:
-                self._take_back(target)
-            raise
-        if result is not None:
-            self.last = result
-        self.note = note
-        return Reaction(entry, result, note)
+        return self._record(target, inp, note, rcv.boot, rcv.seq, rcv.msg.kind)
 
     def _translate(self, msg) -> tuple[str, tuple | None, str]:
         kind = msg.kind
-        expect = self.game.legal_inputs().expect
         if kind == "TAP":
             entry = self.book.entry_for(msg.ndef, msg.uid)
             if entry is None:
-                return "game", None, "Unknown tile: enroll it first"
+                return "game", None, "Unknown tile: enroll it with hexref enroll"
             self.names[msg.uid] = entry["name"]
-            if expect == "roster":
+            if self.legal().expect == "roster":
                 return "game", ("add", self.seat, msg.uid, entry), ""
             return "game", ("tap", msg.uid), ""
         if kind == "DIE":
@@ -102,49 +124,137 @@ class Referee:
                 return "none", None, "Rolling..."
             if state == "CROOKED":
                 return "none", None, "Die is crooked: roll again"
-            return "game", ("roll", faces[0]), ""
+            return "game", self.presenter.roll_input(faces), ""
         if kind == "BTN":
             player = PLAYER_BUTTONS.get(msg.button)
-            if player is None:
+            if player is None or player >= len(self.players):
                 return "none", None, "Unknown button " + msg.button
             if msg.action == "long":
-                return "referee", ("undo", player), ""
-            if expect == "roster":
-                if player != self.seat:
-                    return "none", None, "%s is tapping tiles" % self.players[self.seat]
-                if self.seat + 1 < len(self.players):
-                    return "referee", ("seat", self.seat + 1), ""
-                return "game", self._start_input(), ""
-            return "game", ("end",), ""
+                return "none", None, "To undo, hold BACK on the referee"
+            return self._player_button(player)
         return "none", None, ""  # GONE: lifting a tile is not an input
 
-    def _start_input(self) -> tuple:
-        for _label, inp in self.game.legal_inputs().choices:
+    def _player_button(self, player: int) -> tuple[str, tuple | None, str]:
+        legal = self.legal()
+        if legal.expect == "roster":
+            if player != self.seat:
+                return "none", None, "%s is tapping tiles" % self.players[self.seat]
+            return self._roster_done()
+        for _label, inp in legal.choices:
+            if inp[0] == "pod" and inp[1] == player:
+                return "game", tuple(inp), ""
+        if legal.actor == player:
+            for _label, inp in legal.choices:
+                if inp[0] in ("end", "start"):
+                    return "game", tuple(inp), ""
+            return "game", ("end",), ""  # the engine says why not
+        who = self.players[legal.actor] if legal.actor is not None else "nobody"
+        return "none", None, "It is %s's move" % who
+
+    def _roster_done(self) -> tuple[str, tuple | None, str]:
+        if self.seat + 1 < len(self.players):
+            return "referee", ("seat", self.seat + 1), ""
+        for _label, inp in self.legal().choices:
             if inp[0] == "start":
-                return tuple(inp)
-        return ("start", 0)
+                return "game", tuple(inp), ""
+        return "game", ("start", 0), ""
+
+    # --- the referee's own buttons ---------------------------------------------------
+
+    def on_press(self, button: str, action: str) -> Reaction:
+        """UP / DOWN / OK / BACK on the Pi (``action``: "press" or "long")."""
+        if button == "BACK" and action == "long":
+            self.menu_open = False
+            return self._record("referee", ("undo",), "", None, None, "BACK")
+        menu = self.menu()
+        if button in ("UP", "DOWN"):
+            if not menu:
+                return Reaction(None, None, "Nothing to choose now")
+            if self.menu_open:
+                step = 1 if button == "DOWN" else -1
+                self.cursor = (self.cursor + step) % len(menu)
+            else:
+                self.menu_open, self.cursor = True, 0
+            return Reaction(None, None)
+        if button == "OK":
+            if not menu:
+                return Reaction(None, None, "Nothing to choose now")
+            if not self.menu_open:
+                self.menu_open, self.cursor = True, 0
+                return Reaction(None, None)
+            _label, target, inp = menu[min(self.cursor, len(menu) - 1)]
+            self.menu_open = False
+            return self._record(target, inp, "", None, None, "OK")
+        if button == "BACK":
+            self.menu_open = False
+            self.note = ""
+            return Reaction(None, None)
+        return Reaction(None, None, "Unknown button " + button)
+
+    def menu(self) -> list[tuple[str, str, tuple]]:
+        """What the Pi's menu offers now: (label, target, input)."""
+        legal = self.legal()
+        if legal.expect == "roster":
+            return [("%s done" % self.players[self.seat],) + self._roster_done()[:2]]
+        return [(label, "game", tuple(inp)) for label, inp in legal.choices]
+
+    # --- journal and state -----------------------------------------------------------
+
+    def _record(self, target: str, inp: tuple | None, note: str, boot: str | None,
+                seq: int | None, kind: str) -> Reaction:
+        """Apply, then journal; memory never runs ahead of the journal (a failed write
+        takes the input back before the error goes on)."""
+        result: Outcome | Refusal | None = None
+        if inp is not None:
+            result = self._apply(target, inp)
+        accepted = result is not None and result.accepted
+        entry = Entry(target if inp is not None else "none",
+                      inp if inp is not None else (kind,), accepted, boot, seq)
+        try:
+            self.journal.append(entry)
+        except BaseException:
+            if accepted:
+                self._take_back()
+            raise
+        if result is not None:
+            self.last = result
+        if inp is not None or note:
+            self.note = note
+        return Reaction(entry, result, note)
 
     def _apply(self, target: str, inp: tuple) -> Outcome | Refusal:
         if target == "game":
             result = self.game.apply(inp)
-            if inp[0] == "add":
-                self.names[inp[2]] = inp[3]["name"]
+            if result.accepted:
+                self.applied.append((target, inp))
+                if inp[0] == "add":
+                    self.names[inp[2]] = inp[3]["name"]
             return result
         if inp[0] == "undo":
-            if not self.game.inputs:
+            if not self.applied:
                 return Refusal("UNDO", "Nothing to undo", "play on")
-            self.game.undo()
-            return Outcome([("undo", {})])
+            undone = self._take_back()
+            return Outcome([("undo", {"input": list(undone[1])})])
         if inp[0] == "seat":
+            if self.legal().expect != "roster" or inp[1] != self.seat + 1:
+                return Refusal("SETUP", "Not setting up rosters", "play on")
             self.seat = inp[1]
+            self.applied.append((target, inp))
             return Outcome([("seat", {"player": inp[1]})])
         raise ValueError("unknown referee input %r" % (inp,))
 
-    def _take_back(self, target: str) -> None:
-        if target == "game":
-            self.game.undo()
-        else:
-            self.seat = max(0, self.seat - 1)
+    def _take_back(self) -> tuple[str, tuple]:
+        """Undo the last accepted input by folding all the others again."""
+        last = self.applied.pop()
+        kept = self.applied
+        self.applied = []
+        self.seat = 0
+        self.game.replay([inp for target, inp in kept if target == "game"])
+        self.applied = kept
+        for target, inp in kept:
+            if target == "referee" and inp[0] == "seat":
+                self.seat = inp[1]
+        return last
 
     # --- views -----------------------------------------------------------------------
 
@@ -152,88 +262,12 @@ class Referee:
         return self.names.get(key or "", key or "?")
 
     def view(self) -> View:
-        legal = self.game.legal_inputs()
-        last = self.last
-        if legal.expect == "roster":
-            return self._setup_view(last)
-        turn = getattr(self.game, "turn", None)
-        right = "%s's turn" % self.players[turn] if turn is not None else ""
-        if isinstance(last, Refusal):
-            return View(header=self.title, header_right=right,
-                        lines=(last.message, last.instead), footer=legal.prompt,
-                        kind="refused", inverted_footer=True)
-        winner = last.find("winner") if isinstance(last, Outcome) else None
-        if winner is not None:
-            who = " & ".join(self.players[p] for p in winner["players"])
-            return View(header=self.title, big=(who + " wins",),
-                        lines=(self._battle_line(last) or "Game over",),
-                        footer="Game over", kind="winner")
-        battle = last.find("battle") if isinstance(last, Outcome) else None
-        if battle is not None:
-            return self._battle_view(right, battle)
-        b = getattr(self.game, "battle", None)
-        if b is not None:
-            totals = self.game.totals()
-            shown = tuple(str(totals[b[side]].value) if b["rolls"][i] else "?"
-                          for i, side in enumerate(("attacker", "defender")))
-            line = self.note or "%s vs %s" % (self.name(b["attacker"]),
-                                              self.name(b["defender"]))
-            return View(header=self.title, header_right=right, big=shown, lines=(line,),
-                        footer=legal.prompt, kind="battle")
-        attacker = last.find("attacker") if isinstance(last, Outcome) else None
-        if self.note:
-            line = self.note
-        elif attacker is not None:
-            line = "%s moved" % self.name(attacker["tile"])
-        elif legal.expect == "defender":
-            line = "Tap the next tile to battle, or press your button to end the turn"
-        else:
-            line = "Tap the tile that moved"
-        return View(header=self.title, header_right=right, lines=(line,),
-                    footer=legal.prompt, kind="turn")
+        if self.menu_open:
+            from host.screens import game_menu
 
-    def _setup_view(self, last: Outcome | Refusal | None) -> View:
-        count = [0] * len(self.players)
-        for inp in self.game.inputs:
-            if inp[0] == "add":
-                count[inp[1]] += 1
-        lines = ["  ".join("%s: %d tile%s" % (p, c, "" if c == 1 else "s")
-                           for p, c in zip(self.players, count))]
-        if isinstance(last, Refusal):
-            lines = [last.message, last.instead]
-        elif self.note:
-            lines.insert(0, self.note)
-        elif isinstance(last, Outcome) and last.find("added"):
-            added = last.find("added")
-            lines.insert(0, "%s for %s" % (added["name"], self.players[added["player"]]))
-        footer = "%s: tap tiles, then %s" % (self.players[self.seat], "ABCDEF"[self.seat])
-        return View(header=self.title + " setup", lines=tuple(lines), footer=footer,
-                    kind="setup")
-
-    def _battle_view(self, right: str, battle: dict) -> View:
-        att, dfn = battle["attacker"], battle["defender"]
-        totals = battle["totals"]
-        winner = battle.get("winner")
-        if winner is None:
-            line = "Tie! Roll again" if not battle.get("void") else "Battle called off"
-            breakdown = self.game.legal_inputs().prompt
-        else:
-            loser = dfn if winner == att else att
-            line = "%s beats %s" % (self.name(winner), self.name(loser))
-            breakdown = str(totals[winner])
-        return View(header=self.title, header_right=right,
-                    big=(str(totals[att].value), str(totals[dfn].value)),
-                    lines=(line,), footer=breakdown, kind="battle")
-
-    def _battle_line(self, last: Outcome) -> str:
-        battle = last.find("battle")
-        if battle is None or battle.get("winner") is None:
-            return ""
-        att, dfn = battle["attacker"], battle["defender"]
-        t = battle["totals"]
-        return "%s %d : %d %s" % (self.name(att), t[att].value, t[dfn].value, self.name(dfn))
-
-    def transcript_lines(self) -> list[str]:
-        from host.screens import text
-
-        return text(self.view())
+            menu = self.menu()
+            if menu:
+                labels = tuple(label for label, _t, _i in menu)
+                return game_menu(self.title, labels, min(self.cursor, len(labels) - 1),
+                                 hint="OK do it  BACK close")
+        return self.presenter.view(self)

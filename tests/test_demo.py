@@ -25,7 +25,7 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
 
     said = [" | ".join(f) for f in frames]
     # Setup: each player's tiles; the rulebook's own values survive the demo corrections.
-    assert any("Superman for P1" in s for s in said)
+    assert any("Superman added" in s for s in said)
     assert any("P1: 2 tiles  P2: 2 tiles" in s for s in said)
     # JL-B2: P2 added the last Character, so P2 moves first; Doomsday moves, no contact.
     first_turn = next(s for s in said if "turn]" in s)
@@ -36,8 +36,7 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
     assert "6  :  6" in said[tie] and "P1: roll the die" in said[tie]
     assert "P1's turn" in said[tie]
     beaten = said.index(next(s for s in said if "Superman beats Doomsday" in s))
-    assert beaten > tie and "8  :  5" in said[beaten]
+    assert beaten > tie and "_8_  :  5" in said[beaten]  # the winner underlined
     assert any("Superman vs Mars" in s for s in said[beaten:])
     # The end: Superman yellow 6 against Mars' printed red 3 (JL-C3's Mars value).
     assert frames[-1][:3] == ["JL Beginner", "   P1 wins", "Superman 6 : 3 Mars"]
-    assert frames[-1][-1] == "> Game over"

@@ -1,0 +1,132 @@
+"""What the panel shows during a Hexors game (Justice League or Yu-Gi-Oh!).
+
+The referee hands over the game; this module picks the screen and fills it with names and
+numbers the rules engine has already decided. It computes nothing of its own.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host import screens
+from host.screens import View
+from host.referee import SEAT_BUTTONS
+from shared_rules.engine import Outcome, Refusal
+
+if TYPE_CHECKING:
+    from host.referee import Referee  # noqa: F811
+
+TITLES = {
+    "jl-beginner": "JL Beginner",
+    "jl-collector": "JL Collector",
+    "jl-ffa": "JL Free-for-all",
+    "jl-team": "JL Team",
+    "ygo-beginner": "YGO Beginner",
+    "ygo-collector": "YGO Collector",
+}
+
+
+class HexorsView:
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+        self.title = TITLES.get(variant, variant)
+        self.collector = not variant.endswith("beginner")
+
+    def roll_input(self, faces: tuple[int, ...]) -> tuple:
+        return ("roll", faces[0])  # one die per roll in both Hexors games
+
+    def _stones(self, ref: Referee) -> str:
+        if not self.collector:
+            return ""
+        state = ref.game.view()
+        return " ".join("%s:%d" % (ref.players[i], p["stones"])
+                        for i, p in enumerate(state["players"]))
+
+    def view(self, ref: Referee) -> View:
+        game = ref.game
+        legal = ref.legal()
+        last = ref.last
+        if legal.expect == "roster":
+            return self._setup(ref, last)
+        turn = getattr(game, "turn", None)
+        right = "%s's turn" % ref.players[turn] if turn is not None else ""
+        stones = self._stones(ref)
+        if stones:
+            right = stones
+        if isinstance(last, Refusal):
+            return screens.refused(self.title, last.message, last.instead or legal.prompt,
+                                   last.rule)
+        outcome = last if isinstance(last, Outcome) else Outcome()
+        won = outcome.find("winner")
+        if won is not None:
+            who = " & ".join(ref.players[p] for p in won["players"])
+            return screens.winner(self.title, who, self._battle_line(ref, outcome))
+        fought = outcome.find("battle")
+        if fought is not None:
+            return self._battle(ref, right, fought, legal)
+        played = outcome.find("power")
+        if played is not None:
+            state = game.view()
+            payer = played["player"]
+            return screens.power_play(self.title, ref.players[payer], ref.name(played["tile"]),
+                                      played.get("cost", 0),
+                                      state["players"][payer]["stones"],
+                                      legal.prompt)
+        b = getattr(game, "battle", None)
+        if b is not None:
+            totals = game.totals()
+            shown = tuple(str(totals[b[side]].value) if b["rolls"][i] else "?"
+                          for i, side in enumerate(("attacker", "defender")))
+            line = ref.note or "%s vs %s" % (ref.name(b["attacker"]), ref.name(b["defender"]))
+            return View(header=self.title, header_right=right, big=shown, lines=(line,),
+                        footer=legal.prompt, kind="battle")
+        if ref.note:
+            return screens.note(self.title, ref.note, legal.prompt)
+        moved = outcome.find("attacker")
+        if moved is not None:
+            line = "%s moved" % ref.name(moved["tile"])
+        elif legal.expect == "defender":
+            line = "Tap the next tile, or end the turn"
+        else:
+            line = "Tap the tile that moved"
+        return View(header=self.title, header_right=right, lines=(line,),
+                    footer=legal.prompt, kind="turn")
+
+    def _setup(self, ref: Referee, last: Outcome | Refusal | None) -> View:
+        counts = [0] * len(ref.players)
+        for inp in ref.game.inputs:
+            if inp[0] == "add":
+                counts[inp[1]] += 1
+        if isinstance(last, Refusal):
+            return screens.refused(self.title + " setup", last.message, last.instead,
+                                   last.rule)
+        added = last.find("added") if isinstance(last, Outcome) else None
+        button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
+        view = screens.roster_setup(self.title, ref.players, tuple(counts), ref.seat, button,
+                                    added["name"] if added else "")
+        if ref.note:
+            return screens.note(view.header, ref.note, view.footer)
+        return view
+
+    def _battle(self, ref: Referee, right: str, fought: dict, legal) -> View:
+        att, dfn = fought["attacker"], fought["defender"]
+        totals = fought["totals"]
+        winner = fought.get("winner")
+        if fought.get("void"):
+            line, breakdown = "Battle called off", legal.prompt
+        elif winner is None:
+            line, breakdown = "Tie! Roll again", legal.prompt
+        else:
+            loser = dfn if winner == att else att
+            line = "%s beats %s" % (ref.name(winner), ref.name(loser))
+            breakdown = str(totals[winner])
+        mark = None if winner is None else (0 if winner == att else 1)
+        return screens.battle(self.title, (totals[att].value, totals[dfn].value), line,
+                              breakdown, mark, right)
+
+    def _battle_line(self, ref: Referee, outcome: Outcome) -> str:
+        fought = outcome.find("battle")
+        if fought is None or fought.get("winner") is None:
+            return ""
+        att, dfn = fought["attacker"], fought["defender"]
+        t = fought["totals"]
+        return "%s %d : %d %s" % (ref.name(att), t[att].value, t[dfn].value, ref.name(dfn))
