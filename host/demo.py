@@ -19,9 +19,9 @@ from pathlib import Path
 import serial
 
 from host import screens, tags
+from host.hexors_view import HexorsView
 from host.link import HubLink
 from host.panel import emulated_panel
-from host.hexors_view import HexorsView
 from host.referee import Referee, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
@@ -54,7 +54,7 @@ def demo_entries() -> list[dict]:
     for entry_id, values in DEMO_CORRECTIONS.items():
         entry = catalogue.get(entry_id)
         printed = {c: v for c, v in entry["strike"].items() if v is not None}
-        corrected = dict(zip(COLOURS, values))
+        corrected = dict(zip(COLOURS, values, strict=True))
         # The rulebook's own numbers must survive the correction: the demo set agrees.
         assert all(corrected[c] == v for c, v in printed.items()), entry_id
         out.append(catalogue.apply_correction(entry, strike=corrected))

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
-from host.screens import View
 from host.referee import SEAT_BUTTONS
+from host.screens import View
 from shared_rules.engine import Outcome, Refusal
 
 if TYPE_CHECKING:

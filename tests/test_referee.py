@@ -23,7 +23,7 @@ UIDS = {"jl/atlantis": "04000001", "jl/superman": "04000002", "jl/mars": "040000
 
 
 def _entries() -> list[dict]:
-    out = [catalogue.apply_correction(catalogue.get(i), strike=dict(zip(COLOURS, v)))
+    out = [catalogue.apply_correction(catalogue.get(i), strike=dict(zip(COLOURS, v, strict=True)))
            for i, v in VALUES.items()]
     return out + [catalogue.get("jl/064"), catalogue.get("jl/070")]
 
