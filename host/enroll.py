@@ -69,6 +69,7 @@ class Enrollment:
         self.again = again
         self.state = TAP
         self.uid: str | None = None
+        self.present = False  # is the tag on the reader now?
         self.was: Tile | None = None  # what the tag already was, if it was trusted
         self.index = 0
         self.record = ""
@@ -97,6 +98,7 @@ class Enrollment:
             return []
         found = self.registry.resolve(uid, record_hex)
         self.uid = found.uid
+        self.present = True
         self.was = found if isinstance(found, Tile) else None
         if self.was is not None:
             self.message = "Already %s: choose to enroll it again" % catalogue.label(
@@ -108,7 +110,10 @@ class Enrollment:
         return []
 
     def on_gone(self, uid: str) -> None:
-        if self.state == WRITING and uid == self.uid:
+        if uid != self.uid:
+            return
+        self.present = False
+        if self.state == WRITING:
             self._fail("Tag lifted before the write was confirmed: place it again")
 
     def on_button(self, name: str, action: str, now: float) -> list[Write]:
@@ -135,9 +140,11 @@ class Enrollment:
                 self.state = CHOOSE if self.fixed is None else TAP
                 self.message = ""
             return []
-        if self.state in (DONE, FAILED) and name == "BACK":
+        if self.state == FAILED and name == "BACK":
             self.state = TAP
             self.message = ""
+        elif self.state == DONE and name == "BACK":
+            self.state = QUIT
         elif self.state == TAP and name == "BACK":
             self.state = QUIT
         return []
@@ -160,6 +167,9 @@ class Enrollment:
 
     def _write(self, now: float) -> list[Write]:
         assert self.uid is not None and self.registry.key is not None
+        if not self.present:
+            self.message = "Put the tag back on the reader, then hold OK"
+            return []
         self.record = tags.record_for(self.entry["id"], self.uid, self.registry.key)
         self.state = WRITING
         self.deadline = now + WRITE_TIMEOUT_S

@@ -11,6 +11,7 @@ from wires import Wire
 from firmware.link import Link
 from host.demo import demo_entries, demo_script
 from host.link import HubLink
+from host.hexors_view import HexorsView
 from host.referee import Referee, TileBook
 from host.store import Store
 from shared_rules.hexors import HexorsGame
@@ -68,7 +69,7 @@ class Table:
             self.hub.start(0)
         self.journal = store.journal(game_id)
         self.link = HubLink(self.wire.host, positions=self.journal.positions())
-        self.referee = Referee(new_game, TileBook(demo_entries()), "JL Beginner",
+        self.referee = Referee(new_game, TileBook(demo_entries()), HexorsView("jl-beginner"),
                                journal=self.journal)
         self.now = 1
         self.link.open()

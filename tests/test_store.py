@@ -183,8 +183,8 @@ def test_finishing_twice_or_an_unknown_game_is_refused(tmp_path):
 
 
 def test_undo_is_a_replay_of_all_but_the_last_input(tmp_path):
-    """A long press of a player button takes back the last game input (principle 2);
-    after a restart the undone input stays undone."""
+    """A long press of BACK takes back the last game input (principle 2); after a restart
+    the undone input stays undone."""
     store = Store(tmp_path)
     table = Table(store)
     events = demo_game_events()
@@ -193,12 +193,13 @@ def test_undo_is_a_replay_of_all_but_the_last_input(tmp_path):
     table.play(events[:upto])
     inputs = list(table.referee.game.inputs)
     assert inputs[-1][0] == "roll"
-    table.play([("BTN", "A", "long")])
+    reaction = table.referee.on_press("BACK", "long")
+    assert reaction.result is not None and reaction.result.accepted
     fresh = new_game()
     fresh.replay(inputs[:-1])
     assert table.referee.game.inputs == inputs[:-1]
     assert table.referee.game.legal_inputs().prompt == fresh.legal_inputs().prompt
-    assert table.journal.entries[-1].input == ("undo", 0)
+    assert table.journal.entries[-1] == Entry("referee", ("undo",), True, None, None)
     store.close()
     again = Store(tmp_path)
     restored = Table(again, table.game_id, wire=table.wire, hub=table.hub)

@@ -1,0 +1,237 @@
+"""``hexref enroll``: tap, choose, hold OK, WRITE through the hub, confirm by the re-read
+TAP, store UID -> entry; nothing stored when anything goes wrong (issue 5)."""
+from __future__ import annotations
+
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+from wires import Wire
+
+from firmware.link import Link
+from host import pins, tags
+from host.enroll import (DONE, FAILED, HOLD_S, WRITE_TIMEOUT_S, Enroller, Enrollment,
+                         HeldButtons, choices_for, gpio_buttons)
+from host.link import HubLink
+from host.registry import Registry, Tile
+from host.store import Store
+
+KEY = bytes(range(32))
+BOOT = "0A1B2C3D"
+UID = "04A1B2C3D4E501"
+PIN = dict(pins.BUTTONS)
+
+
+class ReaderHub:
+    """The hub's real Link with an NTAG on its reader: a WRITE replaces the tag's record
+    and the hub reads the tag back, which makes a new TAP (what the firmware does)."""
+
+    def __init__(self, wire: Wire, record: str = "") -> None:
+        self.link = Link(wire.hub, BOOT, board="test", resend_ms=500)
+        self.link.start(0)
+        self.record = record
+        self.present: str | None = None
+        self.writes: list[tuple[str, str]] = []
+        self.fail_writes = False
+        self.lift_on_write = False  # the tag leaves the reader as the write starts
+        self.readback = lambda record: record  # what the tag gives back after a write
+
+    def place(self, now: int, uid: str = UID) -> None:
+        self.present = uid
+        self.link.send_event(now, "TAP", 0, uid, self.record)
+
+    def lift(self, now: int) -> None:
+        self.link.send_event(now, "GONE", 0, self.present)
+        self.present = None
+
+    def poll(self, now: int) -> None:
+        for cmd in self.link.poll(now) or ():
+            if cmd.kind != "WRITE":
+                continue
+            self.writes.append((cmd.uid, cmd.record))
+            if self.fail_writes:
+                self.link.error("WRITE_FAIL", "tag did not answer")
+            elif self.lift_on_write:
+                self.lift(now)
+            elif cmd.uid == self.present:
+                self.record = self.readback(cmd.record)
+                self.link.send_event(now, "TAP", 0, cmd.uid, self.record)
+
+
+@pytest.fixture
+def factory():
+    Device.pin_factory = MockFactory()
+    yield Device.pin_factory
+    Device.pin_factory.reset()
+
+
+class Bench:
+    """The referee's side: registry, link, buttons on mock pins, a clock we move."""
+
+    def __init__(self, tmp_path, factory, entry_id: str | None = None, again: bool = False):
+        self.registry = Registry(Store(tmp_path), KEY)
+        self.wire = Wire()
+        self.hub = ReaderHub(self.wire)
+        self.link = HubLink(self.wire.host)
+        self.buttons = gpio_buttons()
+        self.factory = factory
+        self.job = Enrollment(self.registry, choices_for("jl"), entry_id=entry_id,
+                              again=again)
+        self.shown: list = []
+        self.enroller = Enroller(self.job, self.link, self.buttons, show=self.shown.append)
+        self.t = 0.0
+        self.link.open()
+        self.run(0.1)
+
+    def run(self, seconds: float) -> None:
+        """Let ``seconds`` pass in 10 ms steps, hub and referee taking turns."""
+        end = self.t + seconds
+        while self.t < end - 1e-9:
+            self.t += 0.01
+            self.hub.poll(int(self.t * 1000))
+            self.enroller.step(self.t)
+
+    def press(self, name: str, seconds: float = 0.2) -> None:
+        pin = self.factory.pin(PIN[name])
+        pin.drive_low()
+        self.run(seconds)
+        pin.drive_high()
+        self.run(0.05)
+
+
+def test_enroll_with_the_entry_on_the_command_line(tmp_path, factory):
+    bench = Bench(tmp_path, factory, entry_id="jl/superman")
+    bench.hub.place(1)
+    bench.run(0.1)
+    assert "Hold OK to write" in bench.job.view().footer
+    bench.press("OK", HOLD_S + 0.2)
+    assert bench.hub.writes == [(UID, tags.record_for("jl/superman", UID, KEY))]
+    assert bench.job.state == DONE and bench.job.finished
+    assert bench.job.enrolled == [(UID, "jl/superman")]
+    row = bench.registry.store.tile(UID)
+    assert row is not None and row.entry == "jl/superman"
+    # The tag now proves itself: trusted by its UID here, by its signature anywhere the
+    # collection key is (a second referee restored from backup, before the registry is).
+    assert isinstance(bench.registry.resolve(UID, bench.hub.record), Tile)
+    elsewhere = Registry(Store(tmp_path / "elsewhere"), KEY)
+    found = elsewhere.resolve(UID, bench.hub.record)
+    assert isinstance(found, Tile) and found.how == "signature"
+    # Every hub event was taken and acknowledged, and a later game will not wait for it.
+    assert bench.hub.link.unacked == 0
+    assert bench.registry.store.positions() == {BOOT: 2}
+
+
+def test_enroll_choosing_the_entry_with_the_buttons(tmp_path, factory):
+    bench = Bench(tmp_path, factory)
+    bench.hub.place(1)
+    bench.run(0.1)
+    first = bench.job.view().lines
+    bench.press("DOWN")
+    bench.press("DOWN")
+    bench.press("UP")
+    bench.press("DOWN")
+    assert bench.job.view().lines[1] == choices_for("jl")[2]["id"] != first[1]
+    bench.press("OK")
+    assert bench.hub.writes == []
+    bench.press("OK", HOLD_S + 0.1)
+    assert bench.registry.store.tile(UID).entry == choices_for("jl")[2]["id"]
+    assert [v.lines[0] for v in bench.shown if v.kind == "enroll"][-1] == bench.job.view().lines[0]
+
+
+def test_no_hold_no_write(tmp_path, factory):
+    """Enrolling needs a physical hold: presses, even many, never write a tag."""
+    bench = Bench(tmp_path, factory, entry_id="jl/mars")
+    bench.hub.place(1)
+    bench.run(0.1)
+    for _ in range(5):
+        bench.press("OK", HOLD_S / 2)
+    assert "Hold OK" in bench.job.view().footer
+    bench.press("BACK")  # a BACK during a hold resets nothing dangerous either
+    assert bench.hub.writes == [] and bench.registry.tiles() == []
+
+
+class _Contact:
+    """A button's contact, set by hand: HeldButtons only reads ``is_pressed``."""
+
+    is_pressed = False
+
+
+def test_contact_bounce_is_not_a_press():
+    ok = _Contact()
+    buttons = HeldButtons({"OK": ok}, hold_s=HOLD_S)
+    events = []
+    for t, pressed in ((0.0, True), (0.01, False), (0.5, True), (0.6, False),
+                       (1.0, True), (1.0 + HOLD_S, True), (1.1 + HOLD_S, False)):
+        ok.is_pressed = pressed
+        events += buttons.poll(t)
+    assert events == [("OK", "press"), ("OK", "long")]
+
+
+def test_a_held_player_button_on_the_hub_counts_as_the_hold(tmp_path, factory):
+    bench = Bench(tmp_path, factory, entry_id="jl/doomsday")
+    bench.hub.place(1)
+    bench.run(0.1)
+    bench.hub.link.send_event(2, "BTN", "A", "long")
+    bench.run(0.2)
+    assert bench.registry.store.tile(UID).entry == "jl/doomsday"
+
+
+@pytest.mark.parametrize("trouble", ["lifted", "hub error", "no read-back", "bad read-back"])
+def test_nothing_is_stored_when_the_write_is_not_confirmed(tmp_path, factory, trouble):
+    bench = Bench(tmp_path, factory, entry_id="jl/superman")
+    bench.hub.place(1)
+    bench.run(0.1)
+    if trouble == "lifted":
+        bench.hub.lift_on_write = True
+    elif trouble == "hub error":
+        bench.hub.fail_writes = True
+    elif trouble == "no read-back":
+        bench.hub.present = None
+    else:
+        bench.hub.readback = lambda record: record[:-8] + "30303030"  # a torn write
+    bench.press("OK", HOLD_S + 0.1)
+    assert len(bench.hub.writes) == 1
+    bench.run(WRITE_TIMEOUT_S + 0.5)
+    assert bench.job.state == FAILED, bench.job.message
+    assert bench.registry.tiles() == []
+    view = bench.job.view()
+    assert view.kind == "refused" and view.lines[0] == bench.job.message
+    assert bench.hub.link.unacked == 0
+
+
+def test_a_tag_lifted_before_the_hold_is_not_written(tmp_path, factory):
+    bench = Bench(tmp_path, factory, entry_id="jl/superman")
+    bench.hub.place(1)
+    bench.run(0.1)
+    bench.hub.lift(2)
+    bench.run(0.1)
+    bench.press("OK", HOLD_S + 0.1)
+    assert bench.hub.writes == [] and bench.registry.tiles() == []
+    assert bench.job.view().footer == "Put the tag back on the reader, then hold OK"
+    bench.hub.place(3)  # back on the reader: now the hold writes it
+    bench.run(0.1)
+    bench.press("OK", HOLD_S + 0.1)
+    assert bench.registry.store.tile(UID).entry == "jl/superman"
+
+
+def test_enroll_refuses_an_unknown_entry_before_any_tag_is_touched(tmp_path):
+    registry = Registry(Store(tmp_path), KEY)
+    with pytest.raises(ValueError, match="no tile 'jl/nobody'"):
+        Enrollment(registry, choices_for("jl"), entry_id="jl/nobody")
+    with pytest.raises(ValueError, match="no collection key"):
+        Enrollment(Registry(registry.store, None), choices_for("jl"))
+
+
+def test_enrolling_many_tags_in_a_row(tmp_path, factory):
+    bench = Bench(tmp_path, factory, entry_id="jl/mars", again=True)
+    for i, uid in enumerate(("04A1B2C3D4E501", "04A1B2C3D4E502", "04A1B2C3")):
+        bench.hub.record = ""
+        bench.hub.place(10 + i, uid)
+        bench.run(0.1)
+        bench.press("OK", HOLD_S + 0.1)
+        bench.hub.lift(20 + i)
+        bench.run(0.1)
+    assert [r.uid for r in bench.registry.tiles()] == ["04A1B2C3", "04A1B2C3D4E501",
+                                                        "04A1B2C3D4E502"]
+    assert not bench.job.finished
+    bench.press("BACK")
+    assert bench.job.finished
