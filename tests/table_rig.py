@@ -10,8 +10,8 @@ from wires import Wire
 
 from firmware.link import Link
 from host.demo import demo_entries, demo_script
-from host.link import HubLink
 from host.hexors_view import HexorsView
+from host.link import HubLink
 from host.referee import Referee, TileBook
 from host.store import Store
 from shared_rules.hexors import HexorsGame

@@ -9,8 +9,17 @@ from wires import Wire
 
 from firmware.link import Link
 from host import pins, tags
-from host.enroll import (DONE, FAILED, HOLD_S, WRITE_TIMEOUT_S, Enroller, Enrollment,
-                         HeldButtons, choices_for, gpio_buttons)
+from host.enroll import (
+    DONE,
+    FAILED,
+    HOLD_S,
+    WRITE_TIMEOUT_S,
+    Enroller,
+    Enrollment,
+    HeldButtons,
+    choices_for,
+    gpio_buttons,
+)
 from host.link import HubLink
 from host.registry import Registry, Tile
 from host.store import Store

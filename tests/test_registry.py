@@ -11,8 +11,8 @@ from wires import Wire
 
 from firmware.link import Link
 from host import tags
-from host.link import HubLink
 from host.hexors_view import HexorsView
+from host.link import HubLink
 from host.referee import Referee
 from host.registry import UNKNOWN, Registry, RegistryBook, Tile, Unknown
 from host.screens import text
@@ -180,7 +180,7 @@ def test_import_counts_added_changed_and_unchanged(registry):
 def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
     """An Unknown tile at the table: the panel says so, the game does not change."""
     registry = Registry(Store(tmp_path), KEY)
-    registry.enroll(UID, "jl/superman", strike=dict(zip(COLOURS, (7, 5, 6, 5, 4, 8))))
+    registry.enroll(UID, "jl/superman", strike=dict(zip(COLOURS, (7, 5, 6, 5, 4, 8), strict=True)))
     wire = Wire()
     hub = Link(wire.hub, BOOT, board="test")
     hub.start(0)
