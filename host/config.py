@@ -57,8 +57,13 @@ PINS = _pin_defaults()
 
 
 def default_data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "hexref"
+    """The store's own choice ($HEXREF_DATA, $XDG_DATA_HOME/hexref, ~/.local/share/hexref)."""
+    try:
+        from host.store import data_dir
+    except ImportError:
+        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        return Path(base) / "hexref"
+    return data_dir()
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,7 @@ class Buzzer:
 
 @dataclass(frozen=True)
 class Data:
-    dir: str = ""  # empty: $XDG_DATA_HOME/hexref or ~/.local/share/hexref
+    dir: str = ""  # empty: $HEXREF_DATA, $XDG_DATA_HOME/hexref or ~/.local/share/hexref
 
     @property
     def path(self) -> Path:

@@ -1,0 +1,191 @@
+"""``hexref doctor`` on made-up machines: every check says OK or what to do."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from host import doctor
+from host.config import Config, Data, Hub, parse
+from host.doctor import FIX, NOTE, OK, System
+
+
+class FakePi(System):
+    """A Raspberry Pi as the checks see it; every answer can be changed by a test."""
+
+    def __init__(self) -> None:
+        self.paths = {"/dev/i2c-1", "/dev/gpiochip0", "/dev/gpiochip4", "/dev/ttyACM0"}
+        self.unusable: set[str] = set()
+        self.groups = {"dialout", "i2c", "gpio"}
+        self.member = {"dialout", "i2c", "gpio"}
+        self.listed: set[str] = set()
+        self.root = False
+        self.service_groups: set[str] = set()
+        self.ports = [SimpleNamespace(device="/dev/ttyACM0", vid=0x2E8A, pid=0x0005)]
+        self.i2c = {0x3C}
+        self.modules = {"lgpio"}
+        self.hello = "answers: firmware 0.1.0 on pico, boot 3F2A9C01"
+
+    def exists(self, path):
+        return path in self.paths
+
+    def glob(self, pattern):
+        prefix = pattern.rstrip("*")
+        return sorted(p for p in self.paths if p.startswith(prefix))
+
+    def can_use(self, path):
+        return path in self.paths and path not in self.unusable
+
+    def comports(self):
+        return self.ports
+
+    def user(self):
+        return "pi"
+
+    def group_exists(self, name):
+        return name in self.groups
+
+    def in_group(self, name):
+        return name in self.member
+
+    def listed_in_group(self, name, user=None):
+        return name in self.listed if user is None else name in self.service_groups
+
+    def is_root(self):
+        return self.root
+
+    def has_module(self, name):
+        return name in self.modules
+
+    def i2c_probe(self, port, address):
+        return None if address in self.i2c else "no answer at 0x%02X" % address
+
+    def hub_hello(self, path, timeout_s=2.0):
+        return self.hello
+
+
+def checks_of(system, cfg=None, tmp=None):
+    cfg = cfg or Config(data=Data(dir=str(tmp)))
+    return {c.name.split(" (")[0]: c for c in doctor.run_checks(cfg, system)}
+
+
+def test_a_ready_pi_is_all_ok(tmp_path, capsys):
+    pi = FakePi()
+    checks = checks_of(pi, tmp=tmp_path)
+    assert {c.status for c in checks.values()} == {OK}, [c.line() for c in checks.values()]
+    assert "/dev/ttyACM0" in checks["hub"].text and "boot 3F2A9C01" in checks["hub"].text
+    assert "99-hexref.rules" in checks["hub"].text  # no stable symlink yet
+    cfg = Config(data=Data(dir=str(tmp_path)))
+    assert doctor.main(cfg, system=pi) == 0
+    assert capsys.readouterr().out.strip().endswith("all good")
+
+
+def test_no_hub_says_plug_it_in_with_a_data_cable(tmp_path):
+    pi = FakePi()
+    pi.ports = [SimpleNamespace(device="/dev/ttyUSB0", vid=0x10C4, pid=0xEA60)]
+    hub = checks_of(pi, tmp=tmp_path)["hub"]
+    assert hub.status == FIX
+    assert "data cable" in hub.text and "/dev/ttyUSB0 (10C4:EA60)" in hub.text
+
+
+def test_hub_that_does_not_answer_points_at_the_firmware(tmp_path):
+    pi = FakePi()
+    pi.hello = "no HELLO within 2 s: is hexref firmware on it? (make firmware)"
+    hub = checks_of(pi, tmp=tmp_path)["hub"]
+    assert hub.status == FIX and "make firmware" in hub.text
+
+
+def test_symlink_from_the_udev_rule_is_preferred(tmp_path):
+    pi = FakePi()
+    pi.paths.add("/dev/hexref-hub")
+    hub = checks_of(pi, tmp=tmp_path)["hub"]
+    assert hub.status == OK and hub.text.startswith("/dev/hexref-hub (USB 2E8A:0005)")
+
+
+def test_missing_groups_say_the_usermod_command(tmp_path):
+    pi = FakePi()
+    pi.member = {"gpio"}
+    pi.listed = {"i2c"}
+    pi.unusable = {"/dev/ttyACM0"}
+    checks = checks_of(pi, tmp=tmp_path)
+    assert checks["group dialout"].status == FIX
+    assert "sudo usermod -aG dialout pi" in checks["group dialout"].text
+    assert "log out and in" in checks["group i2c"].text
+    assert checks["group gpio"].status == OK
+    assert checks["hub"].status == FIX and "dialout" in checks["hub"].text
+
+
+def test_as_root_the_service_users_groups_are_what_count(tmp_path):
+    pi = FakePi()
+    pi.root = True
+    pi.member = set()
+    pi.service_groups = {"dialout", "gpio"}
+    checks = checks_of(pi, tmp=tmp_path)
+    assert checks["group dialout"].status == OK and "hexref" in checks["group dialout"].text
+    assert checks["group i2c"].status == NOTE
+    assert "sudo usermod -aG i2c hexref" in checks["group i2c"].text
+
+
+def test_not_a_pi_gets_notes_and_fixes_not_a_crash(tmp_path):
+    pi = FakePi()
+    pi.paths = set()
+    pi.groups = set()
+    pi.member = set()
+    pi.ports = []
+    pi.modules = set()
+    checks = checks_of(pi, tmp=tmp_path)
+    assert checks["group i2c"].status == NOTE
+    assert checks["panel"].status == FIX and "raspi-config" in checks["panel"].text
+    assert checks["gpio"].status == FIX and "gpiochip" in checks["gpio"].text
+    assert checks["hub"].status == FIX
+
+
+def test_panel_on_the_other_address_is_named(tmp_path):
+    pi = FakePi()
+    pi.i2c = {0x3D}
+    panel = checks_of(pi, tmp=tmp_path)["panel"]
+    assert panel.status == FIX and "address = 0x3D" in panel.text
+    pi.i2c = set()
+    panel = checks_of(pi, tmp=tmp_path)["panel"]
+    assert "i2cdetect -y 1" in panel.text
+
+
+def test_sh1106_and_port_from_config_are_checked(tmp_path):
+    pi = FakePi()
+    cfg = parse("[panel]\ndriver = 'sh1106'\n[hub]\nport = '/dev/ttyAMA0'\n"
+                "[data]\ndir = '%s'\n" % tmp_path, "my.toml")
+    checks = {c.name: c for c in doctor.run_checks(cfg, pi)}
+    assert checks["panel (sh1106 at 0x3C)"].status == OK
+    assert checks["hub"].status == FIX and "/dev/ttyAMA0 (from the config)" in checks["hub"].text
+    assert checks["config"].text == "my.toml"
+
+
+def test_gpio_library_missing_says_how_to_install(tmp_path):
+    pi = FakePi()
+    pi.modules = set()
+    lib = checks_of(pi, tmp=tmp_path)["gpio library"]
+    assert lib.status == FIX and "python3-lgpio" in lib.text
+
+
+def test_database_found_counts_games(tmp_path):
+    from host.store import Store
+
+    store = Store(tmp_path)
+    store.new_game("jl-beginner", ["P1", "P2"])
+    store.close()
+    db = checks_of(FakePi(), tmp=tmp_path)["database"]
+    assert db.status == OK and "wal mode, 1 games" in db.text
+
+
+def test_database_that_cannot_be_read_is_reported(tmp_path):
+    (tmp_path / "hexref.db").write_bytes(b"this is not sqlite" * 100)
+    db = checks_of(FakePi(), tmp=tmp_path)["database"]
+    assert db.status == FIX and "cannot be read" in db.text
+
+
+def test_default_config_and_real_system_run_without_crashing(tmp_path, capsys):
+    """On whatever machine runs the tests: every line is OK, FIX or NOTE."""
+    cfg = Config(hub=Hub(port="auto"), data=Data(dir=str(tmp_path)))
+    code = doctor.main(cfg, talk=False)
+    out = capsys.readouterr().out.splitlines()
+    assert code in (0, 1)
+    assert all(line.split()[0] in (OK, FIX, NOTE) for line in out[:-1])
+    assert out[-1] in ("all good",) or out[-1].endswith("to fix")
