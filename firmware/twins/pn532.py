@@ -26,7 +26,7 @@ EEPROM programming 4.1 ms per WRITE (datasheet, EEPROM characteristics). The PN5
 processing times are not in its manual; the twin uses estimates (ACK_US, WORK_US,
 ATTEMPT_US) in line with boards measured by makers.
 """
-from firmware.twins import ACK4, CASCADE_TAG, FakePin
+from firmware.twins import ACK4, FakePin
 
 I2C_BYTE_US = 23  # 9 bits at 400 kHz
 SPI_BYTE_US = 8  # 8 bits at 1 MHz

