@@ -10,7 +10,7 @@ def _demo(args: argparse.Namespace) -> int:
     from host.demo import run_demo
 
     live = None if args.live == "auto" else args.live == "yes"
-    return run_demo(Path(args.out), live=live)
+    return run_demo(Path(args.out), live=live, variant=args.variant)
 
 
 def _hexors_side(text: str) -> dict:
@@ -89,8 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo = commands.add_parser(
         "demo", help="play a scripted Justice League Hexors game with no hardware",
         description="Runs the real hub firmware against simulated sensors over a "
-                    "pseudo-terminal, referees a Beginner game, saves every frame as PNG.")
+                    "pseudo-terminal, referees a whole game, saves every frame as PNG.")
     demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
+    demo.add_argument("--variant", choices=("jl-beginner", "jl-collector"),
+                      default="jl-beginner", help="which scripted game (default jl-beginner)")
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
     demo.set_defaults(func=_demo)

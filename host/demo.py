@@ -1,4 +1,4 @@
-"""``hexref demo``: a whole Justice League Hexors Beginner game with no hardware.
+"""``hexref demo``: a whole Justice League Hexors game with no hardware.
 
 The reader hub is the real firmware (hub loop, link, protocol) running under CPython in its
 own process with scripted sensors (firmware/sim.py); it is joined to the host by a
@@ -30,19 +30,18 @@ STEP_MS = 120  # between two scripted actions: a brisk but human pace
 # yellow 6, Doomsday's red 8, Atlantis' blue 6, Mars' red 3); the rest of each tile was
 # read off the demo set and entered as corrections, exactly as a table corrects an
 # unverified entry from its own physical tiles (catalogue.apply_correction).
-DEMO_TILES = [
-    # tag UID, catalogue entry, owner
-    ("04A1B2C3D4E501", "jl/atlantis", 0),
-    ("04A1B2C3D4E502", "jl/superman", 0),
-    ("04A1B2C3D4E511", "jl/mars", 1),
-    ("04A1B2C3D4E512", "jl/doomsday", 1),
-]
+UIDS = {
+    "jl/atlantis": "04A1B2C3D4E501", "jl/superman": "04A1B2C3D4E502",
+    "jl/064": "04A1B2C3D4E503",  # Last Stand
+    "jl/mars": "04A1B2C3D4E511", "jl/doomsday": "04A1B2C3D4E512",
+    "jl/072": "04A1B2C3D4E513",  # Teamwork
+}
 #                      green blue yellow red purple white
 DEMO_CORRECTIONS = {
-    "jl/atlantis": (5, 6, 4, 3, 5, 4),
-    "jl/superman": (7, 5, 6, 5, 4, 8),
-    "jl/mars": (4, 5, 2, 3, 6, 5),
-    "jl/doomsday": (6, 4, 5, 8, 7, 3),
+    "jl/atlantis": {"strike": (5, 6, 4, 3, 5, 4), "bonus": 1},
+    "jl/superman": {"strike": (7, 5, 6, 5, 4, 8)},
+    "jl/mars": {"strike": (4, 5, 2, 3, 6, 5), "bonus": 2},
+    "jl/doomsday": {"strike": (6, 4, 5, 8, 7, 3)},
 }
 
 
@@ -51,58 +50,92 @@ def demo_entries() -> list[dict]:
     from shared_rules.decisions import COLOURS
 
     out = []
-    for entry_id, values in DEMO_CORRECTIONS.items():
+    for entry_id in UIDS:
         entry = catalogue.get(entry_id)
-        printed = {c: v for c, v in entry["strike"].items() if v is not None}
-        corrected = dict(zip(COLOURS, values, strict=True))
-        # The rulebook's own numbers must survive the correction: the demo set agrees.
-        assert all(corrected[c] == v for c, v in printed.items()), entry_id
-        out.append(catalogue.apply_correction(entry, strike=corrected))
+        fix = DEMO_CORRECTIONS.get(entry_id)
+        if fix is not None:
+            printed = {c: v for c, v in entry["strike"].items() if v is not None}
+            corrected = dict(zip(COLOURS, fix["strike"], strict=True))
+            # The rulebook's own numbers must survive the correction: the demo set agrees.
+            assert all(corrected[c] == v for c, v in printed.items()), entry_id
+            extra = {"bonus": fix["bonus"]} if "bonus" in fix else {}
+            entry = catalogue.apply_correction(entry, strike=corrected, **extra)
+        out.append(entry)
     return out
 
 
-def demo_script() -> list[dict]:
-    uid = {entry_id: u for u, entry_id, _ in DEMO_TILES}
+class Steps:
+    """A scripted table: what the players do, in order, at a human pace."""
 
-    def tap(entry_id: str) -> list[dict]:
-        return [{"after": STEP_MS, "do": "place", "uid": uid[entry_id],
-                 "record": tags.record_for(entry_id)},
-                {"after": STEP_MS, "do": "lift"}]
+    def __init__(self) -> None:
+        self.steps: list[dict] = []
 
-    def roll(face: int) -> list[dict]:
-        return [{"after": STEP_MS, "do": "roll", "face": face}]
+    def tap(self, *entry_ids: str) -> Steps:
+        for entry_id in entry_ids:
+            self.steps += [{"after": STEP_MS, "do": "place", "uid": UIDS[entry_id],
+                            "record": tags.record_for(entry_id)},
+                           {"after": STEP_MS, "do": "lift"}]
+        return self
 
-    def press(button: str) -> list[dict]:
-        return [{"after": STEP_MS, "do": "press", "button": button}]
+    def roll(self, *faces: int) -> Steps:
+        for face in faces:
+            self.steps.append({"after": STEP_MS, "do": "roll", "face": face})
+        return self
 
-    steps: list[dict] = []
+    def press(self, *buttons: str) -> Steps:
+        for button in buttons:
+            self.steps.append({"after": STEP_MS, "do": "press", "button": button})
+        return self
+
+
+def beginner_script() -> list[dict]:
+    s = Steps()
     # Setup: each player taps their tiles, then presses their button.
-    for owner, button in ((0, "A"), (1, "B")):
-        for _uid, entry_id, who in DEMO_TILES:
-            if who == owner:
-                steps += tap(entry_id)
-        steps += press(button)
+    s.tap("jl/atlantis", "jl/superman").press("A")
+    s.tap("jl/mars", "jl/doomsday").press("B")
     # P2 picked the last Character, so P2 moves first (JL-B2): Doomsday moves, no contact.
-    steps += tap("jl/doomsday") + press("B")
+    s.tap("jl/doomsday").press("B")
     # P1: Superman moves into contact with Doomsday and Mars: a multiple attack (JL-B7).
-    steps += tap("jl/superman") + tap("jl/doomsday")
-    steps += roll(3) + roll(1)  # Superman yellow 6, Doomsday green 6: a tie (JL-B5)
-    steps += roll(6) + roll(3)  # re-roll, attacker first: white 8 against yellow 5
-    steps += tap("jl/mars")
-    steps += roll(3) + roll(4)  # Superman yellow 6, Mars red 3: P2 has nothing left
-    return steps
+    s.tap("jl/superman", "jl/doomsday")
+    s.roll(3, 1)  # Superman yellow 6, Doomsday green 6: a tie (JL-B5)
+    s.roll(6, 3)  # re-roll, attacker first: white 8 against yellow 5
+    s.tap("jl/mars")
+    s.roll(3, 4)  # Superman yellow 6, Mars red 3: P2 has nothing left
+    return s.steps
+
+
+def collector_script() -> list[dict]:
+    s = Steps()
+    s.tap("jl/atlantis", "jl/superman", "jl/064").press("A")
+    s.tap("jl/mars", "jl/doomsday", "jl/072").press("B")
+    # P2 moves first (JL-B2). Doomsday attacks Superman, next to Mars: a pod (JL-C4).
+    s.tap("jl/doomsday", "jl/superman").press("B")
+    s.tap("jl/072")  # Teamwork costs 2 and P2 has no Stone: refused (JL-C9)
+    s.tap("jl/064")  # P1 answers with Last Stand, free: Superman is P1's last (JL-W064)
+    s.roll(4, 1)  # Doomsday red 8 +3 colour +1 pod = 12; Superman 7 +6 colour +3 = 16
+    # P2 has only Mars left and skips (JL-B9); P1: Superman attacks Mars.
+    s.tap("jl/superman", "jl/mars")
+    s.roll(3, 6)  # Superman yellow 6 +6 = 12; Mars white 5 +2 defense = 7
+    return s.steps
+
+
+SCRIPTS = {"jl-beginner": beginner_script, "jl-collector": collector_script}
+
+
+def demo_script(variant: str = "jl-beginner") -> list[dict]:
+    return SCRIPTS[variant]()
 
 
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
-             timeout_s: float = 60.0, script: list[dict] | None = None) -> int:
+             timeout_s: float = 60.0, variant: str = "jl-beginner") -> int:
     """Play the demo game; returns the process exit code (0: a winner was declared)."""
     from shared_rules.hexors import HexorsGame
 
-    steps = script if script is not None else demo_script()
+    steps = demo_script(variant)
     panel = emulated_panel(out_dir, live=live)
     book = TileBook(demo_entries())
-    referee = Referee(lambda: HexorsGame(variant="jl-beginner", players=2), book,
-                      HexorsView("jl-beginner"))
+    referee = Referee(lambda: HexorsGame(variant=variant, players=2), book,
+                      HexorsView(variant))
     transcript: list[str] = []
     is_live = len(panel.devices) > 1
 

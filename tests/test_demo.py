@@ -40,3 +40,16 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
     assert any("Superman vs Mars" in s for s in said[beaten:])
     # The end: Superman yellow 6 against Mars' printed red 3 (JL-C3's Mars value).
     assert frames[-1][:3] == ["JL Beginner", "   P1 wins", "Superman 6 : 3 Mars"]
+
+
+def test_collector_demo_pods_powers_refusals_and_stones(tmp_path: Path):
+    """JL-C2 totals with colour, pod and a Power; JL-C9 a refused unaffordable Power;
+    JL-C8 a Stone per defeated tile; JL-C6 the Stronghold's Defense Bonus."""
+    assert run_demo(tmp_path, live=False, timeout_s=60, variant="jl-collector") == 0
+    said = [" | ".join(f) for f in _frames((tmp_path / "transcript.txt").read_text())]
+    assert any("[JL-C9]" in s and "Teamwork costs 2, P2 has 0" in s for s in said)
+    assert any("Last Stand" in s and "P1 paid 0" in s for s in said)
+    beaten = next(s for s in said if "Superman beats Doomsday" in s)
+    assert "12  :  _16_" in beaten and "7 die +6 colour +3 last stand = 16" in beaten
+    assert "P1:1 P2:0" in beaten
+    assert said[-1].startswith("JL Collector |    P1 wins | Superman 12 : 7 Mars")
