@@ -48,7 +48,7 @@ Screens read ``game.view()`` (a plain dict, see its docstring), ``game.legal_inp
 """
 from shared_rules import decisions as D
 from shared_rules.engine import Game, Outcome, Refusal, Total
-from shared_rules.hexors_powers import BATTLE_EFFECTS, CANCELS, POWERS, WALLS
+from shared_rules.hexors_powers import BATTLE_EFFECTS, POWERS, WALLS
 
 # variant -> (game, collector rules?, allowed player counts)
 VARIANTS = {

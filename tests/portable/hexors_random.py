@@ -82,7 +82,7 @@ def random_input(game, rng):
     for key in leg.tiles:
         options.append(("tap", key))
         weights.append(ROLE_WEIGHT.get(leg.tiles[key], 1))
-    for label, inp in leg.choices:
+    for _label, inp in leg.choices:
         w = 2
         if inp[0] == "end":
             w = {"attacker": 1, "defender": 3, "accept": 8}.get(leg.expect, 2)

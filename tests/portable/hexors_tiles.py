@@ -44,6 +44,17 @@ MANHUNTER = jl("character", "jl/manhunter", "Martian Manhunter", strike(4, 2, 5,
 BATMAN = jl("character", "jl/batman", "Batman", strike(5, 3, 2, 4, 4, 3), colour="purple",
             ally="aquaman")
 
+# More tiles for the 3-4 player games (test numbers).
+GOTHAM = jl("stronghold", "jl/gotham", "Gotham", strike(3, 3, 3, 3, 3, 3), bonus=3,
+            ally="batman")
+KEYSTONE = jl("stronghold", "jl/keystone", "Keystone", strike(1, 1, 1, 1, 1, 1), bonus=0)
+FORTRESS = jl("stronghold", "jl/fortress", "Fortress", strike(9, 9, 9, 9, 9, 9), bonus=4)
+FLASH = jl("character", "jl/flash", "Flash", strike(4, 4, 4, 4, 4, 4), colour="green",
+           ally="batman")
+WONDER = jl("character", "jl/wonder", "Wonder Woman", strike(2, 2, 2, 2, 2, 2),
+            colour="white")
+ROBIN = jl("character", "jl/robin", "Robin", strike(1, 1, 1, 1, 1, 1), colour="red")
+
 # YG-10: Gaia (Earth/green, Yugi) rolls green = 5; Yugi's green value is 5. Thousand
 # Dragon (Wind/yellow, Kaiba) rolls yellow = 7; Kaiba's yellow value is 2.
 YUGI = ygo("character", "ygo/yugi", "Yugi", strike(5, 3, 4, 2, 6, 1), bonus=2)

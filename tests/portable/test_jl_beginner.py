@@ -1,6 +1,16 @@
 """Justice League Hexors, Beginner game (JL-P1, JL-P2, JL-B1 to JL-B9)."""
-from hexors_tiles import (ATLANTIS, BATMAN, DOOMSDAY, FACE, MANHUNTER, MARS, SUPERMAN, play,
-                          power, snapshot)
+from hexors_tiles import (
+    ATLANTIS,
+    BATMAN,
+    DOOMSDAY,
+    FACE,
+    MANHUNTER,
+    MARS,
+    SUPERMAN,
+    play,
+    power,
+    snapshot,
+)
 
 from shared_rules.hexors import HexorsGame
 

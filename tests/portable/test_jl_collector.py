@@ -1,6 +1,18 @@
 """Justice League Hexors, Collector's game (JL-C1 to JL-C13)."""
-from hexors_tiles import (ATLANTIS, BATMAN, DOOMSDAY, FACE, MANHUNTER, MARS, SUPERMAN, give,
-                          jl_pair, play, power, refused_unchanged, setup)
+from hexors_tiles import (
+    ATLANTIS,
+    BATMAN,
+    DOOMSDAY,
+    FACE,
+    MARS,
+    SUPERMAN,
+    give,
+    jl_pair,
+    play,
+    power,
+    refused_unchanged,
+    setup,
+)
 
 from shared_rules.hexors import HexorsGame
 

@@ -1,18 +1,24 @@
 """Justice League Hexors for three and four players (JL-M1 to JL-M14)."""
-from hexors_tiles import (ATLANTIS, DOOMSDAY, FACE, MARS, SUPERMAN, give, jl, play, power,
-                          refused_unchanged, setup, strike)
+from hexors_tiles import (
+    ATLANTIS,
+    DOOMSDAY,
+    FACE,
+    FLASH,
+    FORTRESS,
+    GOTHAM,
+    KEYSTONE,
+    MARS,
+    ROBIN,
+    SUPERMAN,
+    WONDER,
+    give,
+    play,
+    power,
+    refused_unchanged,
+    setup,
+)
 
 from shared_rules.hexors import HexorsGame
-
-GOTHAM = jl("stronghold", "jl/gotham", "Gotham", strike(3, 3, 3, 3, 3, 3), bonus=3,
-            ally="batman")
-KEYSTONE = jl("stronghold", "jl/keystone", "Keystone", strike(1, 1, 1, 1, 1, 1), bonus=0)
-FORTRESS = jl("stronghold", "jl/fortress", "Fortress", strike(9, 9, 9, 9, 9, 9), bonus=4)
-FLASH = jl("character", "jl/flash", "Flash", strike(4, 4, 4, 4, 4, 4), colour="green",
-           ally="batman")
-WONDER = jl("character", "jl/wonder", "Wonder Woman", strike(2, 2, 2, 2, 2, 2),
-            colour="white")
-ROBIN = jl("character", "jl/robin", "Robin", strike(1, 1, 1, 1, 1, 1), colour="red")
 
 
 def ffa3(powers=None, first=0, homes=(ATLANTIS, MARS, GOTHAM)):

@@ -1,6 +1,17 @@
 """Justice League Hexors Power glossary (JL-W064 to JL-W075)."""
-from hexors_tiles import (ATLANTIS, DOOMSDAY, FACE, MARS, SUPERMAN, give, jl_pair, play, power,
-                          refused_unchanged, setup)
+from hexors_tiles import (
+    ATLANTIS,
+    DOOMSDAY,
+    FACE,
+    MARS,
+    SUPERMAN,
+    give,
+    jl_pair,
+    play,
+    power,
+    refused_unchanged,
+    setup,
+)
 
 
 def active(g):

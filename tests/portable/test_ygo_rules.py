@@ -1,6 +1,17 @@
 """Yu-Gi-Oh! Hexors duel rules (YG-1 to YG-16)."""
-from hexors_tiles import (BLUE_EYES, DRAGON, FACE, GAIA, KAIBA, MAGICIAN, YUGI, give, play,
-                          power, refused_unchanged, ygo_pair)
+from hexors_tiles import (
+    BLUE_EYES,
+    DRAGON,
+    FACE,
+    GAIA,
+    KAIBA,
+    YUGI,
+    give,
+    play,
+    power,
+    refused_unchanged,
+    ygo_pair,
+)
 
 from shared_rules.hexors import HexorsGame
 
