@@ -301,8 +301,8 @@ def test_in_9_revealed_cards_discarded_rest_stays_face_down():
     assert g.players[0]["attack"] is None and g.phase == "stage2"
 
 
-def test_in_10_supreme_summoner_defense_tiebreak():
-    """IN-10: most Attack in Victories wins; a tie is broken by their Defense."""
+def test_in_10_supreme_summoner_most_attack_points():
+    """IN-10: at the end the most Attack in Victories is the Supreme Summoner."""
     assert supreme([card(5, 2), card(3, 4)]) == (8, 6)
     g = started(deck=32, hand=6)    # 12 dealt, 20 left: rounds of 2 cards
     values = [(6, 2), (2, 6)]
@@ -316,9 +316,25 @@ def test_in_10_supreme_summoner_defense_tiebreak():
         turn += 1
     end = out.find("end")
     assert end["rule"] == "IN-9"
-    # Each won with 6+2 twice over 11 rounds: P1 6 rounds, P2 5 rounds.
     assert out.find("winner")["rule"] == "IN-10"
+    a = supreme(g.players[0]["victories"])[0]
+    b = supreme(g.players[1]["victories"])[0]
+    assert out.find("end")["scores"] == [a, b] and a > b
     assert g.winners == [0]
+
+
+def test_in_10_equal_attack_points_defense_decides():
+    """IN-10: equal Attack points: the higher Defense total of the Victories wins."""
+    h = started()
+    h.players[0]["victories"] = [card(7, 1)]
+    h.players[1]["victories"] = []
+    h.deck = 0   # the deck runs out at the next Stage 1 (set-up shortcut)
+    attacks_down(h)
+    reveal_all(h, {0: 2, 1: 5}, {0: 1, 1: 6})
+    out = ok(h, ("judge",))                    # P2 takes 2 + 5 = 7 points, defense 7
+    assert out.find("end")["scores"] == [7, 7]
+    assert out.find("defense_tiebreak") == {"players": [1], "rule": "IN-10"}
+    assert out.find("winner")["players"] == [1] and h.winners == [1]
 
 
 def test_in_10_defense_decides_then_playoff_of_twelve():
