@@ -71,6 +71,7 @@ class NfcReader:
         self._known_len = 0
         self._uid_hex = ""
         self._record_hex = ""
+        self._unreadable = ""  # the tag whose last read failed
         self._faults = 0
         self._setup = 0
         self._job = None  # (uid bytes, uid hex, TLV bytes, since) of a pending WRITE
@@ -146,6 +147,14 @@ class NfcReader:
             if chip.tag_fault:
                 if state in (_WRITE_CC, _WRITE):
                     self._fail_write("WRITE_FAILED", "tag %s: %s" % (self._job[1], chip.error))
+                elif state == _READ:
+                    if self._unreadable == self._uid_hex:
+                        # Twice in a row: a tag we cannot read (not an NTAG, or locked).
+                        # It is still a tap; the host will call it unknown.
+                        self._record_hex = ""
+                        self._known_len = len(self._uid_hex) // 2
+                        return self._seen(now, self._uid_hex, "")
+                    self._unreadable = self._uid_hex
                 self._known_len = 0  # the tag left mid-way: absent for this cycle
                 return self._seen(now, None, "")
             return self._trouble(now)
@@ -202,6 +211,7 @@ class NfcReader:
                 record = _hex(memoryview(user)[start:], n)
         self._record_hex = record
         self._known_len = len(self._uid_hex) // 2
+        self._unreadable = ""
         return self._seen(now, self._uid_hex, record)
 
     def _seen(self, now, uid, record):

@@ -161,3 +161,18 @@ def test_stuck_reader_is_reset_and_reported_and_carries_on():
     assert chip.sam and chip.retries == 1  # configured again after the reset
     chip.place(Ntag(A, record=RECORD))
     assert drive(clock, wire, reader, 200) == [("TAP", A, hexs(RECORD))]
+
+
+class LockedTag(Ntag):
+    """A tag that answers activation but refuses READ (a MIFARE Classic, say)."""
+
+    def command(self, data):
+        return 0x00 if data and data[0] == 0x30 else Ntag.command(self, data)
+
+
+def test_unreadable_tag_is_still_one_tap_without_record():
+    clock, chip, wire, reader = rig()
+    chip.place(LockedTag(A))
+    assert drive(clock, wire, reader, 500) == [("TAP", A, "")]
+    chip.lift()
+    assert drive(clock, wire, reader, 300) == [("GONE", A)]
