@@ -222,6 +222,10 @@ class HexoGame(Game):
             choices.append(("buy", ("buy",)))
         if here != village(p):
             choices.append(("go home", ("move", "village")))
+        # Spaces the referee knows by name; any other space is entered on the keypad.
+        for space in self._known_spaces():
+            if space != here and space != village(p):
+                choices.append(("to %s" % space, ("move", space)))
         if self._can_take(p) is None:
             choices.append(("take treasure", ("take",)))
         if here == village(p) and pl["carried"] > 0:
@@ -232,6 +236,19 @@ class HexoGame(Game):
             if q != p and self.players[q]["at"] == here and not is_special(here):
                 choices.append(("attack %s" % self.name(q), ("attack", q)))
         return Legal(p, "action", "%s: your action" % pl["name"], choices)
+
+    def _known_spaces(self):
+        """The mine, monster spaces, spaces with lying treasure and other players' spaces."""
+        spaces = ["mine"]
+        for space in sorted(self.monsters):
+            spaces.append(space)
+        for space in sorted(self.lying):
+            if space not in spaces:
+                spaces.append(space)
+        for pl in self.players:
+            if pl["at"] not in spaces and not pl["at"].startswith("village"):
+                spaces.append(pl["at"])
+        return spaces
 
     def view(self):
         """Plain values for the screens."""

@@ -416,3 +416,17 @@ def test_hx_final_tie_is_shared():
     ok(g, ("pass",))
     out = ok(g, ("monsters_left", 0))
     assert out.find("winner") == {"players": [0, 2], "next_first": 0, "rule": "HX-6"}
+
+
+def test_hx_4_menu_offers_the_spaces_the_referee_knows():
+    """HX-4: the action menu offers moves to the mine, monster spaces and spaces with
+    treasure, besides buying, passing and going home."""
+    g = playing(n=2)
+    troll_on(g, "M1")
+    g.lying["B7"] = 1
+    g.players[1]["at"] = "C3"                 # the next to act stands away from home
+    labels = [label for label, _ in g.legal_inputs().choices]
+    assert "to mine" in labels and "to M1" in labels and "to B7" in labels
+    assert "pass" in labels and "buy" in labels and "go home" in labels
+    for _, inp in g.legal_inputs().choices:
+        assert inp[0] in ("pass", "buy", "move", "take", "deposit", "attack")
