@@ -67,6 +67,7 @@ class NfcReader:
         self._pending = None  # a second event from one poll (GONE then TAP)
         self._user = bytearray(MAX_USER + 16)
         self._count = 0
+        self._area = 0  # user area size from the tag's Capability Container
         self._known = bytearray(10)  # the tag whose record we hold
         self._known_len = 0
         self._uid_hex = ""
@@ -187,7 +188,7 @@ class NfcReader:
         self._known_len = 0  # until its record is read
         self._uid_hex = _hex(chip.uid, n)
         self._count = 0
-        chip.start_read(USER_PAGE, now)
+        chip.start_read(USER_PAGE - 1, now)
         self._state = _READ
         return None
 
@@ -195,24 +196,37 @@ class NfcReader:
         data = self.chip.data
         user = self._user
         at = self._count
-        for i in range(16):
-            user[at + i] = data[i]
-        self._count = at = at + 16
-        verdict, start, length = ndef.locate(user, at)
-        record = ""
-        if verdict == ndef.FOUND and start + length > at and start + length <= MAX_USER:
-            verdict = ndef.NEED
-        if verdict == ndef.NEED and at < MAX_USER:
+        if at == 0:  # page 3 first: the Capability Container, then 12 user bytes
+            if data[0] != 0xE1:  # CC magic number (NFC Forum T2T 6.1): no NDEF here
+                return self._found("")
+            self._area = min(data[2] * 8, MAX_USER)
+            for i in range(12):
+                user[i] = data[4 + i]
+            at = 12
+        else:
+            for i in range(16):
+                user[at + i] = data[i]
+            at += 16
+        self._count = at
+        area = self._area
+        verdict, start, length = ndef.locate(user, at, area)
+        if verdict == ndef.FOUND and start + length > at:
+            verdict = ndef.NEED  # the message goes on in the next pages
+        if verdict == ndef.NEED and at < area:
             self.chip.start_read(USER_PAGE + at // 4, now)
             return None
-        if verdict == ndef.FOUND and start + length <= at:
+        record = ""
+        if verdict == ndef.FOUND:
             n = ndef.record_length(memoryview(user)[start:start + length], length)
             if n > 0:
                 record = _hex(memoryview(user)[start:], n)
+        return self._found(record)
+
+    def _found(self, record):
         self._record_hex = record
         self._known_len = len(self._uid_hex) // 2
         self._unreadable = ""
-        return self._seen(now, self._uid_hex, record)
+        return self._seen(self._now, self._uid_hex, record)
 
     def _seen(self, now, uid, record):
         self._state = _IDLE

@@ -66,7 +66,8 @@ def test_long_record_spans_several_four_page_reads():
     long_record = record(TNF_EXTERNAL, b"hexref.org:t", bytes(range(200)))
     tag = chip.place(Ntag(A, kind=215, record=long_record))
     assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(long_record))]
-    assert tag.reads == (4 + len(long_record) + 15) // 16
+    # From page 3 (CC + 12 user bytes) on, 16 bytes a READ, TLV header of 2 bytes.
+    assert tag.reads == (4 + 2 + len(long_record) + 15) // 16
 
 
 def test_record_after_a_lock_control_tlv():
@@ -176,3 +177,22 @@ def test_unreadable_tag_is_still_one_tap_without_record():
     assert drive(clock, wire, reader, 500) == [("TAP", A, "")]
     chip.lift()
     assert drive(clock, wire, reader, 300) == [("GONE", A)]
+
+
+def test_tag_without_capability_container_has_no_record():
+    clock, chip, wire, reader = rig()
+    tag = Ntag(A, record=RECORD)
+    tag.mem[12] = 0x00  # not NDEF-formatted: CC magic missing
+    chip.place(tag)
+    assert drive(clock, wire, reader, 300) == [("TAP", A, "")]
+    assert tag.reads == 1
+
+
+def test_garbage_user_area_is_read_no_further_than_the_cc_says():
+    clock, chip, wire, reader = rig()
+    tag = Ntag(A)
+    for i in range(16, 16 + 144):
+        tag.mem[i] = 0x00  # NULL TLVs all the way: no terminator
+    chip.place(tag)
+    assert drive(clock, wire, reader, 500) == [("TAP", A, "")]
+    assert tag.reads == (4 + 144 + 15) // 16  # 144 bytes of NTAG213 user memory
