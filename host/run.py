@@ -1,0 +1,286 @@
+"""``hexref run``: the referee on the Pi, from power-on to the winner and back to the menu.
+
+One loop, and everything it touches is handed to it (gpiozero's idea: the device code
+does not know whether the pins are real): the connection to the hub, the panel, the
+buttons, the buzzer, the store. Each pass:
+
+1. hub events: journalled (in the game, or as "taken" when no game is open), then
+   acknowledged — never the other way round;
+2. the Pi's buttons: the game menu before a game, the referee's menu during one;
+3. what the panel shows: a message if one holds it (host/messages.py), else the screen of
+   the menu or the game; only a changed frame is drawn, only its changed window sent.
+
+On start an unfinished game is restored from its journal and play goes on where it stood;
+otherwise the game menu opens: choose a game, then its variant.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from host import messages, screens
+from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
+from host.hexors_view import HexorsView
+from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
+from host.link import Received
+from host.panel import Panel
+from host.referee import Reaction, Referee
+from host.screens import View
+
+
+@dataclass(frozen=True)
+class Variant:
+    label: str
+    variant: str  # shared_rules.hexors.VARIANTS key
+    players: int
+
+
+# What the game menu offers: both Hexors games in every variant (issue 5).
+GAMES: tuple[tuple[str, tuple[Variant, ...]], ...] = (
+    ("Justice League Hexors", (
+        Variant("Beginner", "jl-beginner", 2),
+        Variant("Collector's", "jl-collector", 2),
+        Variant("Free-for-all, 3 players", "jl-ffa", 3),
+        Variant("Free-for-all, 4 players", "jl-ffa", 4),
+        Variant("Teams of two (4 players)", "jl-team", 4),
+    )),
+    ("Yu-Gi-Oh! Hexors", (
+        Variant("Beginner", "ygo-beginner", 2),
+        Variant("Collector's", "ygo-collector", 2),
+    )),
+)
+
+
+class GameMenu:
+    """Choose a game, then its variant. UP/DOWN move (wrapping), OK chooses, BACK goes
+    up a level."""
+
+    def __init__(self, games=GAMES) -> None:
+        self.games = games
+        self.game: int | None = None  # None: choosing the game
+        self.cursor = 0
+
+    def items(self) -> tuple[str, ...]:
+        if self.game is None:
+            return tuple(name for name, _ in self.games)
+        return tuple(v.label for v in self.games[self.game][1])
+
+    def press(self, button: str) -> Variant | None:
+        """Move or choose; returns the chosen variant when there is one."""
+        items = self.items()
+        if button in (UP, DOWN):
+            self.cursor = (self.cursor + (1 if button == DOWN else -1)) % len(items)
+        elif button == OK:
+            if self.game is None:
+                self.game, self.cursor = self.cursor, 0
+            else:
+                chosen = self.games[self.game][1][self.cursor]
+                self.game, self.cursor = None, 0
+                return chosen
+        elif button == BACK and self.game is not None:
+            self.cursor, self.game = self.game, None
+        return None
+
+    def view(self, hint: str = "") -> View:
+        if self.game is None:
+            return screens.game_menu("Choose a game", self.items(), self.cursor,
+                                     hint or "OK choose")
+        return screens.game_menu(self.games[self.game][0], self.items(), self.cursor,
+                                 hint or "OK start  BACK back")
+
+
+def player_names(n: int) -> tuple[str, ...]:
+    return tuple("P%d" % (i + 1) for i in range(n))
+
+
+class App:
+    """The referee loop. ``store``: host.store.Store; ``book``: the tile book (trusted
+    tags only, host.registry.RegistryBook); ``controls``/``beeper`` may be None."""
+
+    def __init__(self, conn: Connection, panel: Panel, store, book,
+                 controls: Controls | None = None, beeper: Beeper | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.conn = conn
+        self.panel = panel
+        self.store = store
+        self.book = book
+        self.controls = controls
+        self.beeper = beeper
+        self.clock = clock
+        self.board = messages.MessageBoard()
+        self.menu = GameMenu()
+        self.referee: Referee | None = None
+        self.game_id: int | None = None
+        self.transcript: list[str] = []
+        row = store.unfinished()
+        if row is not None:
+            self._open(row.id, row.variant, tuple(row.players))
+        conn.link.positions.update(store.positions())
+
+    # --- games -----------------------------------------------------------------------
+
+    def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
+        from shared_rules.hexors import HexorsGame
+
+        self.game_id = game_id
+        self.referee = Referee(lambda: HexorsGame(variant=variant, players=len(players)),
+                               self.book, HexorsView(variant),
+                               journal=self.store.journal(game_id), players=players)
+
+    def start(self, choice: Variant) -> None:
+        players = player_names(choice.players)
+        game_id = self.store.new_game(choice.variant, list(players))
+        self._open(game_id, choice.variant, players)
+
+    def _close_game(self) -> None:
+        self.referee = None
+        self.game_id = None
+        self.board.clear("winner")
+
+    # --- one pass of the loop ----------------------------------------------------------
+
+    def step(self) -> None:
+        for rcv in self.conn.poll():
+            self.on_hub_event(rcv)
+        now = self.clock()
+        if self.controls is not None:
+            for press in self.controls.events(now):
+                self.on_press(press)
+        self._link_message(now)
+        if self.beeper is not None:
+            self.beeper.poll(now)
+        self.show(now)
+
+    def on_hub_event(self, rcv: Received) -> None:
+        now = self.clock()
+        kind = rcv.msg.kind
+        if kind != "GONE":  # lifting a tile off the reader is not an input
+            self.board.input({"TAP": messages.TAP, "DIE": messages.DIE}.get(
+                kind, messages.PLAYER), now)
+        if self.referee is None:
+            self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
+            self.conn.ack(rcv.seq)
+            if kind != "GONE":
+                self.board.post("note", screens.note("hexref", "Choose a game first",
+                                                     "UP/DOWN, then OK"), now)
+            return
+        reaction = self.referee.on_event(rcv)
+        self.conn.ack(rcv.seq)  # only now: the input is in the journal
+        self._react(reaction, now)
+
+    def on_press(self, press: Press) -> None:
+        now = self.clock()
+        showing = self.board.showing(now)
+        self.board.input(messages.BUTTON, now)
+        if showing == "winner":
+            self._close_game()  # the button that takes the winner away opens the menu
+            return
+        if showing == "link":
+            return  # nothing to choose while the reader is away
+        if self.referee is None:
+            if press.action == "press":
+                choice = self.menu.press(press.button)
+                if choice is not None:
+                    self.start(choice)
+            return
+        self._react(self.referee.on_press(press.button, press.action), now)
+
+    def _react(self, reaction: Reaction, now: float) -> None:
+        result = reaction.result
+        if result is None:
+            return
+        if not result.accepted:
+            self._beep("refused", now)
+            self.board.post("refused", self.referee.view(), now)  # type: ignore[union-attr]
+        elif reaction.won:
+            self._beep("win", now)
+            winner = result.find("winner")
+            names = " & ".join(self.referee.players[p]  # type: ignore[union-attr]
+                               for p in winner["players"])
+            self.store.finish(self.game_id, names)
+            self.board.post("winner", self.referee.view(), now)  # type: ignore[union-attr]
+        else:
+            self._beep("accepted", now)
+
+    def _beep(self, pattern: str, now: float) -> None:
+        if self.beeper is not None:
+            self.beeper.play(pattern, now)
+
+    def _link_message(self, now: float) -> None:
+        if self.conn.state == CONNECTED:
+            self.board.clear("link")
+        elif self.conn.state == DISCONNECTED or self.referee is not None:
+            self.board.post("link", screens.reconnecting(
+                self.conn.attempt, self.conn.retry_in(now)), now)
+
+    def base_view(self) -> View:
+        if self.referee is not None:
+            return self.referee.view()
+        hint = "" if self.conn.state == CONNECTED else "Reader: not found yet"
+        return self.menu.view(hint)
+
+    def show(self, now: float) -> bool:
+        view = self.board.view(self.base_view(), now)
+        drawn = self.panel.show(view)
+        if drawn:
+            self.transcript.append("--- frame %04d ---" % self.panel.frames)
+            self.transcript.extend(screens.text(view))
+        return drawn
+
+    def run(self, stop: Callable[[], bool] = lambda: False) -> None:
+        while not stop():
+            self.step()
+
+    def close(self) -> None:
+        self.conn.close()
+        if self.controls is not None:
+            self.controls.close()
+        if self.beeper is not None:
+            self.beeper.close()
+
+
+def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
+    """An App wired from the config: the hub on USB, the OLED on I2C, the buttons on GPIO.
+    ``emulate``: draw the panel as PNG frames (and in the terminal) instead."""
+    from host.inputs import BACK, DOWN, OK, UP
+    from host.oled import open_panel
+    from host.panel import emulated_panel
+    from host.registry import Registry, RegistryBook
+
+    registry = Registry.open(cfg.data.path)
+    if emulate is not None:
+        panel = emulated_panel(emulate)
+    else:
+        panel = Panel([open_panel(cfg.panel.driver, cfg.panel.port, cfg.panel.address,
+                                  cfg.panel.rotate)])
+    controls = beeper = None
+    if gpio:
+        b = cfg.buttons
+        encoder = (cfg.encoder.clk, cfg.encoder.dt, cfg.encoder.sw) \
+            if cfg.encoder.enabled else None
+        controls = Controls({UP: b.up, DOWN: b.down, OK: b.ok, BACK: b.back}, encoder,
+                            debounce_s=b.debounce_ms / 1000.0, long_s=b.long_press_s)
+        if cfg.buzzer.enabled:
+            beeper = Beeper.on_pin(cfg.buzzer.pin)
+    conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port))
+    return App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
+
+
+def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
+    try:
+        app = build(cfg, emulate, gpio)
+    except Exception as exc:  # noqa: BLE001 - say what failed and where to look
+        print("hexref run: cannot start: %s: %s" % (exc.__class__.__name__, exc),
+              file=sys.stderr)
+        print("run `hexref doctor` to see what is missing", file=sys.stderr)
+        return 1
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.close()
+    return 0

@@ -1,0 +1,184 @@
+"""``hexref run``'s loop end to end: menu, setup taps, the cable pulled and put back, a
+restart of the host; the hub is the real firmware link on a pty, the panel luma's dummy,
+the buttons gpiozero mock pins."""
+from __future__ import annotations
+
+import os
+
+import pytest
+import serial
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+from luma.core.device import dummy
+
+from firmware.link import Link
+from firmware.sim import FdPort
+from host.connection import Connection
+from host.inputs import BACK, DOWN, OK, UP, Controls
+from host.panel import Panel
+from host.registry import Registry, RegistryBook
+from host.run import App, GameMenu
+from host.store import Store
+from shared_rules.decisions import COLOURS
+
+PINS = {UP: 17, DOWN: 27, OK: 22, BACK: 23}
+SUPERMAN, ATLANTIS, STRANGER = "04A1B2C3D4E502", "04A1B2C3D4E501", "04FFFFFFFFFF01"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 500.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Cable:
+    def __init__(self) -> None:
+        self.master = self.slave = None
+        self.path: str | None = None
+        self.plug()
+
+    def plug(self) -> None:
+        self.master, self.slave = os.openpty()
+        self.path = os.ttyname(self.slave)
+
+    def unplug(self) -> None:
+        os.close(self.master)
+        os.close(self.slave)
+        self.master = self.slave = None
+        self.path = None
+
+
+class Table:
+    def __init__(self, folder) -> None:
+        Device.pin_factory = MockFactory()
+        self.folder = folder
+        self.clock = Clock()
+        self.cable = Cable()
+        self.ms = 0
+        self.hub = Link(FdPort(self.cable.master), "5EED0001", board="test", resend_ms=200)
+        self.hub.start(self.ms)
+        store = Store(folder)
+        registry = Registry(store, None)
+        # Values read off our tiles (the catalogue prints only some of them).
+        for uid, entry, values in ((SUPERMAN, "jl/superman", (7, 5, 6, 5, 4, 8)),
+                                   (ATLANTIS, "jl/atlantis", (5, 6, 4, 3, 5, 4))):
+            registry.enroll(uid, entry, strike=dict(zip(COLOURS, values, strict=True)))
+        self.app = self.new_app()
+
+    def new_app(self) -> App:
+        store = Store(self.folder)
+        conn = Connection(lambda: self.cable.path, clock=self.clock, idle_wait=lambda s: None,
+                          open_port=lambda p: serial.Serial(p, timeout=0.005))
+        self.device = dummy(width=128, height=64, mode="1")
+        controls = Controls(PINS, clock=self.clock)
+        return App(conn, Panel([self.device]), store, RegistryBook(Registry(store, None)),
+                   controls, clock=self.clock)
+
+    def step(self, rounds: int = 10) -> None:
+        for _ in range(rounds):
+            self.ms += 10
+            self.clock.t += 0.01
+            self.hub.poll(self.ms)
+            self.app.step()
+
+    def press(self, pin: int) -> None:
+        p = Device.pin_factory.pin(pin)
+        p.drive_low()
+        self.step(10)
+        p.drive_high()
+        self.step(5)
+
+    def tap(self, uid: str) -> None:
+        self.hub.send_event(self.ms, "TAP", 0, uid, "")
+        self.step(5)
+        self.hub.send_event(self.ms, "GONE", 0, uid)
+        self.step(5)
+
+    @property
+    def view(self):
+        return self.app.panel.view
+
+    def close(self) -> None:
+        self.app.close()
+        if self.cable.master is not None:
+            self.cable.unplug()
+        Device.pin_factory.reset()
+
+
+@pytest.fixture
+def table(tmp_path):
+    t = Table(tmp_path)
+    yield t
+    t.close()
+
+
+def test_menu_then_setup_survives_unplug_and_host_restart(table):
+    table.step(10)
+    assert table.view.header == "Choose a game" and table.view.kind == "menu"
+    table.press(22)  # OK: Justice League Hexors
+    assert table.view.header == "Justice League Hexors"
+    table.press(22)  # OK: Beginner
+    assert table.view.kind == "setup" and table.app.game_id is not None
+
+    table.tap(SUPERMAN)
+    assert "P1: 1 tiles" in table.view.lines[0]
+
+    table.tap(STRANGER)  # an unknown tag: said, and nothing changes
+    assert any("Unknown tile" in line for line in table.view.lines)
+    table.clock.t += 3
+    table.step(2)
+
+    table.cable.unplug()
+    table.step(5)
+    assert table.view.kind == "reconnecting" and table.view.header == "Reader disconnected"
+    table.hub.send_event(table.ms, "TAP", 0, ATLANTIS, "")  # tapped while the cable is out
+    table.step(5)
+
+    table.cable.plug()
+    table.hub.port = FdPort(table.cable.master)
+    table.clock.t += 10
+    table.step(40)
+    assert table.view.kind == "setup"
+    assert "P1: 2 tiles" in table.view.lines[0]
+    assert table.hub.unacked == 0
+
+    # The host restarts (new process, same database): the game is where it was.
+    accepted = [e.input[0] for e in table.app.referee.journal.entries if e.accepted]
+    table.app.close()
+    table.app = table.new_app()
+    table.step(30)  # the hub resends nothing new; HELLO again after PING
+    assert table.app.referee is not None and table.view.kind == "setup"
+    assert "P1: 2 tiles" in table.view.lines[0]
+    assert [e.input[0] for e in table.app.referee.journal.entries if e.accepted] == accepted
+    assert accepted == ["add", "add"]
+
+
+def test_events_with_no_game_open_are_acknowledged_and_said(table):
+    table.step(10)
+    table.tap(SUPERMAN)
+    assert table.view.lines == ("Choose a game first",)
+    assert table.hub.unacked == 0
+    table.clock.t += 2
+    table.step(2)
+    assert table.view.kind == "menu"
+    store = Store(table.folder)
+    assert store.positions()["5EED0001"] == 2  # TAP and GONE taken, not to be retaken
+
+
+def test_game_menu_walks_games_and_variants():
+    menu = GameMenu()
+    assert menu.press(DOWN) is None and menu.cursor == 1
+    menu.press(DOWN)
+    assert menu.cursor == 0  # wraps
+    menu.press(OK)
+    assert menu.items()[0] == "Beginner"
+    menu.press(UP)
+    assert menu.view().lines[menu.view().selected] == "Teams of two (4 players)"
+    menu.press(BACK)
+    assert menu.game is None and menu.cursor == 0
+    menu.press(DOWN)
+    menu.press(OK)
+    choice = menu.press(DOWN) or menu.press(OK)
+    assert choice.variant == "ygo-collector" and choice.players == 2
