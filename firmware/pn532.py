@@ -109,8 +109,9 @@ def _fill(out, cmd, params):
 class I2CBus:
     """The PN532 on a machine.I2C: one transaction per call; OSError means busy.
 
-    Reading takes two calls: a one-byte status read, then status and frame together
-    (the PN532 sends the frame from its start on every read).
+    A long read takes two calls: a one-byte status read, then status and frame together
+    (the PN532 sends the frame from its start on every read). A short one (the ACK) is
+    read whole at once: cheaper than asking first.
     """
 
     def __init__(self, i2c, address=I2C_ADDRESS):
@@ -131,6 +132,8 @@ class I2CBus:
 
     def read(self, buf):
         """Fill ``buf`` with the status byte then the frame; False if not (yet) read."""
+        if len(buf) <= 8:
+            self._ready = True
         target = buf if self._ready else self._status
         try:
             self.i2c.readfrom_into(self.address, target)
