@@ -128,6 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
         return 2
 
     odds.set_defaults(func=_odds_help)
+
+    from host.store_cli import add_commands  # enroll, tiles, replay
+
+    add_commands(commands)
     return parser
 
 

@@ -253,12 +253,16 @@ class HeldButtons:
 
 def gpio_buttons(hold_s: float = HOLD_S) -> HeldButtons:
     """The referee's four buttons on the pins of ``host/pins.py``."""
+    import warnings
+
     from gpiozero import Button
 
     from host import pins
 
-    return HeldButtons({name: Button(pin, pull_up=True) for name, pin in pins.BUTTONS},
-                       hold_s)
+    with warnings.catch_warnings():  # gpiozero lists every pin library it did not find
+        warnings.simplefilter("ignore")
+        return HeldButtons({name: Button(pin, pull_up=True) for name, pin in pins.BUTTONS},
+                           hold_s)
 
 
 class Enroller:

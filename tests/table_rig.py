@@ -13,6 +13,7 @@ from host.demo import demo_entries, demo_script
 from host.hexors_view import HexorsView
 from host.link import HubLink
 from host.referee import Referee, TileBook
+from host.screens import text
 from host.store import Store
 from shared_rules.hexors import HexorsGame
 
@@ -72,6 +73,7 @@ class Table:
         self.referee = Referee(new_game, TileBook(demo_entries()), HexorsView("jl-beginner"),
                                journal=self.journal)
         self.now = 1
+        self.said: list[tuple] = []  # (journal entry, the panel's text after it)
         self.link.open()
         self.pump()
 
@@ -83,8 +85,9 @@ class Table:
             if not self.wire.to_host and not self.wire.to_hub:
                 return
             for rcv in self.link.read():
-                self.referee.on_event(rcv)
+                reaction = self.referee.on_event(rcv)
                 self.link.ack(rcv.seq)  # only now: the input is in the journal
+                self.said.append((reaction.entry, text(self.referee.view())))
 
     def play(self, events: list[tuple]) -> None:
         for event in events:

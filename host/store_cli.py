@@ -1,0 +1,275 @@
+"""``hexref enroll``, ``hexref tiles ...`` and ``hexref replay``: the commands over the store.
+
+``host/cli.py`` adds them with ``add_commands(commands)``; each handler returns the exit
+code (0 done, 1 did not happen, 2 bad usage) and says what went wrong on stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+FORMATS = ("json", "csv")
+
+
+def _data(args: argparse.Namespace) -> str | None:
+    return args.data or None
+
+
+def _fail(command: str, message: object, code: int = 1) -> int:
+    print("hexref %s: %s" % (command, message), file=sys.stderr)
+    return code
+
+
+def _format(args: argparse.Namespace, path: str | None) -> str:
+    if args.format:
+        return args.format
+    if path and Path(path).suffix.lower() == ".csv":
+        return "csv"
+    return "json"
+
+
+def _registry(args: argparse.Namespace):
+    from host.registry import Registry
+
+    return Registry.open(_data(args))
+
+
+# --- enroll ------------------------------------------------------------------------------
+
+def _enroll(args: argparse.Namespace) -> int:
+    from host import screens
+    from host.config import load
+    from host.connection import find_hub_port, open_serial
+    from host.enroll import Enroller, Enrollment, choices_for, gpio_buttons
+    from host.link import HubLink
+
+    registry = _registry(args)
+    try:
+        job = Enrollment(registry, choices_for(args.game), entry_id=args.entry,
+                         owner=args.owner, again=args.many)
+    except ValueError as exc:
+        return _fail("enroll", exc, 2)
+    try:
+        buttons = gpio_buttons()
+    except Exception as exc:  # no GPIO here (a laptop), or the pins are taken
+        buttons = None
+        if args.entry is None:
+            return _fail("enroll", "no referee buttons (%s): give the tile with --entry, "
+                         "and hold a player button on the reader hub to confirm" % exc, 2)
+        print("No referee buttons: hold a player button on the reader hub to confirm.")
+    config = load(args.config)
+    path = find_hub_port(config.hub.vid, config.hub.pid, args.port or config.hub.port)
+    if path is None:
+        return _fail("enroll", "no reader hub found (plug it in, or give --port)")
+    link = HubLink(open_serial(path), positions=registry.store.positions())
+
+    def show(view: screens.View) -> None:
+        print(" | ".join(screens.text(view)), flush=True)
+
+    enroller = Enroller(job, link, buttons, show=show)
+    try:
+        enrolled = enroller.run(time.monotonic)
+    except KeyboardInterrupt:
+        enrolled = bool(job.enrolled)
+    finally:
+        link.port.close()
+    for uid, entry_id in job.enrolled:
+        print("enrolled %s as %s" % (uid, entry_id))
+    return 0 if enrolled else 1
+
+
+# --- tiles -------------------------------------------------------------------------------
+
+def _tiles_list(args: argparse.Namespace) -> int:
+    from shared_rules import catalogue
+
+    registry = _registry(args)
+    rows = registry.tiles()
+    if not rows:
+        print("No tiles enrolled yet: tap one with hexref enroll.")
+        return 0
+    print("%-20s  %-16s  %-20s  %-12s  %s" % ("TAG", "ENTRY", "TILE", "OWNER", "CORRECTED"))
+    for row in rows:
+        found = registry.resolve(row.uid, "")
+        name = catalogue.label(found.entry) if found.accepted else "? (%s)" % found.reason
+        fixed = ", ".join(["%s=%s" % kv for kv in (row.strike or {}).items()]
+                          + ["%s=%s" % kv for kv in (row.fields or {}).items()])
+        print("%-20s  %-16s  %-20s  %-12s  %s" % (row.uid, row.entry, name, row.owner or "",
+                                                  fixed))
+    print("%d tile%s" % (len(rows), "" if len(rows) == 1 else "s"))
+    return 0
+
+
+def _tiles_export(args: argparse.Namespace) -> int:
+    registry = _registry(args)
+    text = registry.export(_format(args, args.file))
+    if args.file in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        Path(args.file).write_text(text)
+        print("%d tiles written to %s" % (len(registry.tiles()), args.file))
+    return 0
+
+
+def _tiles_import(args: argparse.Namespace) -> int:
+    registry = _registry(args)
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+        counts = registry.import_(text, _format(args, args.file))
+    except (OSError, ValueError) as exc:
+        return _fail("tiles import", "%s (nothing imported)" % exc)
+    print("%(added)d added, %(changed)d changed, %(same)d already there" % counts)
+    return 0
+
+
+def _strike(text: str) -> dict[str, int]:
+    """``green=4,red=3`` -> {"green": 4, "red": 3}."""
+    out: dict[str, int] = {}
+    for part in text.split(","):
+        colour, eq, value = part.partition("=")
+        if not eq or not value.strip().isdigit():
+            raise argparse.ArgumentTypeError("give strike values as colour=value, e.g. "
+                                             "green=4,red=3, not %r" % part)
+        out[colour.strip().lower()] = int(value)
+    return out
+
+
+def _tiles_correct(args: argparse.Namespace) -> int:
+    from shared_rules import catalogue
+
+    registry = _registry(args)
+    fields = {name: getattr(args, name) for name in ("name", "kind", "colour", "element",
+                                                     "ally", "bonus")
+              if getattr(args, name) is not None}
+    if not args.strike and not fields:
+        return _fail("tiles correct", "nothing to correct: give --strike or a field", 2)
+    try:
+        entry = registry.correct(args.uid, strike=args.strike, **fields)
+    except ValueError as exc:
+        return _fail("tiles correct", exc)
+    strike = entry.get("strike") or {}
+    print("%s: %s%s" % (args.uid, catalogue.label(entry), "" if not strike else "  " + " ".join(
+        "%s %s" % (c, "?" if v is None else v) for c, v in strike.items())))
+    gaps = catalogue.missing(entry)
+    print("verified" if entry["verified"] else "still unknown: " + ", ".join(gaps))
+    return 0
+
+
+def _tiles_forget(args: argparse.Namespace) -> int:
+    registry = _registry(args)
+    try:
+        gone = registry.forget(args.uid)
+    except ValueError as exc:
+        return _fail("tiles forget", exc, 2)
+    if not gone:
+        return _fail("tiles forget", "tag %s is not enrolled" % args.uid)
+    print("forgot %s (a signed tag is still trusted by its signature)" % args.uid)
+    return 0
+
+
+# --- replay ------------------------------------------------------------------------------
+
+def _replay(args: argparse.Namespace) -> int:
+    from host.replay import ReplayError, replay
+    from host.store import Store
+
+    store = Store(_data(args))
+    games = store.games()
+    if args.game is None:
+        if not games:
+            print("No games stored yet.")
+        for row in games:
+            state = ("%s won" % row.winner if row.winner else "finished") if row.finished \
+                else "not finished"
+            print("%4d  %-14s %-20s %s  %s" % (row.id, row.variant, " vs ".join(row.players),
+                                              row.created, state))
+        return 0
+    if args.game == "last":
+        if not games:
+            return _fail("replay", "no games stored yet")
+        game_id = games[-1].id
+    elif args.game.isdigit():
+        game_id = int(args.game)
+    else:
+        return _fail("replay", "GAME is a game number or 'last', not %r" % args.game, 2)
+    try:
+        lines = replay(store, game_id)
+    except KeyError as exc:
+        return _fail("replay", str(exc).strip("'\""))
+    except (ReplayError, ValueError) as exc:
+        return _fail("replay", exc)
+    print("\n".join(lines))
+    return 0
+
+
+def add_commands(commands) -> None:
+    """Add enroll, tiles and replay to the ``hexref`` sub-command parsers."""
+    data_help = "the data folder (default $HEXREF_DATA, $XDG_DATA_HOME/hexref, " \
+                "~/.local/share/hexref)"
+
+    enroll = commands.add_parser(
+        "enroll", help="make a tag one of your tiles: tap, choose, hold OK",
+        description="Tap an unknown tag on the reader hub, choose its catalogue entry with "
+                    "UP/DOWN and OK (or --entry), then hold OK: the hub writes the signed "
+                    "record, reads it back, and the tag is in the registry.")
+    enroll.add_argument("--entry", metavar="ID", help="the catalogue entry, e.g. jl/016")
+    enroll.add_argument("--owner", metavar="NAME", help="whose tile it is")
+    enroll.add_argument("--game", choices=("jl", "ygo"), help="only offer this game's tiles")
+    enroll.add_argument("--many", action="store_true",
+                        help="enroll tag after tag until BACK is pressed")
+    enroll.add_argument("--port", help="the hub's serial port (default: found by USB id)")
+    enroll.add_argument("--config", help="config file (default: the usual places)")
+    enroll.add_argument("--data", help=data_help)
+    enroll.set_defaults(func=_enroll)
+
+    tiles = commands.add_parser(
+        "tiles", help="list, import, export and correct enrolled tiles",
+        description="The tile registry: tag UID -> catalogue entry, owner, and values read "
+                    "off the physical tile.")
+    tiles_commands = tiles.add_subparsers(dest="tiles_command", metavar="ACTION")
+
+    listing = tiles_commands.add_parser("list", help="every enrolled tile")
+    listing.set_defaults(func=_tiles_list)
+    export = tiles_commands.add_parser("export", help="write the registry as JSON or CSV")
+    export.add_argument("file", nargs="?", help="where to write (default: standard output)")
+    export.set_defaults(func=_tiles_export)
+    imp = tiles_commands.add_parser("import", help="read tiles exported by tiles export "
+                                                   "(all rows or none)")
+    imp.add_argument("file", help="a .json or .csv file, or - for standard input")
+    imp.set_defaults(func=_tiles_import)
+    for sub in (export, imp):
+        sub.add_argument("--format", choices=FORMATS,
+                         help="json or csv (default: from the file name, else json)")
+    correct = tiles_commands.add_parser(
+        "correct", help="record values read off the physical tile",
+        description="For catalogue entries the rulebook leaves incomplete: the values on "
+                    "your tile. Later corrections add to earlier ones.")
+    correct.add_argument("uid", help="the tag's UID (hexref tiles list shows them)")
+    correct.add_argument("--strike", type=_strike, metavar="COLOUR=N,...",
+                         help="strike values, e.g. green=4,red=3")
+    for name in ("name", "kind", "colour", "element", "ally"):
+        correct.add_argument("--" + name)
+    correct.add_argument("--bonus", type=int)
+    correct.set_defaults(func=_tiles_correct)
+    forget = tiles_commands.add_parser("forget", help="remove a tag from the registry")
+    forget.add_argument("uid")
+    forget.set_defaults(func=_tiles_forget)
+    for sub in (listing, export, imp, correct, forget):
+        sub.add_argument("--data", help=data_help)
+
+    def _tiles_help(args: argparse.Namespace) -> int:
+        tiles.print_help()
+        return 2
+
+    tiles.set_defaults(func=_tiles_help)
+
+    rep = commands.add_parser(
+        "replay", help="re-run a stored game through the rules and print its transcript",
+        description="Without GAME: the stored games. With a number or 'last': each input "
+                    "and what the panel said after it; exit code 1 if the rules now "
+                    "decide an input differently than at the table.")
+    rep.add_argument("game", nargs="?", metavar="GAME", help="a game number, or last")
+    rep.add_argument("--data", help=data_help)
+    rep.set_defaults(func=_replay)
