@@ -148,7 +148,7 @@ class MFRC522:
         """Soft reset, timer, 100% ASK, CRC preset, antenna on; returns VersionReg."""
         self.cs.value(1)
         self.write_reg(COMMAND, SOFT_RESET)
-        self.sleep(1)  # oscillator start-up after reset (datasheet 8.8.2)
+        self.sleep(1)  # let the oscillator start again after the SoftReset
         version = self.read_reg(VERSION)
         if version not in VERSIONS:
             raise OSError("no MFRC522 on the bus (VersionReg %02X)" % version)

@@ -8,7 +8,8 @@ A command is a normal information frame (section 6.2.1.1)::
 
 The PN532 first answers with an ACK frame (6.2.1.3), then, when the RF work is done, with a
 response frame (TFI D5, CMD+1). Whether something is ready is the status byte: the first
-byte of every I2C read, or the answer to the SPI "status read" (bit 0 = RDY, 6.2.4/6.2.5).
+byte of every I2C read, or the answer to the SPI "status read" (bit 0 = RDY; the manual's
+"I2C communication details" and "SPI communication details").
 
 :class:`PN532` runs a command as a small state machine, one bus transaction per
 :meth:`PN532.step`, so the hub loop never waits on the reader::
@@ -29,7 +30,7 @@ except ImportError:  # CPython
 
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
 
-I2C_ADDRESS = const(0x24)  # 7-bit form of 0x48/0x49 (6.2.4)
+I2C_ADDRESS = const(0x24)  # 7-bit form of the manual's 0x48 (write) / 0x49 (read)
 _HOST_TO_PN532 = const(0xD4)  # TFI (6.2.1.1)
 _PN532_TO_HOST = const(0xD5)
 _RDY = const(0x01)
@@ -49,7 +50,7 @@ NTAG_WRITE = const(0xA2)  # 10.4
 ACK = b"\x00\x00\xff\x00\xff\x00"  # 6.2.1.3
 NACK = b"\x00\x00\xff\xff\x00\x00"  # 6.2.1.4: "send me your last response again"
 
-# SPI first byte (6.2.5): data write, status read, data read.
+# SPI first byte ("SPI communication details"): data write, status read, data read.
 _SPI_DW = const(0x01)
 _SPI_SR = const(0x02)
 _SPI_DR = const(0x03)
@@ -121,7 +122,7 @@ class I2CBus:
         self._ready = False
 
     def wake(self, sleep):
-        pass  # the first transaction wakes it (6.3.2.3); step() retries while it NACKs
+        pass  # an address match wakes it (I2C wake-up); step() retries while it NACKs
 
     def write(self, buf):
         try:
