@@ -132,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     from host.store_cli import add_commands  # enroll, tiles, replay
 
     add_commands(commands)
+    from host.run import add_commands as add_run_commands  # run, doctor
+
+    add_run_commands(commands)
     return parser
 
 
