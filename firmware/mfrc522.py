@@ -91,6 +91,26 @@ def crc_a(data, n, at=0):
     return crc
 
 
+def merge_bits(cl, known, keep, resp, n):
+    """Put an anticollision answer after the ``known`` bits of ``cl``; keep ``keep`` bits.
+
+    The answer continues our bits: its first bit lands at bit RxAlign (= known % 8) of
+    byte known // 8, so that byte is half ours, half the tag's. Bits from ``keep`` on are
+    cleared (they came after a collision).
+    """
+    start = known // 8
+    align = known % 8
+    for i in range(start, 5):
+        k = i - start
+        got = resp[k] if k < n else 0
+        if i == start:
+            got = (got & (0xFF << align) & 0xFF) | (cl[i] & ((1 << align) - 1))
+        mask = 0xFF
+        if keep < (i + 1) * 8:
+            mask = (1 << max(0, keep - i * 8)) - 1
+        cl[i] = got & mask
+
+
 class MFRC522:
     def __init__(self, spi, cs, reset=None, ticks=ticks_ms, sleep=sleep_ms):
         self.spi = spi
@@ -343,10 +363,7 @@ class MFRC522:
         return self._tag_failed("tag refused the WRITE")
 
     def _anticollision(self):
-        # The answer's bits continue ours: the first lands at bit RxAlign of byte known//8.
         known = self._known
-        start = known // 8
-        align = known % 8
         valid = 40 - known
         if self._errors & _COLL_ERR:
             if self._coll & _COLL_POS_NOT_VALID:
@@ -354,15 +371,7 @@ class MFRC522:
             pos = self._coll & 0x1F
             valid = (pos or 32) - 1  # bits before the collision (9.3.1.15)
         keep = known + valid
-        for i in range(start, 5):
-            k = i - start
-            got = self.resp[k] if k < self.resp_len else 0
-            if i == start:
-                got = (got & (0xFF << align) & 0xFF) | (self._cl[i] & ((1 << align) - 1))
-            mask = 0xFF
-            if keep < (i + 1) * 8:
-                mask = (1 << max(0, keep - i * 8)) - 1
-            self._cl[i] = got & mask
+        merge_bits(self._cl, known, keep, self.resp, self.resp_len)
         if keep < 40:
             self._cl[keep // 8] |= 1 << (keep % 8)  # take the branch with a 1 there
             self._known = keep + 1

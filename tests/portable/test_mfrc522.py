@@ -1,6 +1,6 @@
 """MFRC522 driver against the register-level twin: ISO 14443-A activation through cascade
 levels, anticollision between two tags, NTAG READ/WRITE, bounded time-outs."""
-from firmware.mfrc522 import DONE, FAILED, MFRC522, PENDING, crc_a
+from firmware.mfrc522 import DONE, FAILED, MFRC522, PENDING, crc_a, merge_bits
 from firmware.ndef import TNF_EXTERNAL, record
 from firmware.nfc import NfcReader
 from firmware.twins import FakeClock, Ntag
@@ -146,3 +146,15 @@ def test_reader_facade_on_the_mfrc522_taps_and_recovers():
         reader.poll(clock.now)
         clock.advance(1)
     assert reader.resets >= 1 and not chip.stuck and chip.regs[0x14] & 0x03
+
+
+def test_anticollision_bits_join_at_rx_align():
+    # 11 bits known (ISO/IEC 14443-3 6.5.3.x: NVB 0x33): byte 1 is 3 bits ours, 5 the tag's.
+    cl = bytearray([0x88, 0b00000101, 0, 0, 0])
+    answer = bytes([0b10101111, 0x12, 0x34, 0x56])  # low 3 bits of byte 0 are not the tag's
+    merge_bits(cl, 11, 40, answer, 4)
+    assert cl == bytearray([0x88, 0b10101101, 0x12, 0x34, 0x56])
+    # A collision at the 6th answer bit: keep 11 + 5 bits, the rest cleared.
+    cl = bytearray([0x88, 0b00000101, 0, 0, 0])
+    merge_bits(cl, 11, 16, answer, 4)
+    assert cl == bytearray([0x88, 0b10101101, 0, 0, 0])
