@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NODE_STAMP := tests/node_modules/.installed
 
-.PHONY: setup demo test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware
+.PHONY: setup demo test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -30,6 +30,15 @@ test-micropython: $(NODE_STAMP)
 
 test-cpython: $(STAMP)
 	$(PY) -m pytest
+
+# Every bench script prints its numbers against DESIGN.md's targets (none asserts):
+# tests/bench_*.py under the venv's CPython; those whose docstring names tests/mpy/bench.mjs
+# also under MicroPython; and the MicroPython-only benches tests/mpy/bench_*.mjs.
+bench: $(STAMP) $(NODE_STAMP)
+	@for f in tests/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	@for f in $$(grep -l "mpy/bench.mjs" tests/bench_*.py); do \
+	  echo "== $$f (MicroPython)"; node tests/mpy/bench.mjs $$f || exit 1; done
+	@for f in tests/mpy/bench_*.mjs; do echo "== $$f"; node $$f || exit 1; done
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests

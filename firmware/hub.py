@@ -205,10 +205,11 @@ class Hub:
 
     # --- running -------------------------------------------------------------------------
 
-    def run(self, period_ms=2, ticks=ticks_ms, sleep=sleep_ms, until=None):
+    def run(self, period_ms=2, ticks=ticks_ms, sleep=sleep_ms, until=None, started=False):
         """The loop, forever (or until ``until(now)`` is true). An exception that escapes
         a pass is reported and the loop goes on; the watchdog, not fed, decides."""
-        self.start(ticks())
+        if not started:
+            self.start(ticks())
         while True:
             now = ticks()
             if until is not None and until(now):
@@ -219,6 +220,16 @@ class Hub:
                 self.unhealthy += 1
                 self._report_hub(exc)
             sleep(period_ms)
+
+
+class NoReader:
+    """Stands in when the NFC reader did not come up: the rest of the hub still works."""
+
+    def poll(self, now):
+        return None
+
+    def write(self, uid, record):
+        raise OSError("no NFC reader on this hub")
 
 
 def make_hub(port, reader, die, buttons, led=None, board="sim", boot_id=None, buzzer=None,

@@ -1,8 +1,9 @@
-"""The Pico entry point's building blocks with a stand-in ``machine`` module: which die
-sensor is found, what happens without one, and the crash-reboot guard."""
+"""The Pico entry point and its building blocks with a stand-in ``machine`` module: which
+die sensor is found, what happens without one, and the crash-reboot guard."""
 from check import raises
 
-from firmware import board, main_pico
+from firmware import board, main_pico, wiring
+from firmware.buzzer import PwmBuzzer
 from firmware.mpu6050 import MPU6050
 from firmware.twins.accel import AccelTwin
 
@@ -51,15 +52,15 @@ class _EmptyBus:
 
 
 def test_finds_whichever_accelerometer_answers():
-    sensor = main_pico.find_sensor(AccelTwin("mpu6050", [0, 0, 1000]))
+    sensor = wiring.find_sensor(AccelTwin("mpu6050", [0, 0, 1000]))
     assert isinstance(sensor, MPU6050) and sensor.read()[2] == 1000
 
 
 def test_no_die_on_the_cable_leaves_the_virtual_die_and_says_why():
-    err = raises(OSError, main_pico.find_sensor, _EmptyBus())
+    err = raises(OSError, wiring.find_sensor, _EmptyBus())
     assert "no accelerometer" in str(err)
     errors = []
-    die = main_pico.build_die(_EmptyBus(), faces_path="/nonexistent.json", errors=errors)
+    die = wiring.build_die(_EmptyBus(), faces_path="/nonexistent.json", errors=errors)
     assert die.mode == "virtual" and die.sensor is None
     assert errors[0][0] == "DIE_MISSING" and "virtual die only" in errors[0][1]
     die.roll(2)
@@ -68,7 +69,7 @@ def test_no_die_on_the_cable_leaves_the_virtual_die_and_says_why():
 
 
 def test_die_built_from_the_board_reads_the_reference_face_table():
-    die = main_pico.build_die(AccelTwin("lis3dh", [0, 1000, 0]), faces_path="/nonexistent.json")
+    die = wiring.build_die(AccelTwin("lis3dh", [0, 1000, 0]), faces_path="/nonexistent.json")
     assert die.mode == "physical"
     for t in range(0, 200, 10):
         die.poll(t)
@@ -84,9 +85,9 @@ def test_watchdog_resets_in_a_row_are_counted_and_cleared_by_a_clean_boot():
 
 def test_buttons_and_light_come_from_the_board_pins():
     m = _Machine()
-    buttons = main_pico.build_buttons(m)
+    buttons = wiring.build_buttons(m)
     assert [(b.name, b.pin.number) for b in buttons.buttons] == list(board.BUTTONS)
-    led = main_pico.build_led(m)
+    led = wiring.build_led(m)
     led.show("on", "FFFFFF")
     led.update(0)
     if board.DEFAULT_LIGHT == "led":
@@ -94,9 +95,25 @@ def test_buttons_and_light_come_from_the_board_pins():
 
 
 def test_buzzer_beeps_and_stops():
-    buzzer = main_pico.PwmBuzzer(_Pwm(_Pin(board.BUZZER_PIN)))
+    buzzer = PwmBuzzer(_Pwm(_Pin(board.BUZZER_PIN)), ticks=lambda: 1000)
     buzzer.beep(880, 50)
     assert buzzer.pwm.duty == 32768 and buzzer.pwm.hz == 880
-    buzzer.update(buzzer._until + 1)
+    buzzer.update(1049)
+    assert buzzer.pwm.duty == 32768
+    buzzer.update(1050)
     assert buzzer.pwm.duty == 0
     raises(ValueError, buzzer.beep, 5, 10)
+
+
+def test_forget_drops_boot_only_modules():
+    import sys
+
+    import firmware
+    from firmware import wiring as w
+
+    assert "firmware.wiring" in sys.modules and w.board is board
+    main_pico.forget(("firmware.wiring",))
+    assert "firmware.wiring" not in sys.modules and not hasattr(firmware, "wiring")
+    from firmware import wiring as again  # importable again when wanted
+
+    assert again.find_sensor is not None

