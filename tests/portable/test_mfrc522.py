@@ -149,7 +149,7 @@ def test_reader_facade_on_the_mfrc522_taps_and_recovers():
 
 
 def test_anticollision_bits_join_at_rx_align():
-    # 11 bits known (ISO/IEC 14443-3 6.5.3.x: NVB 0x33): byte 1 is 3 bits ours, 5 the tag's.
+    # 11 bits known (anticollision NVB 0x33): byte 1 is 3 bits ours, 5 the tag's.
     cl = bytearray([0x88, 0b00000101, 0, 0, 0])
     answer = bytes([0b10101111, 0x12, 0x34, 0x56])  # low 3 bits of byte 0 are not the tag's
     merge_bits(cl, 11, 40, answer, 4)
