@@ -62,7 +62,20 @@ class TileBook:
 
 
 class Presenter(Protocol):
-    """What a game needs beyond the generic translation: its views and its dice."""
+    """What a game needs beyond the generic translation: its views and its dice.
+
+    Optional hooks a presenter may define (the referee looks them up):
+
+    - ``tap_input(referee, uid, entry) -> tuple | None``: the input a tapped tag makes
+      when a game needs more than ``("tap", uid)`` (the default, or ``("add", seat, uid,
+      entry)`` during roster setup); None to ignore the tap.
+    - ``tick(referee, now) -> tuple | None``: an input that time makes (a timer that ran
+      out); the loop calls ``Referee.on_tick`` about every 100 ms and it is journalled
+      like any other input.
+    - ``commands(referee) -> list[tuple]``: hub commands the game needs now, such as
+      ``("ROLL", n)`` for n virtual dice; the loop sends what ``Referee.drain_commands``
+      returns after each input.
+    """
 
     title: str
 
@@ -115,6 +128,9 @@ class Referee:
             if entry is None:
                 return "game", None, "Unknown tile: enroll it with hexref enroll"
             self.names[msg.uid] = entry["name"]
+            custom = getattr(self.presenter, "tap_input", None)
+            if custom is not None:
+                return "game", custom(self, msg.uid, entry), ""
             if self.legal().expect == "roster":
                 return "game", ("add", self.seat, msg.uid, entry), ""
             return "game", ("tap", msg.uid), ""
@@ -158,6 +174,21 @@ class Referee:
             if inp[0] == "start":
                 return "game", tuple(inp), ""
         return "game", ("start", 0), ""
+
+    # --- time and the hub's commands -------------------------------------------------
+
+    def on_tick(self, now: float) -> Reaction | None:
+        """Let time act (a game's timers); None when it had nothing to say."""
+        tick = getattr(self.presenter, "tick", None)
+        inp = tick(self, now) if tick is not None else None
+        if inp is None:
+            return None
+        return self._record("game", tuple(inp), "", None, None, "TICK")
+
+    def drain_commands(self) -> list[tuple]:
+        """Hub commands the game wants sent now (each is asked for once)."""
+        want = getattr(self.presenter, "commands", None)
+        return list(want(self)) if want is not None else []
 
     # --- the referee's own buttons ---------------------------------------------------
 
