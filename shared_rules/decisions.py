@@ -46,10 +46,12 @@ JL_ESCAPE_VOIDS_BATTLE = True
 # JL-W071 Self-Destruct is played by the defending side; when it fires the Stone for the
 # destroyed attacker goes to the Self-Destruct's player, as for any defeat (JL-C8).
 JL_SELF_DESTRUCT_EARNS_STONE = True
+# JL-M5: Characters removed with their fallen Stronghold earn nobody a Stone (JL-C8 pays for
+# tiles defeated in battle).
 # JL-W074 Telepathy / YG-A12 Zombie: a controlled tile keeps its printed strike values, gets
 # no Colour/Element or Ally bonus from either home tile, and a pod with the controller's
 # tiles counts. A defeat it causes earns the controller the Stone. It cannot be a tile
-# already in the current battle.
+# already in the current battle or moved this turn (nor can Energy Lock).
 HX_CONTROLLED_HOME_BONUS = False
 # JL-W075: only Characters can be trapped (Strongholds never move anyway). A trapped
 # Character counts as defeated while an opposing Wasteland is active and comes back if a

@@ -516,6 +516,8 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         r = self.rules
         a = self.tiles[self.attacker]
         side = self.controller(a.key)
+        if side != self.turn or self._locked(a.key):
+            return Refusal(r["turn"], "%s cannot attack now" % a.name, "end the turn")
         if self.friendly(self.controller(t.key), side):
             return Refusal(r["battle"], "%s is a friendly tile" % t.name,
                            "tap an opposing tile it touches")

@@ -39,10 +39,7 @@ class Battles:
             return Refusal(self.rules["pay"], "a %s is waiting for its target"
                            % self.words["power"], "tap its target or end")
         if self.phase != "roll":
-            who = self.name(self.turn) if self.turn is not None else "nobody"
-            return Refusal(r["battle"], "no roll expected now",
-                           "%s: tap the tile that moved" % who if self.phase in (
-                               "attacker", "defender") else "accept the battle")
+            return Refusal(r["battle"], "no roll expected now", self.legal_inputs().prompt)
         b = self.battle
         out = Outcome()
         face = inp[1]

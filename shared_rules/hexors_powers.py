@@ -182,8 +182,9 @@ class PowerPlay:
                     continue
                 if kind.startswith("foe") and friend:
                     continue
-                if spec.effect in ("telepathy", "zombie", "energy_lock") and k in in_battle:
-                    continue
+                if spec.effect in ("telepathy", "zombie", "energy_lock") and \
+                        (k in in_battle or k == self.attacker):
+                    continue          # Decision (decisions.py): not a tile already engaged
                 if spec.effect in ("telepathy", "zombie") and self.controller(k) != c.owner:
                     continue
                 keys.append(k)

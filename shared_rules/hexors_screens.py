@@ -146,6 +146,9 @@ class Screens:
         "controller", "trapped", "effects": [labels]}}, "active": [{"tile", "name", "player",
         "effect", "target", "wall"}], "battle": None or {"attacker", "defender", "rolls",
         "totals": {key: str}, "values": {key: int}, "showdown"}, "last_battle", "winners"}``
+
+        A tile's ``status``: ``"play"``, ``"defeated"``, ``"trapped"`` (JL-W075),
+        ``"controlled"`` (JL-W074, YG-A12); a power's: ``"hand"``, ``"active"``, ``"used"``.
         """
         tiles = {}
         marks = {}
@@ -155,7 +158,9 @@ class Screens:
         for k in self.order:
             t = self.tiles[k]
             status = t.status
-            if t.status == "play" and not self.standing(t):
+            if status == "discard":
+                status = "used" if t.role == "power" else "defeated"
+            elif t.status == "play" and not self.standing(t):
                 status = "trapped"
             elif t.status == "play" and self.turn is not None and self.controller(k) != t.owner:
                 status = "controlled"

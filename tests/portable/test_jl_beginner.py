@@ -120,7 +120,7 @@ def test_jl_b6_loser_goes_to_discard_for_good():
     g = beginner(first=0)
     play(g, [("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"]), ("roll", FACE["green"])])
     assert g.tiles["C1"].status == "discard"
-    assert g.view()["tiles"]["C1"]["status"] == "discard"
+    assert g.view()["tiles"]["C1"]["status"] == "defeated"
     before = snapshot(g)
     r = g.apply(("tap", "C1"))
     assert r.rule == "JL-B6" and snapshot(g) == before

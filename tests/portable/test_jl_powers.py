@@ -201,3 +201,25 @@ def test_jl_w075_trapped_counts_as_defeated_for_winning():
              ("roll", FACE["yellow"])])
     out = play(g, [("roll", FACE["green"])])[0]
     assert out.find("winner") == {"players": [0], "rule": "JL-C13"}
+
+
+def test_jl_c11_detection_answers_self_destruct():
+    """JL-C11 / JL-W071 / JL-W068: a Detection played after a Self-Destruct resolves first
+    and destroys it: the winning attacker survives."""
+    g = jl_pair(powers0=("detection",), powers1=("self_destruct",))
+    give(g, 0, 2)
+    give(g, 1, 2)
+    play(g, [("tap", "C0"), ("tap", "C1"), ("tap", "P1a"), ("tap", "P0a"), ("tap", "P1a"),
+             ("roll", FACE["yellow"])])
+    out = play(g, [("roll", FACE["green"])])[0]
+    assert [d["tile"] for k, d in out.events if k == "defeated"] == ["C1"]
+    assert g.tiles["C0"].status == "play" and g.stones == [1, 0]
+
+
+def test_jl_w074_telepathy_cannot_take_the_tile_that_moved():
+    """JL-W074 (Decision): a tile already moved or battling cannot be taken over."""
+    g = jl_pair(powers1=("telepathy",))
+    give(g, 1, 3)
+    play(g, [("tap", "C0"), ("tap", "P1a")])
+    assert "C0" not in g.legal_inputs().tiles and "C2" in g.legal_inputs().tiles
+    refused_unchanged(g, ("tap", "C0"), "JL-W074")
