@@ -77,6 +77,14 @@ _READ = const(4)
 _WRITE = const(5)
 
 
+_SETUP = (
+    (T_MODE, 0x80),  # TAuto: the timer runs from the end of each send
+    (T_PRESCALER, 0xA9),
+    (TX_ASK, 0x40),  # Force100ASK: ISO 14443-A modulation
+    (MODE, 0x3D),  # CRC preset 6363h
+)
+
+
 def crc_a(data, n, at=0):
     """CRC_A (ISO/IEC 14443-3 Annex B): preset 6363h, reflected polynomial 8408h.
 
@@ -167,15 +175,19 @@ class MFRC522:
     def begin(self):
         """Soft reset, timer, 100% ASK, CRC preset, antenna on; returns VersionReg."""
         self.cs.value(1)
+        if self.reset_pin is not None and not self.reset_pin.value():
+            self.reset_pin.value(1)  # NRSTPD high: out of hard power-down (datasheet 8.8.1)
+            self.sleep(2)
         self.write_reg(COMMAND, SOFT_RESET)
-        self.sleep(1)  # let the oscillator start again after the SoftReset
+        for _ in range(50):  # PowerDown (CommandReg bit 4) clears once the oscillator runs
+            self.sleep(1)
+            if not self.read_reg(COMMAND) & 0x10:
+                break
         version = self.read_reg(VERSION)
         if version not in VERSIONS:
             raise OSError("no MFRC522 on the bus (VersionReg %02X)" % version)
-        self.write_reg(T_MODE, 0x80)  # TAuto: the timer runs from the end of each send
-        self.write_reg(T_PRESCALER, 0xA9)
-        self.write_reg(TX_ASK, 0x40)  # Force100ASK: ISO 14443-A modulation
-        self.write_reg(MODE, 0x3D)  # CRC preset 6363h
+        for reg, value in _SETUP:
+            self.write_reg(reg, value)
         self.write_reg(TX_CONTROL, self.read_reg(TX_CONTROL) | 0x03)  # TX1, TX2 on
         self._active = False
         return version
@@ -256,8 +268,7 @@ class MFRC522:
 
     def start_write(self, page, data4, now):
         self._page = page
-        for i in range(4):
-            self._page4[i] = data4[i]
+        self._page4[:] = bytes(data4[:4])
         self._phase = _WRITE
         self._waiting = False
 

@@ -454,9 +454,20 @@ class PN532:
             self.sleep(1)
 
     def begin(self):
-        """Wake the chip, check it is a PN532 and configure it; returns (ver, rev)."""
+        """Wake the chip, check it is a PN532 and configure it; returns (ver, rev).
+
+        A chip still booting (or wedged by an earlier run) gets a second chance, after a
+        reset pulse when the RST pin is wired.
+        """
+        if self.reset_pin is not None:
+            self.reset_pin.value(1)  # RSTPD_N high: running
         self.bus.wake(self.sleep)
-        version = self.call(GET_FIRMWARE_VERSION)
+        try:
+            version = self.call(GET_FIRMWARE_VERSION)
+        except OSError:
+            self.hard_reset()
+            self.bus.wake(self.sleep)
+            version = self.call(GET_FIRMWARE_VERSION)
         if len(version) < 4 or version[0] != 0x32:
             raise OSError("not a PN532: firmware answer %r" % (version,))
         self.configure()

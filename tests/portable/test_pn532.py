@@ -216,3 +216,17 @@ def test_stuck_bus_fails_then_rst_pulse_recovers():
     chip.place(Ntag(UID))
     driver.start_poll(clock.now)
     assert run(clock, driver, wire) == DONE and driver.uid_len == 7
+
+
+def test_begin_resets_a_wedged_chip_once_and_comes_up():
+    clock, chip, wire, driver = rig()
+    chip.stuck = True  # left wedged by an earlier run: only RST helps
+    assert driver.begin() == (1, 6)
+    assert chip.rst.history == [0, 1] and chip.sam
+
+
+def test_begin_gives_up_with_a_clear_error_when_nothing_answers():
+    clock, chip, wire, driver = rig()
+    wire.address = 0x25  # nothing at 0x24: every transfer is NACKed
+    err = raises(OSError, driver.begin)
+    assert "PN532" in str(err)
