@@ -91,8 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Runs the real hub firmware against simulated sensors over a "
                     "pseudo-terminal, referees a whole game, saves every frame as PNG.")
     demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
-    demo.add_argument("--variant", choices=("jl-beginner", "jl-collector"),
-                      default="jl-beginner", help="which scripted game (default jl-beginner)")
+    from host.demo import RIGS
+
+    demo.add_argument("--variant", choices=sorted(RIGS), default="jl-beginner",
+                      help="which scripted game (default jl-beginner)")
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
     demo.set_defaults(func=_demo)

@@ -14,7 +14,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import serial
 
@@ -22,7 +25,7 @@ from host import screens, tags
 from host.hexors_view import HexorsView
 from host.link import HubLink
 from host.panel import emulated_panel
-from host.referee import Referee, TileBook
+from host.referee import Presenter, Referee, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
 
@@ -65,14 +68,16 @@ def demo_entries() -> list[dict]:
 
 
 class Steps:
-    """A scripted table: what the players do, in order, at a human pace."""
+    """A scripted table: what the players do, in order, at a human pace. ``uids`` gives
+    each tile's (or card's) tag UID by catalogue entry id."""
 
-    def __init__(self) -> None:
+    def __init__(self, uids: dict[str, str] | None = None) -> None:
+        self.uids = uids if uids is not None else UIDS
         self.steps: list[dict] = []
 
     def tap(self, *entry_ids: str) -> Steps:
         for entry_id in entry_ids:
-            self.steps += [{"after": STEP_MS, "do": "place", "uid": UIDS[entry_id],
+            self.steps += [{"after": STEP_MS, "do": "place", "uid": self.uids[entry_id],
                             "record": tags.record_for(entry_id)},
                            {"after": STEP_MS, "do": "lift"}]
         return self
@@ -119,23 +124,42 @@ def collector_script() -> list[dict]:
     return s.steps
 
 
-SCRIPTS = {"jl-beginner": beginner_script, "jl-collector": collector_script}
+@dataclass(frozen=True)
+class Rig:
+    """Everything one scripted game needs: the rules, the screens, the tiles, the table."""
+
+    new_game: Callable[[], Any]
+    presenter: Callable[[], Presenter]
+    entries: Callable[[], list[dict]]
+    script: Callable[[], list[dict]]
+    players: tuple[str, ...] = ("P1", "P2")
+
+
+def _hexors_rig(variant: str, script: Callable[[], list[dict]]) -> Rig:
+    from shared_rules.hexors import HexorsGame
+
+    return Rig(lambda: HexorsGame(variant=variant, players=2), lambda: HexorsView(variant),
+               demo_entries, script)
+
+
+RIGS: dict[str, Rig] = {
+    "jl-beginner": _hexors_rig("jl-beginner", beginner_script),
+    "jl-collector": _hexors_rig("jl-collector", collector_script),
+}
 
 
 def demo_script(variant: str = "jl-beginner") -> list[dict]:
-    return SCRIPTS[variant]()
+    return RIGS[variant].script()
 
 
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
              timeout_s: float = 60.0, variant: str = "jl-beginner") -> int:
     """Play the demo game; returns the process exit code (0: a winner was declared)."""
-    from shared_rules.hexors import HexorsGame
-
-    steps = demo_script(variant)
+    rig = RIGS[variant]
+    steps = rig.script()
     panel = emulated_panel(out_dir, live=live)
-    book = TileBook(demo_entries())
-    referee = Referee(lambda: HexorsGame(variant=variant, players=2), book,
-                      HexorsView(variant))
+    referee = Referee(rig.new_game, TileBook(rig.entries()), rig.presenter(),
+                      players=rig.players)
     transcript: list[str] = []
     is_live = len(panel.devices) > 1
 
