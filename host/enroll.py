@@ -179,6 +179,7 @@ class Enrollment:
     def _confirmed(self) -> None:
         assert self.uid is not None
         row = self.registry.enroll(self.uid, self.entry["id"], owner=self.owner)
+        self.registry.signed_a_tag()
         self.enrolled.append((row.uid, row.entry))
         self.state = DONE
         self.message = "Enrolled %s as %s" % (row.uid, catalogue.label(self.entry))

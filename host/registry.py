@@ -97,9 +97,25 @@ class Registry:
         """The registry in the data folder, making the collection key if there is none."""
         where = data_dir(folder)
         store = Store(where)
-        key = keys.collection_key(where)
-        store.remember_key(keys.fingerprint(key), "collection key")
-        return cls(store, key)
+        return cls(store, keys.collection_key(where))
+
+    def signed_a_tag(self) -> None:
+        """Note that this key has signed a tag (its fingerprint, never the key)."""
+        if self.key is not None:
+            self.store.remember_key(keys.fingerprint(self.key), "signed tags")
+
+    def key_problems(self) -> list[str]:
+        """What is wrong with the collection key, said for ``hexref doctor``."""
+        if self.key is None:
+            return ["no collection key: hexref enroll makes one"]
+        current = keys.fingerprint(self.key)
+        others = [f for f in self.store.key_fingerprints() if f != current]
+        if others:
+            return ["tags were signed with %d other collection key%s (%s): they are trusted "
+                    "only while their UIDs are in the registry; restore the old "
+                    "collection.key from a backup to trust them by signature again"
+                    % (len(others), "" if len(others) == 1 else "s", ", ".join(others))]
+        return []
 
     # --- trust -------------------------------------------------------------------------
 

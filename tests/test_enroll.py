@@ -8,7 +8,7 @@ from gpiozero.pins.mock import MockFactory
 from wires import Wire
 
 from firmware.link import Link
-from host import pins, tags
+from host import keys, pins, tags
 from host.enroll import (
     DONE,
     FAILED,
@@ -127,6 +127,7 @@ def test_enroll_with_the_entry_on_the_command_line(tmp_path, factory):
     # Every hub event was taken and acknowledged, and a later game will not wait for it.
     assert bench.hub.link.unacked == 0
     assert bench.registry.store.positions() == {BOOT: 2}
+    assert bench.registry.store.key_fingerprints() == [keys.fingerprint(KEY)]
 
 
 def test_enroll_choosing_the_entry_with_the_buttons(tmp_path, factory):

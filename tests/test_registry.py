@@ -10,7 +10,7 @@ from table_rig import BOOT
 from wires import Wire
 
 from firmware.link import Link
-from host import tags
+from host import keys, tags
 from host.hexors_view import HexorsView
 from host.link import HubLink
 from host.referee import Referee
@@ -204,3 +204,18 @@ def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
     assert [r.entry.accepted for r in reactions] == [False, False, True]
     assert referee.game.inputs[0][:3] == ("add", 0, UID)
     assert referee.game.inputs[0][3]["name"] == "Superman"
+
+
+def test_a_replaced_collection_key_is_reported(tmp_path):
+    """The database keeps the fingerprints of the keys that signed tags (never a key)."""
+    store = Store(tmp_path)
+    old = Registry(store, KEY)
+    assert old.key_problems() == []
+    old.signed_a_tag()
+    assert old.key_problems() == [] and Registry(store, None).key_problems()
+    new = Registry(store, OTHER_KEY)
+    problems = new.key_problems()
+    assert len(problems) == 1 and "1 other collection key" in problems[0]
+    assert keys.fingerprint(KEY) in problems[0]
+    assert KEY.hex() not in " ".join(str(v) for r in store.db.execute(
+        "SELECT * FROM keys") for v in r)
