@@ -214,3 +214,51 @@ def test_bom_lists_the_alternatives_the_issue_asks_for():
         "esp32",
     ):
         assert "(`%s`)" % pid in text, pid
+
+
+def test_tags_page_describes_the_record_the_signature_and_the_capacity():
+    """TAGS.md's worked example is recomputed here from the format it describes."""
+    import hashlib
+    import hmac
+
+    text = (HW / "TAGS.md").read_text()
+    key, uid, entry = bytes(range(32)), bytes.fromhex("04A1B2C3D4E501"), "jl/016"
+    sig = hmac.new(key, uid + entry.encode(), hashlib.sha256).digest()[:8].hex()
+    uri = ("hexref:%s?s=%s" % (entry, sig)).encode()
+    payload = b"\x00" + uri  # URI identifier code 0: no abbreviation
+    record = bytes([0xD1, 0x01, len(payload), 0x55]) + payload
+    tlv = bytes([0x03, len(record)]) + record + b"\xfe"
+    assert "`%s`" % uri.decode() in text
+    for i in range(0, len(tlv), 4):
+        line = "page %2d: %s" % (4 + i // 4, tlv[i : i + 4].hex(" ").upper())
+        assert line in text, line
+    assert len(tlv) == 40 and "**40 bytes**" in text
+    # NTAG213: 144 bytes of data; the longest entry id with a one-byte TLV length.
+    assert "| NTAG213 | 144 | 40 | %d | %d characters |" % (144 - len(tlv), 144 - 34) in text
+
+
+def test_assembly_guide_pins_are_the_pinout_pins():
+    """Every 'GPn (pin N)' / 'GPIOn (pin N)' the guide quotes is what pinout.json says."""
+    text = (HW / "ASSEMBLY.md").read_text()
+    pico = PINOUT["boards"]["hub"]["header"]
+    pi = PINOUT["boards"]["host"]["header"]
+    quoted = re.findall(r"\bGP(\d+)(?:\s+\(|,\s+)pin\s+(\d+)", text)
+    assert len(quoted) >= 8
+    for gpio, pin in quoted:
+        assert pico[gpio] == int(pin), "GP%s is header pin %d" % (gpio, pico[gpio])
+    quoted = re.findall(r"\bGPIO(\d+)(?:\s+\(|,\s+)pin\s+(\d+)", text) + [
+        (g, p) for p, g in re.findall(r"\bpin\s+(\d+)\s+\(GPIO(\d+)\)", text)
+    ]
+    assert len(quoted) >= 8
+    for gpio, pin in quoted:
+        assert pi[gpio] == int(pin), "GPIO%s is header pin %d" % (gpio, pi[gpio])
+
+
+def test_every_diagram_is_in_the_guide_and_every_link_resolves():
+    guide = (HW / "ASSEMBLY.md").read_text()
+    for path in HARNESS_FILES:
+        assert "rendered/%s.svg" % path.stem in guide, path.stem
+    for page in HW.glob("*.md"):
+        for target in re.findall(r"\]\(([^)#]+)", page.read_text()):
+            if "://" not in target:
+                assert (HW / target).exists(), "%s links to missing %s" % (page.name, target)

@@ -1,6 +1,10 @@
 """Render the enclosure previews (PNG) and printable meshes (STL) with OpenSCAD, if present.
 
-    python hardware/enclosure/render.py OUT_DIR
+    python hardware/enclosure/render.py OUT_DIR [STL_DIR]
+
+The PNG previews go to OUT_DIR (committed, for the guide); the STL files to STL_DIR
+(default build/hardware/stl, not committed: OpenSCAD orders their facets differently on
+each run, so committing them would churn).
 
 OpenSCAD is optional (`apt-get install openscad`, plus `xvfb` on a machine without a
 display, for the PNG previews): without it this says so and leaves the committed
@@ -23,6 +27,9 @@ def run(cmd):
 
 def main(argv):
     out = argv[0] if argv else os.path.join(HERE, "..", "rendered")
+    stl_dir = (
+        argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "build", "hardware", "stl")
+    )
     openscad = shutil.which("openscad")
     if not openscad:
         print(
@@ -31,6 +38,7 @@ def main(argv):
         )
         return 0
     os.makedirs(out, exist_ok=True)
+    os.makedirs(stl_dir, exist_ok=True)
     display = [] if os.environ.get("DISPLAY") else ["xvfb-run", "-a"]
     if display and not shutil.which("xvfb-run"):
         print("no display and no xvfb-run: PNG previews skipped, STL only")
@@ -53,7 +61,7 @@ def main(argv):
                 ]
             )
         for part in parts:
-            stl = os.path.join(out, "%s-%s.stl" % (name, part))
+            stl = os.path.join(stl_dir, "%s-%s.stl" % (name, part))
             run([openscad, "-o", stl, "-D", 'part="%s"' % part, scad])
     return 0
 
