@@ -2,9 +2,10 @@
 
 luma's stock ``ssd1306`` sends the whole 1024-byte frame on every ``display()``; on a
 400 kHz I2C bus that is about 25 ms per frame, most of it pixels that did not change. Our
-subclasses compare each frame with the previous one (``luma.core.framebuffer.
-diff_to_previous``), round each changed box out to whole 8-pixel pages, and send only those
-column-pages:
+subclasses keep the display RAM they last sent, compute the new frame's RAM bytes (one
+Pillow transpose and a byte table: about 0.05 ms), and for each 8-pixel page find the
+first and last column that differ. Neighbouring pages are merged into one window when
+that costs fewer bytes than their separate address commands. Only those windows go out:
 
 - SSD1306: horizontal addressing with a window: ``COLUMNADDR x0 x1`` and ``PAGEADDR p0 p1``
   (datasheet 10.1.4, 10.1.5), then the window's bytes in one run.
@@ -12,6 +13,12 @@ column-pages:
   the column as a low nibble (``0x00-0x0F``) and a high nibble (``0x10-0x1F``) (datasheet
   commands 1, 2 and 12), then that page's bytes. The 132-column RAM shows columns 2..129,
   hence ``page_address_offset`` (2 by default, as luma's driver).
+
+Why not ``luma.core.framebuffer.diff_to_previous``: it finds changed boxes per square
+segment of the image, not per page, so each box must be widened to whole pages and a
+change spread across the screen becomes a box per segment. Over the two demo games it
+sent 36% and 47% of full frames (16 segments, 0.2 ms per frame); the page runs here send
+30% and 40% (0.05 ms). ``tests/bench_host.py`` prints the current numbers.
 
 ``bytes_sent`` counts every command and data byte handed to the bus, so the bench can say
 how much a screen change costs next to a full frame (``FULL_FRAME_BYTES``).
@@ -23,37 +30,93 @@ True
 """
 from __future__ import annotations
 
-from luma.core.framebuffer import diff_to_previous
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
 PAGE = 8  # rows of pixels in one byte of display RAM
 FULL_FRAME_BYTES = 128 * 64 // PAGE
+WINDOW_COST = 6  # address bytes per window (SSD1306: 0x21 x0 x1 0x22 p0 p1)
+
+# Pillow packs the leftmost pixel in the high bit; the panels want the top pixel of a page
+# in the low bit: reverse the bits of every byte.
+REVERSED_BITS = bytes(int("{:08b}".format(i)[::-1], 2) for i in range(256))
 
 
-def _column_bytes(image: Image.Image, x0: int, x1: int, page: int) -> bytes:
-    """One page of ``image`` between columns x0 and x1 as display RAM bytes: bit 0 is the
-    top row of the page. Transposing the strip makes each column a row of 8 pixels;
-    flipping it puts the top pixel in the low bit of Pillow's packed byte."""
-    strip = image.crop((x0, page * PAGE, x1, page * PAGE + PAGE))
-    return strip.transpose(Image.Transpose.TRANSPOSE).transpose(
-        Image.Transpose.FLIP_LEFT_RIGHT).tobytes()
+def ram_bytes(image: Image.Image) -> bytes:
+    """Display RAM for a one-bit image, column by column: byte ``x * pages + page``.
+    Transposed, each column of the image is a row whose packed bytes are its pages."""
+    return image.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(REVERSED_BITS)
 
 
-def _windows(framebuffer, image: Image.Image) -> list[tuple[int, int, int, int]]:
-    """The changed boxes as (x0, x1, first page, last page), pages rounded outwards."""
-    out = []
-    for _part, (left, top, right, bottom) in framebuffer.redraw(image):
-        out.append((left, right, top // PAGE, (bottom - 1) // PAGE))
-    return out
+def _runs(a: bytes, b: bytes, gap: int) -> list[tuple[int, int]]:
+    """Column runs (x0, x1 exclusive) where ``a`` and ``b`` differ; runs closer than
+    ``gap`` unchanged columns are joined (sending those is cheaper than a new address)."""
+    runs: list[tuple[int, int]] = []
+    x, width = 0, len(a)
+    while x < width:
+        if a[x] == b[x]:
+            x += 1
+            continue
+        start = x
+        while x < width and a[x] != b[x]:
+            x += 1
+        if runs and start - runs[-1][1] <= gap:
+            runs[-1] = (runs[-1][0], x)
+        else:
+            runs.append((start, x))
+    return runs
 
 
-class _Counting:
-    """Counts what goes to the bus; shared by both panels."""
+def changed_windows(old: bytes | None, new: bytes, width: int, pages: int
+                    ) -> list[tuple[int, int, int, int]]:
+    """Windows (x0, x1 exclusive, first page, last page) covering every changed byte.
+    A run on one page joins a window ending on the page above when one window costs fewer
+    bytes than two.
+
+    >>> blank = bytes(128 * 8)
+    >>> one = bytearray(blank); one[10 * 8 + 2] = 1; one[12 * 8 + 3] = 1
+    >>> changed_windows(blank, bytes(one), 128, 8)
+    [(10, 13, 2, 3)]
+    >>> one[100 * 8 + 3] = 1  # far to the right: a window of its own
+    >>> changed_windows(blank, bytes(one), 128, 8)
+    [(10, 13, 2, 3), (100, 101, 3, 3)]
+    """
+    if old is None:
+        return [(0, width, 0, pages - 1)]
+    windows: list[tuple[int, int, int, int]] = []
+    for page in range(pages):
+        a, b = old[page::pages], new[page::pages]
+        if a == b:
+            continue
+        for lo, hi in _runs(a, b, WINDOW_COST):
+            best = -1
+            for i, (x0, x1, p0, p1) in enumerate(windows):
+                if p1 != page - 1:
+                    continue
+                apart = WINDOW_COST + (x1 - x0) * (p1 - p0 + 1) + WINDOW_COST + (hi - lo)
+                mx0, mx1 = min(x0, lo), max(x1, hi)
+                if WINDOW_COST + (mx1 - mx0) * (page - p0 + 1) <= apart:
+                    best = i
+                    break
+            if best >= 0:
+                x0, x1, p0, _ = windows[best]
+                windows[best] = (min(x0, lo), max(x1, hi), p0, page)
+            else:
+                windows.append((lo, hi, page, page))
+    return windows
+
+
+def _window_data(ram: bytes, pages: int, x0: int, x1: int, page: int) -> bytes:
+    return ram[x0 * pages + page:x1 * pages + page:pages]
+
+
+class _Partial:
+    """Counts what goes to the bus and remembers the RAM last sent; shared by both."""
 
     bytes_sent = 0
     frames = 0
     updates = 0  # frames that changed something
+    _ram: bytes | None = None
 
     def command(self, *cmd: int) -> None:
         self.bytes_sent += len(cmd)
@@ -63,61 +126,53 @@ class _Counting:
         self.bytes_sent += len(data)
         super().data(data)  # type: ignore[misc]
 
+    def invalidate(self) -> None:
+        """Send the whole next frame (after the panel was reset or lost power)."""
+        self._ram = None
 
-class SSD1306(_Counting, ssd1306):
-    """``luma.oled.device.ssd1306`` that sends only the changed windows.
-
-    ``segments``: diff_to_previous compares the frame in that many tiles (a square number);
-    more tiles find smaller boxes but cost a window command each.
-    """
-
-    def __init__(self, serial_interface=None, width: int = 128, height: int = 64,
-                 rotate: int = 0, segments: int = 16, **kwargs) -> None:
-        # The parent __init__ already draws a blank frame: the diff must exist before it.
-        self.framebuffer = diff_to_previous(num_segments=segments)
-        super().__init__(serial_interface, width=width, height=height, rotate=rotate,
-                         **kwargs)
-
-    def display(self, image: Image.Image) -> None:
-        assert image.mode == self.mode and image.size == self.size
-        image = self.preprocess(image)
+    def _changes(self, image: Image.Image) -> tuple[bytes, list[tuple[int, int, int, int]]]:
+        assert image.mode == self.mode and image.size == self.size  # type: ignore[attr-defined]
+        image = self.preprocess(image)  # type: ignore[attr-defined]
         self.frames += 1
-        windows = _windows(self.framebuffer, image)
+        ram = ram_bytes(image)
+        windows = changed_windows(self._ram, ram, image.width, image.height // PAGE)
+        self._ram = ram
         if windows:
             self.updates += 1
+        return ram, windows
+
+
+class SSD1306(_Partial, ssd1306):
+    """``luma.oled.device.ssd1306`` that sends only the changed windows."""
+
+    def display(self, image: Image.Image) -> None:
+        ram, windows = self._changes(image)
+        pages = self._h // PAGE
         for x0, x1, p0, p1 in windows:
             self.command(self._const.COLUMNADDR, self._colstart + x0, self._colstart + x1 - 1,
                          self._const.PAGEADDR, p0, p1)
-            run = bytearray()
-            for page in range(p0, p1 + 1):
-                run += _column_bytes(image, x0, x1, page)
+            run = b"".join(_window_data(ram, pages, x0, x1, p) for p in range(p0, p1 + 1))
             self.data(list(run))
 
 
-class SH1106(_Counting, sh1106):
+class SH1106(_Partial, sh1106):
     """``luma.oled.device.sh1106`` that sends only the changed column-pages."""
 
     def __init__(self, serial_interface=None, width: int = 128, height: int = 64,
-                 rotate: int = 0, page_address_offset: int = 2, segments: int = 16,
-                 **kwargs) -> None:
-        self.framebuffer = diff_to_previous(num_segments=segments)
+                 rotate: int = 0, page_address_offset: int = 2, **kwargs) -> None:
         # The parent sets this too, but only after its first (blank) frame is drawn.
         self._page_address_offset = page_address_offset
         super().__init__(serial_interface, width=width, height=height, rotate=rotate,
                          page_address_offset=page_address_offset, **kwargs)
 
     def display(self, image: Image.Image) -> None:
-        assert image.mode == self.mode and image.size == self.size
-        image = self.preprocess(image)
-        self.frames += 1
-        windows = _windows(self.framebuffer, image)
-        if windows:
-            self.updates += 1
+        ram, windows = self._changes(image)
+        pages = self._h // PAGE
         for x0, x1, p0, p1 in windows:
             column = x0 + self._page_address_offset
             for page in range(p0, p1 + 1):
                 self.command(0xB0 + page, column & 0x0F, 0x10 | (column >> 4))
-                self.data(list(_column_bytes(image, x0, x1, page)))
+                self.data(list(_window_data(ram, pages, x0, x1, page)))
 
 
 DRIVERS = {"ssd1306": SSD1306, "sh1106": SH1106}

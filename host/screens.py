@@ -74,7 +74,9 @@ def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
 
     footer, size = _fit(canvas, view.footer, 10, WIDTH - 2)
     if view.inverted_footer:
-        canvas.rectangle((0, FOOTER_Y, WIDTH - 1, HEIGHT - 1), fill="white")
+        # As wide as the words: a full-width bar costs a panel update 256 bytes for nothing.
+        right = min(WIDTH - 1, int(canvas.textlength(footer, font=font(size))) + 2)
+        canvas.rectangle((0, FOOTER_Y, right, HEIGHT - 1), fill="white")
         canvas.text((1, FOOTER_Y), footer, font=font(size), fill="black")
     else:
         canvas.text((0, FOOTER_Y), footer, font=font(size), fill="white")
