@@ -380,3 +380,52 @@ def tap_latencies(bus="i2c", period_ms=2, trials=20, record=None):
                 break
             clock.advance(period_ms)
     return out
+
+
+class SimulatedReader:
+    """The real reader (firmware/nfc.py + firmware/pn532.py) on this twin, for the demo.
+
+    Same methods as the demo's scripted reader: ``place(uid, record_hex)``, ``lift()``,
+    ``write(uid, record_hex)``, ``poll(now)``, plus ``take_error()``. The twin's clock
+    follows the ``now`` the hub loop passes in (and runs ahead by the bus time it spends).
+    """
+
+    def __init__(self, bus="i2c", kind=215):
+        from firmware.nfc import NfcReader
+        from firmware.pn532 import PN532, I2CBus, SPIBus
+        from firmware.twins import FakeClock
+
+        self.clock = FakeClock()
+        self.chip = PN532Twin(self.clock)
+        if bus == "i2c":
+            port = I2CBus(FakeI2C(self.chip))
+        else:
+            wire = FakeSPI(self.chip)
+            port = SPIBus(wire, wire.cs)
+        self.kind = kind
+        self.written = []
+        self.reader = NfcReader(PN532(port, reset=self.chip.rst, ticks=self.clock.ticks_ms,
+                                      sleep=self.clock.sleep_ms))
+        self.reader.begin()
+
+    def place(self, uid, record=""):
+        from firmware.twins import Ntag
+
+        self.chip.lift()
+        data = bytes.fromhex(record) if record else None
+        return self.chip.place(Ntag(uid, kind=self.kind, record=data))
+
+    def lift(self):
+        self.chip.lift()
+
+    def write(self, uid, record):
+        self.written.append((uid, record))
+        self.reader.write(uid, record)
+
+    def take_error(self):
+        return self.reader.take_error()
+
+    def poll(self, now):
+        if now > self.clock.now:
+            self.clock.now = now
+        return self.reader.poll(self.clock.now)

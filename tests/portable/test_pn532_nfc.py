@@ -196,3 +196,32 @@ def test_garbage_user_area_is_read_no_further_than_the_cc_says():
     chip.place(tag)
     assert drive(clock, wire, reader, 500) == [("TAP", A, "")]
     assert tag.reads == (4 + 144 + 15) // 16  # 144 bytes of NTAG213 user memory
+
+
+def test_simulated_reader_for_the_demo_speaks_the_scripted_readers_api():
+    from firmware.twins.pn532 import SimulatedReader
+
+    sim = SimulatedReader()
+    now = 1000
+    events = []
+
+    def run(ms):
+        nonlocal now
+        end = now + ms
+        while now < end:
+            event = sim.poll(now)
+            if event:
+                events.append(event)
+            now += 2
+
+    sim.place(A, hexs(RECORD))
+    run(300)
+    sim.place(B, "")
+    run(300)
+    sim.write(B, hexs(RECORD))
+    run(300)
+    sim.lift()
+    run(300)
+    assert events == [("TAP", A, hexs(RECORD)), ("GONE", A), ("TAP", B, ""),
+                      ("TAP", B, hexs(RECORD)), ("GONE", B)]
+    assert sim.written == [(B, hexs(RECORD))] and sim.take_error() is None
