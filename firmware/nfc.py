@@ -106,6 +106,8 @@ class NfcReader:
         Happens when that tag is next on the reader; afterwards the tag is read again and
         tapped with its new record. Bad input raises ValueError and changes nothing.
         """
+        if self._state in (_WRITE_CC, _WRITE):
+            raise ValueError("still writing tag %s: try again when it is done" % self._job[1])
         uid = _unhex(uid_hex, "uid")
         data = _unhex(record, "record")
         if len(uid) not in (4, 7, 10):

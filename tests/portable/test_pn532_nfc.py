@@ -152,6 +152,20 @@ def test_bad_enroll_input_changes_nothing():
     assert reader.write_state == "idle" and reader._job is None
 
 
+def test_second_enroll_while_writing_is_refused():
+    clock, chip, wire, reader = rig()
+    tag = chip.place(Ntag(A))
+    drive(clock, wire, reader, 100)
+    reader.write(A, RECORD)
+    while tag.writes < 1:
+        reader.poll(clock.now)
+        clock.advance(1)
+    assert raises(ValueError, reader.write, A, record(TNF_EXTERNAL, b"x:y", b"other"))
+    drive(clock, wire, reader, 300)
+    assert reader.write_state == "done"
+    assert ndef.locate(tag.user_area(), 144) == (ndef.FOUND, 2, len(RECORD))
+
+
 def test_stuck_reader_is_reset_and_reported_and_carries_on():
     clock, chip, wire, reader = rig()
     drive(clock, wire, reader, 50)
