@@ -56,10 +56,12 @@ HX_CONTROLLED_HOME_BONUS = False
 # JL-W075: only Characters can be trapped (Strongholds never move anyway). A trapped
 # Character counts as defeated while an opposing Wasteland is active and comes back if a
 # Detection destroys that Wasteland.
-# Targets the glossary leaves open: boosts (Teamwork, Super Strength, Flying Debris, Setting
-# Sun, Earth Fist, Star Burst, Symbiosis) take a friendly tile, drains and controls (Life
-# Drain, Telepathy, Zombie, Divine Chain) an opposing one, Energy Lock any Monster not in
-# the current battle.
+# Targets, as the glossaries write them: Teamwork and Super Strength take any Character or
+# Stronghold ("the one you wish to target": in a free-for-all helping a third player is a
+# tactic); Setting Sun, Earth Fist, Star Burst, Symbiosis, Divine Chain and Energy Lock any
+# Monster ("n'importe quel monstre"); Life Drain, Telepathy and Zombie an opposing tile;
+# Flying Debris one of your own (or your partner's) Characters, the one that attacks;
+# Last Stand your last Character.
 # YG-A3 Symbiosis: players tap the friendly Monster(s) in contact; the referee uses the
 # highest value those Monsters show for the rolled colour (never lower than the target's).
 # YG-A8 Divine Chain: "3 turns" counts every player's turn, starting with the turn after the

@@ -19,9 +19,9 @@ class Power:
 
     - ``"battling"``: one of the two tiles in the current battle (Escape)
     - ``"power"``: an active Power/Action (Detection, Disarm)
-    - ``"friend"`` / ``"foe"``: a standing friendly / opposing Character, Stronghold,
-      Monster or YGO Character tile (``"friend-fighter"``, ``"foe-fighter"``: Characters
-      or Monsters only; ``"any-fighter"``: any Monster)
+    - ``"tile"``: any standing Character, Stronghold, Monster or YGO Character tile;
+      ``"foe"``: an opposing one; ``"friend-fighter"``, ``"foe-fighter"``,
+      ``"any-fighter"``: a friendly / opposing / any Character or Monster
     - ``"graveyard"``: one of your own discarded Monsters (Genesis)
 
     ``lasts`` is ``"turn"``, ``"game"``, ``"turns"`` (Divine Chain) or ``"now"`` (the tile is
@@ -57,21 +57,21 @@ _ROWS = (
     ("flying_debris", "jl", "JL-W069", "debris", "ultimate", 2, "friend-fighter", "game", 2),
     ("life_drain", "jl", "JL-W070", "life drain", "surge", 2, "foe", "turn", -1),
     ("self_destruct", "jl", "JL-W071", "self-destruct", "surge", 2, None, "turn", 0),
-    ("teamwork", "jl", "JL-W072", "teamwork", "surge", 2, "friend", "turn", 7),
-    ("super_strength", "jl", "JL-W073", "strength", "ultimate", 3, "friend", "game", 3),
+    ("teamwork", "jl", "JL-W072", "teamwork", "surge", 2, "tile", "turn", 7),
+    ("super_strength", "jl", "JL-W073", "strength", "ultimate", 3, "tile", "game", 3),
     ("telepathy", "jl", "JL-W074", "telepathy", "surge", 3, "foe-fighter", "turn", 0),
     ("wasteland", "jl", "JL-W075", "wasteland", "ultimate", 3, None, "game", 0),
     ("disarm", "ygo", "YG-A1", "disarm", "flash", 1, "power", "now", 0),
     ("mystic_barrier", "ygo", "YG-A2", "barrier", "extreme", 1, None, "game", 0),
-    ("symbiosis", "ygo", "YG-A3", "symbiosis", "flash", 1, "friend-fighter", "turn", 0),
-    ("setting_sun", "ygo", "YG-A4", "setting sun", "flash", 1, "friend-fighter", "turn", 3),
+    ("symbiosis", "ygo", "YG-A3", "symbiosis", "flash", 1, "any-fighter", "turn", 0),
+    ("setting_sun", "ygo", "YG-A4", "setting sun", "flash", 1, "any-fighter", "turn", 3),
     ("power_theft", "ygo", "YG-A5", "theft", "flash", 1, None, "now", 0),
     ("energy_lock", "ygo", "YG-A6", "lock", "extreme", 2, "any-fighter", "turn", 0),
     ("genesis", "ygo", "YG-A7", "genesis", "extreme", 2, "graveyard", "now", 0),
-    ("divine_chain", "ygo", "YG-A8", "chain", "extreme", 2, "foe-fighter", "turns", 0),
+    ("divine_chain", "ygo", "YG-A8", "chain", "extreme", 2, "any-fighter", "turns", 0),
     ("sandstorm", "ygo", "YG-A9", "sandstorm", "extreme", 2, None, "now", 0),
-    ("earth_fist", "ygo", "YG-A10", "earth fist", "flash", 2, "friend-fighter", "turn", 7),
-    ("star_burst", "ygo", "YG-A11", "star burst", "extreme", 3, "friend-fighter", "game", 3),
+    ("earth_fist", "ygo", "YG-A10", "earth fist", "flash", 2, "any-fighter", "turn", 7),
+    ("star_burst", "ygo", "YG-A11", "star burst", "extreme", 3, "any-fighter", "game", 3),
     ("zombie", "ygo", "YG-A12", "zombie", "flash", 3, "foe", "turn", 0),
 )
 
@@ -231,17 +231,23 @@ class PowerPlay:
             self.pending = None
             self._play(power, t.key, out)
             return out
-        # YG-A3: tapping the friendly Monsters in face contact with the target.
+        # YG-A3: tapping the Monsters friendly to the target in face contact with it.
         target = self.tiles[pend["target"]]
-        if t.role != "fighter" or not self.standing(t) or t.key == target.key or \
-                not self.friendly(self.controller(t.key), power.owner) or \
-                t.key in pend["partners"]:
+        if not self._may_partner(t):
             return Refusal("YG-A3", "%s cannot lend its strike values" % t.name,
                            "tap a friendly Monster touching %s, or end" % target.name)
         pend["partners"].append(t.key)
         out = Outcome()
         out.add("partner", {"tile": power.key, "partner": t.key})
         return out
+
+    def _may_partner(self, t):
+        """YG-A3: may tile t lend its strike values to the pending Symbiosis target?"""
+        pend = self.pending
+        target = pend["target"]
+        return t.role == "fighter" and self.standing(t) and t.key != target and \
+            self.friendly(self.controller(t.key), self.controller(target)) and \
+            t.key not in pend["partners"]
 
     def _end_pending(self, out, cancel=False):
         pend = self.pending

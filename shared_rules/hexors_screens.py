@@ -131,8 +131,7 @@ class Screens:
             leg = Legal(p, "partner", "%s: tap partners" % self.name(p))
             for k in self.order:
                 t = self.tiles[k]
-                if t.role == "fighter" and self.standing(t) and k != pend["target"] and \
-                        self.friendly(self.controller(k), p) and k not in pend["partners"]:
+                if self._may_partner(t):
                     leg.tiles[k] = "partner"
             leg.choices.append(("done" if pend["partners"] else "cancel", ("end",)))
         leg.tiles[power.key] = "cancel"

@@ -136,12 +136,15 @@ def test_jl_w071_self_destruct_too_late_after_the_roll():
     refused_unchanged(g, ("tap", "P1a"), "JL-W071")
 
 
-def test_jl_w072_teamwork_plus_seven_on_a_friendly_tile():
-    """JL-W072: Teamwork (Surge, 2): a friendly Character or Stronghold gets +7."""
-    g = jl_pair(powers1=("teamwork",))
+def test_jl_w072_teamwork_plus_seven_on_a_character_or_stronghold():
+    """JL-W072: Teamwork (Surge, 2): the targeted Character or Stronghold gets +7."""
+    g = jl_pair(powers1=("teamwork",), first=1)
     give(g, 1, 2)
-    play(g, [("tap", "C0"), ("tap", "S1"), ("tap", "P1a")])
-    refused_unchanged(g, ("tap", "C0"), "JL-W072")
+    play(g, [("tap", "C1"), ("tap", "C2"), ("roll", FACE["red"]), ("roll", FACE["green"]),
+             ("end",), ("end",), ("tap", "C0"), ("tap", "S1"), ("tap", "P1a")])
+    assert g.tiles["C2"].status == "discard"
+    refused_unchanged(g, ("tap", "C2"), "JL-W072")          # a defeated tile
+    assert "C0" in g.legal_inputs().tiles                  # any standing tile may be helped
     play(g, [("tap", "S1"), ("roll", FACE["white"]), ("roll", FACE["green"])])
     assert g.last_battle["totals"]["S1"] == "2 die +1 defense +7 teamwork = 10"
     assert g.last_battle["winner"] == "S1"

@@ -37,7 +37,8 @@ def test_jl_c9_powers_listed_with_their_cost_when_affordable():
     play(g, [("tap", "P0a")])
     leg = g.legal_inputs()
     assert leg.expect == "target" and leg.actor == 0 and leg.prompt == "P1: tap a target"
-    assert leg.tiles == {"S0": "target", "C0": "target", "C2": "target", "P0a": "cancel"}
+    assert leg.tiles == {"S0": "target", "S1": "target", "C0": "target", "C1": "target",
+                         "C2": "target", "C3": "target", "P0a": "cancel"}
     assert ("cancel", ("end",)) in leg.choices
     play(g, [("end",)])
     assert g.tiles["P0a"].status == "hand" and g.stones == [2, 1]

@@ -34,10 +34,12 @@ def test_yg_a3_symbiosis_uses_the_partners_best_value():
     g = ygo_pair(actions0=("symbiosis",))
     give(g, 0, 1)
     play(g, [("tap", "G0"), ("tap", "D1"), ("tap", "A0a")])
-    refused_unchanged(g, ("tap", "D1"), "YG-A3")
+    refused_unchanged(g, ("tap", "Y0"), "YG-A3")              # a Character is no Monster
     play(g, [("tap", "G0")])
     assert g.legal_inputs().expect == "partner"
-    refused_unchanged(g, ("tap", "Y0"), "YG-A3")              # a Character is no Monster
+    assert g.legal_inputs().tiles == {"M0": "partner", "A0a": "cancel"}
+    refused_unchanged(g, ("tap", "D1"), "YG-A3")              # not a friend of Gaia
+    refused_unchanged(g, ("tap", "Y0"), "YG-A3")
     play(g, [("tap", "M0"), ("end",), ("roll", FACE["green"])])
     assert str(g.totals()["G0"]) == "5 die +1 symbiosis +5 element = 11"
     assert g.stones == [0, 0]
@@ -57,7 +59,7 @@ def test_yg_a4_setting_sun_plus_three_this_turn():
     g = ygo_pair(actions1=("setting_sun",))
     give(g, 1, 1)
     play(g, [("tap", "G0"), ("tap", "D1"), ("tap", "A1a")])
-    refused_unchanged(g, ("tap", "G0"), "YG-A4")
+    refused_unchanged(g, ("tap", "K1"), "YG-A4")              # a Character is no Monster
     play(g, [("tap", "D1"), ("roll", FACE["green"]), ("roll", FACE["yellow"])])
     assert g.last_battle["totals"]["D1"] == "7 die +2 element +3 setting sun = 12"
     play(g, [("end",)])
@@ -107,7 +109,7 @@ def test_yg_a8_divine_chain_three_turns_defends_without_bonuses():
     g = ygo_pair(actions0=("divine_chain",))
     give(g, 0, 2)
     play(g, [("tap", "A0a")])
-    refused_unchanged(g, ("tap", "G0"), "YG-A8")
+    refused_unchanged(g, ("tap", "K1"), "YG-A8")              # a Character is no Monster
     play(g, [("tap", "D1"), ("tap", "G0"), ("tap", "D1")])
     refused_unchanged(g, ("pod", 1, True), "YG-A8")
     play(g, [("roll", FACE["white"]), ("roll", FACE["yellow"])])
