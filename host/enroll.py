@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from host import tags
+from host import screens, tags
 from host.registry import Registry, Tile
 from host.screens import View
 from shared_rules import catalogue
@@ -195,29 +195,37 @@ class Enrollment:
     # --- what the panel shows ----------------------------------------------------------
 
     def view(self) -> View:
+        """The panel during enrollment (built from host/screens.py's screens).
+
+        >>> from host.store import Store
+        >>> import tempfile
+        >>> job = Enrollment(Registry(Store(tempfile.mkdtemp()), bytes(32)),
+        ...                  choices_for("jl"), entry_id="jl/mars")
+        >>> _ = job.on_tap("04A1B2C3", "", now=0.0)
+        >>> screens.text(job.view())
+        ['Enroll a tile', 'Mars', 'jl/mars on tag 04A1B2C3', '> Hold OK to write']
+        """
         header = "Enroll a tile"
         if self.state in (TAP, QUIT):
-            return View(header=header, lines=("Tap a tag on the reader",),
-                        footer=self.message or "BACK: quit", kind="enroll")
+            return screens.note(header, "Tap a tag on the reader",
+                                self.message or "BACK: quit")
         entry = self.entry
         name = catalogue.label(entry)
         if self.state == CHOOSE:
-            return View(header=header, header_right="%d/%d" % (self.index + 1,
-                                                               len(self.choices)),
-                        lines=(name, entry["id"]), footer=self.message or "UP/DOWN, OK",
-                        kind="enroll")
+            labels = tuple("%s  %s" % (catalogue.label(e), e["id"]) if e.get("name")
+                           else e["id"] for e in self.choices)
+            return screens.game_menu(header, labels, self.index,
+                                     hint=self.message or "OK choose  BACK other tag")
         if self.state == HOLD:
-            return View(header=header, lines=(name, "Tag " + (self.uid or "?")),
+            return View(header=header, lines=(name, "%s on tag %s" % (entry["id"], self.uid)),
                         footer=self.message or "Hold OK to write", kind="enroll")
         if self.state == WRITING:
-            return View(header=header, lines=(name, "Writing... keep the tag still"),
-                        footer="", kind="enroll")
+            return screens.note(header, "Writing %s... keep the tag still" % name)
         if self.state == DONE:
-            return View(header=header, big=("OK",), lines=(name,),
-                        footer="Tap the next tag" if self.again else self.message,
+            return View(header="Enrolled", big=(name,), lines=(self.uid or "",),
+                        footer="Tap the next tag, BACK: quit" if self.again else "Done",
                         kind="enroll")
-        return View(header=header, lines=(self.message,), footer="Tap the tag again",
-                    kind="refused", inverted_footer=True)
+        return screens.refused(header, self.message, "Tap the tag again")
 
 
 class HeldButtons:

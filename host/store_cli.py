@@ -64,9 +64,12 @@ def _enroll(args: argparse.Namespace) -> int:
     if path is None:
         return _fail("enroll", "no reader hub found (plug it in, or give --port)")
     link = HubLink(open_serial(path), positions=registry.store.positions())
+    panel = _enroll_panel(args, config)
 
     def show(view: screens.View) -> None:
         print(" | ".join(screens.text(view)), flush=True)
+        if panel is not None:
+            panel.show(view)
 
     enroller = Enroller(job, link, buttons, show=show)
     try:
@@ -78,6 +81,22 @@ def _enroll(args: argparse.Namespace) -> int:
     for uid, entry_id in job.enrolled:
         print("enrolled %s as %s" % (uid, entry_id))
     return 0 if enrolled else 1
+
+
+def _enroll_panel(args: argparse.Namespace, config):
+    """The OLED (or PNG frames with --emulate); None, said once, when there is none."""
+    from host.panel import Panel, emulated_panel
+
+    if args.emulate:
+        return emulated_panel(Path(args.emulate), live=False)
+    try:
+        from host.oled import open_panel
+
+        p = config.panel
+        return Panel([open_panel(p.driver, p.port, p.address, p.rotate)])
+    except Exception as exc:  # no I2C here (a laptop), or no panel on the bus
+        print("No panel (%s): the screens are shown here only." % exc)
+        return None
 
 
 # --- tiles -------------------------------------------------------------------------------
@@ -221,6 +240,8 @@ def add_commands(commands) -> None:
                         help="enroll tag after tag until BACK is pressed")
     enroll.add_argument("--port", help="the hub's serial port (default: found by USB id)")
     enroll.add_argument("--config", help="config file (default: the usual places)")
+    enroll.add_argument("--emulate", metavar="DIR",
+                        help="no OLED: save the screens as PNG frames under DIR")
     enroll.add_argument("--data", help=data_help)
     enroll.set_defaults(func=_enroll)
 

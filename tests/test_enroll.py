@@ -22,6 +22,7 @@ from host.enroll import (
 )
 from host.link import HubLink
 from host.registry import Registry, Tile
+from host.screens import text
 from host.store import Store
 
 KEY = bytes(range(32))
@@ -134,14 +135,18 @@ def test_enroll_choosing_the_entry_with_the_buttons(tmp_path, factory):
     bench = Bench(tmp_path, factory)
     bench.hub.place(1)
     bench.run(0.1)
-    first = bench.job.view().lines
+    jl = choices_for("jl")
+    assert bench.job.view().header_right == "1/%d" % len(jl)
     bench.press("DOWN")
     bench.press("DOWN")
     bench.press("UP")
     bench.press("DOWN")
-    assert bench.job.view().lines[1] == choices_for("jl")[2]["id"] != first[1]
+    menu = text(bench.job.view())
+    assert menu[0] == "Enroll a tile  [3/%d]" % len(jl)
+    assert menu[2] == "[%s  %s]" % (jl[2]["name"], jl[2]["id"])  # the cursor's row
     bench.press("OK")
     assert bench.hub.writes == []
+    assert text(bench.job.view())[1:3] == [jl[2]["name"], "%s on tag %s" % (jl[2]["id"], UID)]
     bench.press("OK", HOLD_S + 0.1)
     assert bench.registry.store.tile(UID).entry == choices_for("jl")[2]["id"]
     assert [v.lines[0] for v in bench.shown if v.kind == "enroll"][-1] == bench.job.view().lines[0]

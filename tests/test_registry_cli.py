@@ -80,7 +80,7 @@ def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):
     env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", HEXREF_DATA=str(data))
     proc = subprocess.Popen(
         [sys.executable, "-m", "host.cli", "enroll", "--entry", "jl/mars", "--owner", "Kim",
-         "--port", os.ttyname(slave)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+         "--port", os.ttyname(slave), "--emulate", str(tmp_path / "frames")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     port = FdPort(master)
     hub = Link(port, "0A1B2C3D", board="test")
@@ -109,6 +109,8 @@ def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):
     assert proc.returncode == 0, err
     assert "enrolled %s as jl/mars" % uid in out
     assert "Hold OK to write" in out  # what the panel said, one line per screen
+    frames = sorted((tmp_path / "frames").glob("*.png"))
+    assert len(frames) == out.count("Enroll a tile") + out.count("Enrolled |") >= 3
     registry = Registry.open(data)
     found = registry.resolve(uid, record)
     assert isinstance(found, Tile) and found.entry["id"] == "jl/mars" and found.owner == "Kim"
