@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 
 import serial
 
@@ -55,7 +56,9 @@ def find_hub_port(vid: int, pid: int = 0, port: str = "auto",
     if exists(SYMLINK):
         return SYMLINK
     if comports is None:
-        from serial.tools.list_ports import comports
+        from serial.tools import list_ports
+
+        comports = list_ports.comports
     for info in sorted(comports(), key=lambda p: p.device):
         if info.vid == vid and (not pid or info.pid == pid):
             return info.device
@@ -82,7 +85,7 @@ class Connection:
         self.on_change = on_change
         self.idle_wait = idle_wait
         self.link = HubLink(None, positions)
-        self.port = None
+        self.port: Any = None  # a pyserial-like port, or None while the hub is away
         self.path: str | None = None
         self.state = SEARCHING
         self.reason = "looking for the reader hub"

@@ -120,7 +120,8 @@ class MessageBoard:
         if not self.messages or self.messages[0].hold.seconds is None:
             return None
         top = self.messages[0]
-        return top.since + top.hold.seconds
+        seconds = top.hold.seconds
+        return None if seconds is None else top.since + seconds
 
     def _expire(self, now: float) -> None:
         self.messages = [m for m in self.messages if not m.expired(now)]

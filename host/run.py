@@ -29,6 +29,7 @@ from host.link import Received
 from host.panel import Panel
 from host.referee import Reaction, Referee
 from host.screens import View
+from shared_rules.engine import Outcome
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ class App:
         if not result.accepted:
             self._beep("refused", now)
             self.board.post("refused", self.referee.view(), now)  # type: ignore[union-attr]
-        elif reaction.won:
+        elif reaction.won and isinstance(result, Outcome):
             self._beep("win", now)
             winner = result.find("winner")
             names = " & ".join(self.referee.players[p]  # type: ignore[union-attr]

@@ -184,7 +184,7 @@ def roster_setup(title: str, players: tuple[str, ...], counts: tuple[int, ...], 
     >>> text(roster_setup("JL Beginner", ("P1", "P2"), (3, 0), 1, "B", "Doomsday"))[1:]
     ['P1: 3 tiles  P2: 0 tiles', 'Doomsday added', '> P2: tap tiles, then B']
     """
-    lines = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(players, counts, strict=True)),)
+    lines: tuple[str, ...] = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(players, counts, strict=True)),)
     if last:
         lines += (last + " added",)
     return View(header=title + " setup", lines=lines, kind="setup",
@@ -253,7 +253,7 @@ def reconnecting(attempt: int, retry_in: float, detail: str = "") -> View:
     >>> text(reconnecting(3, 4.0))
     ['Reader disconnected', 'Check the USB cable', 'Try 3 in 4 s', '> The game is saved']
     """
-    lines = ("Check the USB cable",)
+    lines: tuple[str, ...] = ("Check the USB cable",)
     if attempt:
         lines += ("Try %d in %d s" % (attempt, max(0, round(retry_in))),)
     if detail:
