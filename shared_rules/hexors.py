@@ -79,12 +79,12 @@ RULE = {
            "turn": "JL-B3", "battle": "JL-B4", "tie": "JL-B5", "discard": "JL-B6",
            "multi": "JL-B7", "win": "JL-B9", "pod": "JL-C4", "pay": "JL-C9",
            "timing": "JL-C10", "order": "JL-C11", "used": "JL-C12", "colour": "JL-C3",
-           "first": "JL-B2"},
+           "first": "JL-B2", "home_bonus": "JL-C6"},
     "ygo": {"setup": "YG-2", "roster": "YG-8", "beginner": "YG-2", "values": "YG-5",
             "turn": "YG-3", "battle": "YG-5", "tie": "YG-5", "discard": "YG-5",
             "multi": "YG-7", "win": "YG-1", "pod": "YG-11", "pay": "YG-14",
             "timing": "YG-14", "order": "YG-15", "used": "YG-14", "colour": "YG-10",
-            "first": "YG-2"},
+            "first": "YG-2", "home_bonus": "YG-12"},
 }
 
 
@@ -312,6 +312,9 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
             if role == "fighter" and self.collector and entry.get("colour") not in D.COLOURS:
                 return Refusal(r["colour"], "%s has no %s" % (name, self.words["colour"]),
                                "correct the entry from the tile")
+            if role == "home" and self.collector and not isinstance(entry.get("bonus"), int):
+                return Refusal(r["home_bonus"], "%s: %s bonus unknown" % (
+                    name, self.words["home_bonus"]), "correct the entry from the tile")
         same = 0
         homes = 0
         for k in self.order:
@@ -609,9 +612,6 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         self.winners = [q for q in range(self.n) if q != self.turn]
         out.add("winner", {"players": self.winners, "rule": "YG-4"})
         return out
-
-
-
 
 
 _HANDLERS = {

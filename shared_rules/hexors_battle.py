@@ -110,15 +110,18 @@ class Battles:
                         if self.standing(m) and m.strike(colour) > best:
                             best = m.strike(colour)
                     total.add(best - value, "symbiosis")
+        ally = 0
         if t.role == "fighter":
             home = self.home_of(owner)
             if home is not None and self.standing(home) and not chained and \
                     (D.HX_CONTROLLED_HOME_BONUS or not controlled):
                 total.add(home.strike(t.entry["colour"]), w["colour"])   # JL-C3, YG-10
                 if self.game == "jl":
-                    total.add(self._ally_bonus(t, home), "ally")          # JL-C5, JL-M11
+                    ally = self._ally_bonus(t, home)                      # JL-C5, JL-M11
         if b is not None and b["pod"][side] and t.role != "home" and not chained:
             total.add(1, w["pod"])                                        # JL-C4, YG-11
+        if ally:
+            total.add(ally, "ally")
         if t.role == "home":
             total.add(self._home_bonus(t, side), w["home_bonus"])        # JL-C6, YG-12
         for play in live:

@@ -41,7 +41,7 @@ def test_jl_c2_total_lists_every_part():
     play(g, [("tap", "C2"), ("tap", "C1"), ("pod", 0, True), ("tap", "P0a"), ("tap", "C2"),
              ("roll", FACE["green"]), ("roll", FACE["red"])])
     battle = g.last_battle
-    assert battle["totals"]["C2"] == "5 die +3 colour +1 ally +1 pod +7 teamwork = 17"
+    assert battle["totals"]["C2"] == "5 die +3 colour +1 pod +1 ally +7 teamwork = 17"
     assert battle["totals"]["C1"] == "8 die +3 colour = 11"
 
 
@@ -179,3 +179,15 @@ def test_jl_c13_collector_win_as_beginner():
     play(g, [("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"]), ("roll", FACE["green"])])
     out = play(g, [("tap", "S1"), ("roll", FACE["yellow"]), ("roll", FACE["green"])])[-1]
     assert out.find("winner") == {"players": [0], "rule": "JL-C13"}
+
+
+def test_jl_c6_unknown_defense_bonus_is_refused_in_the_collectors_game():
+    """JL-C6: a Stronghold whose Defense Bonus is unknown (null) cannot join a Collector's
+    game (the Beginner game has no bonuses, JL-B8)."""
+    entry = dict(ATLANTIS)
+    entry["bonus"] = None
+    g = HexorsGame(variant="jl-collector", players=2)
+    r = refused_unchanged(g, ("add", 0, "S0", entry), "JL-C6")
+    assert "defense" in r.message
+    g = HexorsGame(variant="jl-beginner", players=2)
+    play(g, [("add", 0, "S0", entry)])

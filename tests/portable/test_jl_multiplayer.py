@@ -195,7 +195,7 @@ def test_jl_m11_partners_are_friendly_and_lend_their_ally():
     refused_unchanged(g, ("tap", "C4"), "JL-B4")
     refused_unchanged(g, ("tap", "S2"), "JL-B4")
     play(g, [("tap", "C1"), ("pod", 0, True), ("roll", FACE["green"])])
-    assert str(g.totals()["F0"]) == "4 die +2 colour +1 ally +1 pod = 8"
+    assert str(g.totals()["F0"]) == "4 die +2 colour +1 pod +1 ally = 8"
 
 
 def test_jl_m12_partners_pool_stones_and_power_each_other():

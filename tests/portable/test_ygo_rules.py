@@ -183,3 +183,15 @@ def test_yg_16_mystic_barrier_is_a_friendly_wall():
     play(g, [("tap", "A0a"), ("end",), ("end",)])
     walls = [a for a in g.view()["active"] if a["wall"]]
     assert [(w["tile"], w["player"]) for w in walls] == [("A0a", 0)]
+
+
+def test_yg_12_unknown_attack_bonus_is_refused_in_the_collectors_game():
+    """YG-12: a Character tile whose attack bonus is unknown cannot join a Collector's game;
+    a Monster without its Element colour neither (YG-10)."""
+    g = HexorsGame(variant="ygo-collector", players=2)
+    yugi = dict(YUGI)
+    yugi["bonus"] = None
+    refused_unchanged(g, ("add", 0, "Y0", yugi), "YG-12")
+    gaia = dict(GAIA)
+    gaia["colour"] = None
+    refused_unchanged(g, ("add", 0, "G0", gaia), "YG-10")
