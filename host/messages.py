@@ -81,14 +81,17 @@ class MessageBoard:
         self.messages: list[Message] = []
 
     def post(self, kind: str, view: Any, now: float) -> bool:
-        """Put up a message of ``kind`` (a key of ``HOLDS``). It replaces messages of the
-        same or lower priority; it is shown at once unless a higher one holds the panel.
-        Returns True when it is the one now shown."""
+        """Put up a message of ``kind`` (a key of ``HOLDS``), shown at once unless a
+        higher one holds the panel. It replaces the message of its own kind and any lower
+        timed one (a note or a refusal is about an input that is now history); a lower
+        untimed one (the winner) stays beneath and comes back. Returns True when it is the
+        one now shown."""
         hold = HOLDS.get(kind)
         if hold is None:
             raise ValueError("unknown message kind %r: one of %s" % (kind, ", ".join(HOLDS)))
         self._expire(now)
-        self.messages = [m for m in self.messages if m.hold.priority > hold.priority]
+        self.messages = [m for m in self.messages if m.hold is not hold and (
+            m.hold.priority > hold.priority or m.hold.seconds is None)]
         self.messages.append(Message(hold, view, now))
         self.messages.sort(key=lambda m: -m.hold.priority)
         return self.messages[0].hold is hold
