@@ -312,9 +312,7 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
             if role == "fighter" and self.collector and entry.get("colour") not in D.COLOURS:
                 return Refusal(r["colour"], "%s has no %s" % (name, self.words["colour"]),
                                "correct the entry from the tile")
-            if role == "home" and self.collector and not isinstance(entry.get("bonus"), int):
-                return Refusal(r["home_bonus"], "%s: %s bonus unknown" % (
-                    name, self.words["home_bonus"]), "correct the entry from the tile")
+
         same = 0
         homes = 0
         for k in self.order:
@@ -334,7 +332,11 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         self.tiles[key] = Tile(key, entry, p, role)
         self.order.append(key)
         out = Outcome()
-        out.add("added", {"tile": key, "player": p, "name": name, "role": role})
+        added = {"tile": key, "player": p, "name": name, "role": role}
+        if role == "home" and self.collector and not isinstance(entry.get("bonus"), int):
+            # JL-C6 / YG-12 (decisions.HX_UNKNOWN_BONUS): counted as 0, said out loud
+            added["unknown"] = "%s bonus" % self.words["home_bonus"]
+        out.add("added", added)
         return out
 
     def roster_problem(self):

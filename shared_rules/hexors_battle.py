@@ -151,7 +151,9 @@ class Battles:
         return 0
 
     def _home_bonus(self, t, side):
-        bonus = t.entry.get("bonus") or 0
+        bonus = t.entry.get("bonus")
+        if not isinstance(bonus, int):
+            bonus = D.HX_UNKNOWN_BONUS
         b = self.battle
         if b is None:
             return bonus

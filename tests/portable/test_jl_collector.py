@@ -181,13 +181,15 @@ def test_jl_c13_collector_win_as_beginner():
     assert out.find("winner") == {"players": [0], "rule": "JL-C13"}
 
 
-def test_jl_c6_unknown_defense_bonus_is_refused_in_the_collectors_game():
-    """JL-C6: a Stronghold whose Defense Bonus is unknown (null) cannot join a Collector's
-    game (the Beginner game has no bonuses, JL-B8)."""
-    entry = dict(ATLANTIS)
+def test_jl_c6_unknown_defense_bonus_counts_zero_and_is_flagged():
+    """JL-C6: a Stronghold whose Defense Bonus is unknown (null) joins with a warning in
+    the "added" event and adds 0 (decisions.HX_UNKNOWN_BONUS)."""
+    entry = dict(MARS)
     entry["bonus"] = None
     g = HexorsGame(variant="jl-collector", players=2)
-    r = refused_unchanged(g, ("add", 0, "S0", entry), "JL-C6")
-    assert "defense" in r.message
-    g = HexorsGame(variant="jl-beginner", players=2)
-    play(g, [("add", 0, "S0", entry)])
+    out = play(g, [("add", 1, "S1", entry)])[0]
+    assert out.find("added")["unknown"] == "defense bonus"
+    play(g, [("add", 0, "S0", ATLANTIS), ("add", 0, "C0", SUPERMAN),
+             ("add", 1, "C1", DOOMSDAY), ("start", 0), ("tap", "C0"), ("tap", "S1"),
+             ("roll", FACE["white"]), ("roll", FACE["purple"])])
+    assert g.last_battle["totals"]["S1"] == "5 die = 5"

@@ -185,13 +185,14 @@ def test_yg_16_mystic_barrier_is_a_friendly_wall():
     assert [(w["tile"], w["player"]) for w in walls] == [("A0a", 0)]
 
 
-def test_yg_12_unknown_attack_bonus_is_refused_in_the_collectors_game():
-    """YG-12: a Character tile whose attack bonus is unknown cannot join a Collector's game;
-    a Monster without its Element colour neither (YG-10)."""
+def test_yg_12_unknown_attack_bonus_flagged_unknown_element_refused():
+    """YG-12: a Character tile whose attack bonus is unknown joins flagged (counts 0);
+    a Monster without its Element colour is refused (YG-10)."""
     g = HexorsGame(variant="ygo-collector", players=2)
     yugi = dict(YUGI)
     yugi["bonus"] = None
-    refused_unchanged(g, ("add", 0, "Y0", yugi), "YG-12")
+    out = play(g, [("add", 0, "Y0", yugi)])[0]
+    assert out.find("added")["unknown"] == "attack bonus"
     gaia = dict(GAIA)
     gaia["colour"] = None
     refused_unchanged(g, ("add", 0, "G0", gaia), "YG-10")
