@@ -178,3 +178,42 @@ def test_jl_b9_win_by_defeating_everything():
     out = play(g, [("roll", FACE["red"]), ("roll", FACE["green"])])[1]      # 8 vs 2
     assert out.find("winner") == {"players": [1], "rule": "JL-B9"}
     assert g.winners == [1]
+
+
+def test_jl_p3_character_colour_is_one_of_six_ally_optional():
+    """JL-P3: a Character has one of the six Colours (needed for the Colour bonus in the
+    Collector's game) and may carry an Ally icon; hero or villain changes nothing."""
+    g = HexorsGame(variant="jl-collector", players=2)
+    entry = dict(SUPERMAN)
+    entry["colour"] = "orange"
+    r = g.apply(("add", 0, "C0", entry))
+    assert not r.accepted and r.rule == "JL-C3"
+    hero = dict(SUPERMAN)
+    hero["hero"] = True
+    play(g, [("add", 0, "C0", hero), ("add", 0, "C2", BATMAN)])
+    assert g.tiles["C0"].entry.get("ally") is None and g.tiles["C2"].entry["ally"] == "aquaman"
+
+
+def test_jl_p4_stronghold_has_defense_bonus_and_never_moves():
+    """JL-P4: a Stronghold carries a Defense Bonus (and maybe an Ally icon); it never moves."""
+    g = beginner(first=0)
+    assert g.tiles["S0"].entry["bonus"] == 2 and g.tiles["S0"].entry["ally"] == "aquaman"
+    assert "S0" not in g.legal_inputs().tiles
+    r = g.apply(("tap", "S0"))
+    assert not r.accepted and r.rule == "JL-B3"
+
+
+def test_jl_p5_power_tiles_064_to_075_cost_zero_to_three():
+    """JL-P5: twelve Power tiles, each Surge or Ultimate, costing 0 to 3 Energy Stones."""
+    from shared_rules.hexors_powers import POWERS
+
+    jl = [p for p in POWERS.values() if p.game == "jl"]
+    assert sorted(p.rule for p in jl) == ["JL-W%03d" % n for n in range(64, 76)]
+    for p in jl:
+        assert p.timing in ("surge", "ultimate") and 0 <= p.cost <= 3
+    g = HexorsGame(variant="jl-collector", players=2)
+    r = g.apply(("add", 0, "X", power("disarm", game="ygo")))
+    assert not r.accepted and r.rule == "JL-B1"
+    bad = power("teleport")
+    r = g.apply(("add", 0, "Y", bad))
+    assert not r.accepted and "no known effect" in r.message
