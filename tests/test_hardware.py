@@ -262,3 +262,11 @@ def test_every_diagram_is_in_the_guide_and_every_link_resolves():
         for target in re.findall(r"\]\(([^)#]+)", page.read_text()):
             if "://" not in target:
                 assert (HW / target).exists(), "%s links to missing %s" % (page.name, target)
+
+
+def test_hardware_scripts_examples_hold():
+    import doctest
+
+    for module in (gen_pins, gen_harness, bom, electrical):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
