@@ -31,16 +31,26 @@ Inputs (each one a tile tap, a die face or a button on the device):
 ``("stuck",)``                        button: the player to act cannot move any tile (YG-4)
 ====================================  =====================================================
 
-Results are ``engine.Outcome`` events: ``start``, ``turn`` {player}, ``skip`` {player,
-rule}, ``attacker`` {tile}, ``battle`` {attacker, defender, totals: {tile: Total}, winner
-(tile or None), void}, ``reroll`` {rule}, ``defeated`` {tile, player, rule}, ``stones``
-{player, change, total}, ``power`` {tile, player, effect, target, cost, rule},
-``pending`` {tile, effect}, ``cancelled`` {tile}, ``destroyed`` {tile, by}, ``returned``
-{tile}, ``trapped`` {tile}, ``showdown`` {rule}, ``winner`` {players, rule}.
+Results are ``engine.Outcome`` events: ``added`` {tile, player, name, role, [unknown]},
+``start``, ``turn`` {player}, ``skip`` {player, rule}, ``attacker`` {tile, player},
+``engage`` {attacker, defender, showdown}, ``rolled`` {player, face, colour}, ``battle``
+{attacker, defender, totals: {tile: Total}, winner (tile or None), void}, ``reroll``
+{rule}, ``defeated`` {tile, player, rule}, ``stones`` {player, change, total, rule},
+``pending`` {tile, effect, player}, ``target`` / ``partner`` (Symbiosis), ``power`` {tile,
+player, effect, target, cost, rule}, ``cancelled`` {tile}, ``destroyed`` {tile, by},
+``returned`` {tile, player, rule}, ``totals`` {totals} (a rolled battle changed),
+``pod``, ``touch``, ``boost``, ``trapped`` {tile, player}, ``stuck``, ``showdown`` {rule},
+``winner`` {players, rule}.
 
 Screens read ``game.view()`` (a plain dict, see its docstring), ``game.legal_inputs()``
-(a ``Legal``: actor, expect, prompt, tiles, roll_by, choices, powers) and the attributes
-``turn``, ``phase``, ``stones``, ``tiles``, ``battle``, ``winners``.
+(a ``Legal``: actor, expect, prompt, tiles, roll_by, choices, powers), ``game.totals()``
+(the current battle's ``Total`` per tile) and the attributes ``turn``, ``phase``,
+``stones``, ``tiles``, ``battle``, ``winners``. Every rulebook gap is settled in
+``decisions.py`` (Hexors section).
+
+The engine is split by topic: this module (setup, turns, taps), ``hexors_battle``
+(totals, defeats, Stones, winners), ``hexors_powers`` (the glossary and playing it) and
+``hexors_screens`` (``legal_inputs()``, ``view()``).
 
 >>> g = HexorsGame(variant="jl-beginner", players=2)
 >>> g.legal_inputs().expect
