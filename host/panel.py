@@ -22,15 +22,29 @@ class Panel:
         self.devices = devices
         self.view: screens.View | None = None
         self.frames = 0
+        self.errors = 0  # frames a panel refused (I2C glitch, loose wire)
 
     def show(self, view: screens.View) -> bool:
-        """Draw ``view`` if it differs from what is shown; True when a frame was drawn."""
+        """Draw ``view`` if it differs from what is shown; True when a frame was drawn.
+
+        A panel that fails (OSError from the bus: a loose wire, a brown-out) does not stop
+        the referee: the game and its journal matter more than one frame. The next call
+        sends the whole frame again, so the panel heals once the wire does."""
         if view == self.view:
             return False
-        self.view = view
         image = render(view)
-        for device in self.devices:
-            device.display(image.convert(device.mode))
+        try:
+            for device in self.devices:
+                device.display(image.convert(device.mode))
+        except OSError:
+            self.errors += 1
+            self.view = None
+            for device in self.devices:
+                invalidate = getattr(device, "invalidate", None)
+                if invalidate is not None:
+                    invalidate()
+            return False
+        self.view = view
         self.frames += 1
         return True
 

@@ -183,3 +183,30 @@ def test_bytes_sent_counts_commands_and_data():
     assert panel.bytes_sent == bus.commands + bus.data_bytes
     panel.display(random_frames(5, 1)[0])
     assert panel.bytes_sent == bus.commands + bus.data_bytes
+
+
+class FlakyBus(SSD1306Ram):
+    """An I2C bus whose wire comes loose for a while."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loose = False
+
+    def data(self, data) -> None:
+        if self.loose:
+            raise OSError(121, "Remote I/O error")
+        super().data(data)
+
+
+def test_a_loose_panel_wire_costs_frames_not_the_game_and_heals():
+    bus = FlakyBus()
+    panel = Panel([SSD1306(bus)])
+    first = screens.battle("JL", (8, 5), "a", "b", None)
+    second = screens.battle("JL", (8, 7), "a", "b", None)
+    assert panel.show(first)
+    bus.loose = True
+    assert panel.show(second) is False and panel.errors == 1
+    bus.ram[:] = bytes(len(bus.ram))  # the panel lost its picture (brown-out)
+    bus.loose = False
+    assert panel.show(second)  # tried again: the whole frame, not a diff
+    assert bytes(bus.ram) == expected_ram(render(second))
