@@ -2,7 +2,9 @@
 
 1. Tap the tag on the reader hub.
 2. Choose its catalogue entry with UP / DOWN and OK (or give it on the command line:
-   ``hexref enroll --entry jl/016``).
+   ``hexref enroll --entry jl/016``). When the catalogue does not know all its strike
+   values (an unverified entry), set them from the physical tile: UP / DOWN change the
+   value, OK goes to the next colour (or ``--strike green=4,red=3``).
 3. Hold OK (a physical hold: nobody enrolls a forged tile over ssh). A player button held
    on the reader hub counts too, for a referee built without buttons.
 4. The host sends ``WRITE uid record`` with the signed record (``host/tags.py``); the hub
@@ -25,13 +27,16 @@ from host import screens, tags
 from host.registry import Registry, Tile
 from host.screens import View
 from shared_rules import catalogue
+from shared_rules.decisions import COLOURS
 
 WRITE_TIMEOUT_S = 5.0  # WRITE to confirming TAP: an NTAG write plus read-back takes < 1 s
 HOLD_S = 2.0  # how long OK must be held to write a tag (a deliberate, physical act)
 DEBOUNCE_S = 0.03  # a press shorter than this is contact bounce, not a press
+LONG_S = 0.8  # UP/DOWN held this long step by 10 entries or 5 points
 
 # States, in the order an enrollment goes through them.
 TAP, CHOOSE, HOLD, WRITING, DONE, FAILED = "tap", "choose", "hold", "writing", "done", "failed"
+CORRECT = "correct"  # between CHOOSE and HOLD: strike values read off the tile
 QUIT = "quit"  # BACK while waiting for a tag
 
 
@@ -57,7 +62,8 @@ class Enrollment:
     choosing; ``again`` starts over for the next tag after each one is done."""
 
     def __init__(self, registry: Registry, choices: list[dict], entry_id: str | None = None,
-                 owner: str | None = None, again: bool = False) -> None:
+                 owner: str | None = None, again: bool = False,
+                 strike: dict[str, int] | None = None) -> None:
         if registry.key is None:
             raise ValueError("no collection key: enrolling signs tags with it")
         self.registry = registry
@@ -66,6 +72,15 @@ class Enrollment:
         if entry_id is not None:
             self.fixed = registry._checked_entry(entry_id)  # ValueError: no such tile
         self.owner = registry._checked_owner(owner)
+        self.given = None  # strike values from the command line: no correcting step
+        if strike is not None:
+            if self.fixed is None:
+                raise ValueError("strike values are for one tile: give --entry too")
+            registry._checked_correction(self.fixed, strike, None)  # ValueError: bad value
+            self.given = dict(strike)
+        self.strike: dict[str, int | None] = {}  # the values on the tile, being set
+        self.colour = 0  # which colour the correcting step is on
+        self.corrected = False
         self.again = again
         self.state = TAP
         self.uid: str | None = None
@@ -94,7 +109,10 @@ class Enrollment:
             return []
         if self.state in (DONE, FAILED) and self.again:
             self.state = TAP
-        if self.state not in (TAP, CHOOSE, HOLD):
+        if self.state not in (TAP, CHOOSE, CORRECT, HOLD):
+            return []
+        if uid == self.uid and self.state != TAP:
+            self.present = True  # the same tag again: keep going where we were
             return []
         found = self.registry.resolve(uid, record_hex)
         self.uid = found.uid
@@ -106,7 +124,9 @@ class Enrollment:
             self._select(self.was.entry["id"])
         else:
             self.message = ""
-        self.state = HOLD if self.fixed is not None else CHOOSE
+        self.state = CHOOSE
+        if self.fixed is not None:
+            self._chosen()
         return []
 
     def on_gone(self, uid: str) -> None:
@@ -125,11 +145,30 @@ class Enrollment:
             elif name == "DOWN":
                 self.index = (self.index + step) % len(self.choices)
             elif name == "OK":
-                self.state = HOLD
                 self.message = ""
+                self._chosen()
             elif name == "BACK":
                 self.state = TAP
                 self.uid = None
+            return []
+        if self.state == CORRECT:
+            colour = COLOURS[self.colour]
+            value = self.strike.get(colour)
+            step = 5 if action == "long" else 1
+            if name == "UP":
+                self.strike[colour] = min(catalogue.STRIKE_MAX, (value or 0) + step)
+            elif name == "DOWN":
+                self.strike[colour] = max(catalogue.STRIKE_MIN, (value or 0) - step)
+            elif name == "OK":
+                self.colour += 1
+                if self.colour == len(COLOURS):
+                    self.state = HOLD
+                    self.corrected = True
+            elif name == "BACK":
+                if self.colour == 0:
+                    self.state = CHOOSE if self.fixed is None else TAP
+                else:
+                    self.colour -= 1
             return []
         if self.state == HOLD:
             if name == "OK" and action == "long":
@@ -137,8 +176,11 @@ class Enrollment:
             if name == "OK":
                 self.message = "Hold OK for %d s to write the tag" % HOLD_S
             elif name == "BACK":
-                self.state = CHOOSE if self.fixed is None else TAP
                 self.message = ""
+                if self.corrected:
+                    self.state, self.colour = CORRECT, len(COLOURS) - 1
+                else:
+                    self.state = CHOOSE if self.fixed is None else TAP
             return []
         if self.state == FAILED and name == "BACK":
             self.state = TAP
@@ -159,6 +201,34 @@ class Enrollment:
 
     # --- steps -----------------------------------------------------------------------
 
+    def _chosen(self) -> None:
+        """The tile is chosen: correct its strike values if the catalogue lacks some."""
+        entry = self.entry
+        if self.was is not None and self.was.entry["id"] == entry["id"]:
+            entry = self.was.entry  # with this tag's earlier corrections
+        strike = entry.get("strike")
+        self.corrected = False
+        if self.given is not None or not isinstance(strike, dict) or \
+                all(strike.get(c) is not None for c in COLOURS):
+            self.strike = {}
+            self.state = HOLD
+            return
+        self.strike = {c: strike.get(c) for c in COLOURS}
+        self.colour = 0
+        self.state = CORRECT
+
+    def corrections(self) -> dict[str, int] | None:
+        """Strike values to store for this tag: those set on the tile that differ from the
+        catalogue; None when there was no correcting step."""
+        if self.given is not None:
+            chosen: dict[str, int | None] = dict(self.given)
+        elif self.corrected:
+            chosen = self.strike
+        else:
+            return None
+        known = self.entry.get("strike") or {}
+        return {c: v for c, v in chosen.items() if v is not None and v != known.get(c)}
+
     def _select(self, entry_id: str) -> None:
         for i, e in enumerate(self.choices):
             if e["id"] == entry_id:
@@ -178,7 +248,8 @@ class Enrollment:
 
     def _confirmed(self) -> None:
         assert self.uid is not None
-        row = self.registry.enroll(self.uid, self.entry["id"], owner=self.owner)
+        row = self.registry.enroll(self.uid, self.entry["id"], owner=self.owner,
+                                   strike=self.corrections())
         self.registry.signed_a_tag()
         self.enrolled.append((row.uid, row.entry))
         self.state = DONE
@@ -202,8 +273,8 @@ class Enrollment:
         >>> job = Enrollment(Registry(Store(tempfile.mkdtemp()), bytes(32)),
         ...                  choices_for("jl"), entry_id="jl/mars")
         >>> _ = job.on_tap("04A1B2C3", "", now=0.0)
-        >>> screens.text(job.view())
-        ['Enroll a tile', 'Mars', 'jl/mars on tag 04A1B2C3', '> Hold OK to write']
+        >>> screens.text(job.view())  # the rulebook prints only Mars' red 3
+        ['Mars  [1/6]', '   green  :  ?', '? ? ? 3 ? ?', '> As on the tile: UP/DOWN, OK next']
         """
         header = "Enroll a tile"
         if self.state in (TAP, QUIT):
@@ -216,6 +287,14 @@ class Enrollment:
                            else e["id"] for e in self.choices)
             return screens.game_menu(header, labels, self.index,
                                      hint=self.message or "OK choose  BACK other tag")
+        if self.state == CORRECT:
+            colour = COLOURS[self.colour]
+            value = self.strike.get(colour)
+            return View(header=name, header_right="%d/%d" % (self.colour + 1, len(COLOURS)),
+                        big=(colour, "?" if value is None else str(value)),
+                        lines=(" ".join("?" if self.strike.get(c) is None else
+                                        str(self.strike[c]) for c in COLOURS),),
+                        footer="As on the tile: UP/DOWN, OK next", kind="enroll")
         if self.state == HOLD:
             return View(header=header, lines=(name, "%s on tag %s" % (entry["id"], self.uid)),
                         footer=self.message or "Hold OK to write", kind="enroll")
@@ -230,13 +309,13 @@ class Enrollment:
 
 class HeldButtons:
     """Buttons read by polling ``is_pressed`` (gpiozero ``Button``s, or anything alike):
-    a press shorter than ``HOLD_S`` is ``(name, "press")`` on release, a hold is
-    ``(name, "long")`` the moment it has lasted ``HOLD_S``. Debounced here, in our own
-    code (gpiozero's mock pins ignore ``bounce_time``)."""
+    a short press is ``(name, "press")`` on release, a long one ``(name, "long")`` the
+    moment it has lasted ``LONG_S`` (OK: ``hold_s``, the deliberate hold that writes a
+    tag). Debounced here, in our own code (gpiozero's mock pins ignore ``bounce_time``)."""
 
     def __init__(self, buttons: dict, hold_s: float = HOLD_S) -> None:
         self.buttons = buttons
-        self.hold_s = hold_s
+        self.long_s = {name: hold_s if name == "OK" else LONG_S for name in buttons}
         self._down: dict[str, float] = {}
         self._held: set[str] = set()
 
@@ -248,7 +327,7 @@ class HeldButtons:
             if pressed and since is None:
                 self._down[name] = now
             elif pressed and since is not None:
-                if name not in self._held and now - since >= self.hold_s:
+                if name not in self._held and now - since >= self.long_s[name]:
                     self._held.add(name)
                     out.append((name, "long"))
             elif not pressed and since is not None:

@@ -48,7 +48,7 @@ def _enroll(args: argparse.Namespace) -> int:
     registry = _registry(args)
     try:
         job = Enrollment(registry, choices_for(args.game), entry_id=args.entry,
-                         owner=args.owner, again=args.many)
+                         owner=args.owner, again=args.many, strike=args.strike)
     except ValueError as exc:
         return _fail("enroll", exc, 2)
     try:
@@ -235,6 +235,9 @@ def add_commands(commands) -> None:
                     "record, reads it back, and the tag is in the registry.")
     enroll.add_argument("--entry", metavar="ID", help="the catalogue entry, e.g. jl/016")
     enroll.add_argument("--owner", metavar="NAME", help="whose tile it is")
+    enroll.add_argument("--strike", type=_strike, metavar="COLOUR=N,...",
+                        help="strike values read off the tile, e.g. green=4,red=3 (with "
+                             "--entry; else set them with the buttons)")
     enroll.add_argument("--game", choices=("jl", "ygo"), help="only offer this game's tiles")
     enroll.add_argument("--many", action="store_true",
                         help="enroll tag after tag until BACK is pressed")

@@ -24,11 +24,19 @@ from host.link import HubLink
 from host.registry import Registry, Tile
 from host.screens import text
 from host.store import Store
+from shared_rules.decisions import COLOURS
 
 KEY = bytes(range(32))
 BOOT = "0A1B2C3D"
 UID = "04A1B2C3D4E501"
 PIN = dict(pins.BUTTONS)
+# Values read off our test tiles (the catalogue knows only one of each).
+ON_TILE = {"jl/superman": (7, 5, 6, 5, 4, 8), "jl/mars": (4, 5, 2, 3, 6, 5),
+           "jl/doomsday": (6, 4, 5, 8, 7, 3)}
+
+
+def on_tile(entry_id: str) -> dict[str, int]:
+    return dict(zip(COLOURS, ON_TILE[entry_id], strict=True))
 
 
 class ReaderHub:
@@ -77,15 +85,18 @@ def factory():
 class Bench:
     """The referee's side: registry, link, buttons on mock pins, a clock we move."""
 
-    def __init__(self, tmp_path, factory, entry_id: str | None = None, again: bool = False):
+    def __init__(self, tmp_path, factory, entry_id: str | None = None, again: bool = False,
+                 strike: dict | None = None):
         self.registry = Registry(Store(tmp_path), KEY)
         self.wire = Wire()
         self.hub = ReaderHub(self.wire)
         self.link = HubLink(self.wire.host)
         self.buttons = gpio_buttons()
         self.factory = factory
+        if strike is None and entry_id is not None:
+            strike = on_tile(entry_id)  # as if given with --strike
         self.job = Enrollment(self.registry, choices_for("jl"), entry_id=entry_id,
-                              again=again)
+                              again=again, strike=strike)
         self.shown: list = []
         self.enroller = Enroller(self.job, self.link, self.buttons, show=self.shown.append)
         self.t = 0.0
@@ -119,6 +130,8 @@ def test_enroll_with_the_entry_on_the_command_line(tmp_path, factory):
     assert bench.job.enrolled == [(UID, "jl/superman")]
     row = bench.registry.store.tile(UID)
     assert row is not None and row.entry == "jl/superman"
+    assert row.strike == {"green": 7, "blue": 5, "red": 5, "purple": 4, "white": 8}
+    assert bench.registry.resolve(UID, "").entry["verified"] is True
     # The tag now proves itself: trusted by its UID here, by its signature anywhere the
     # collection key is (a second referee restored from backup, before the registry is).
     assert isinstance(bench.registry.resolve(UID, bench.hub.record), Tile)
@@ -145,10 +158,26 @@ def test_enroll_choosing_the_entry_with_the_buttons(tmp_path, factory):
     assert menu[0] == "Enroll a tile  [3/%d]" % len(jl)
     assert menu[2] == "[%s  %s]" % (jl[2]["name"], jl[2]["id"])  # the cursor's row
     bench.press("OK")
-    assert bench.hub.writes == []
+    # Martian Manhunter's strike values are all unknown: read them off the tile.
+    assert text(bench.job.view())[:3] == ["Martian Manhunter  [1/6]", "   green  :  ?",
+                                          "? ? ? ? ? ?"]
+    for value in (5, 4, 6, 6, 3, 5):
+        if value >= 5:
+            bench.press("UP", 1.0)  # a long press: +5
+        for _ in range(value % 5):
+            bench.press("UP")
+        bench.press("OK")
     assert text(bench.job.view())[1:3] == [jl[2]["name"], "%s on tag %s" % (jl[2]["id"], UID)]
+    bench.press("BACK")  # back to the last colour, and forward again
+    assert bench.job.view().big == ("white", "5")
+    bench.press("DOWN")
+    bench.press("UP")
+    bench.press("OK")
+    assert bench.hub.writes == []
     bench.press("OK", HOLD_S + 0.1)
-    assert bench.registry.store.tile(UID).entry == choices_for("jl")[2]["id"]
+    row = bench.registry.store.tile(UID)
+    assert row.entry == jl[2]["id"]
+    assert row.strike == dict(zip(COLOURS, (5, 4, 6, 6, 3, 5), strict=True))
     assert [v.lines[0] for v in bench.shown if v.kind == "enroll"][-1] == bench.job.view().lines[0]
 
 

@@ -14,6 +14,7 @@ from host import tags
 from host.cli import main
 from host.registry import Registry, Tile
 from host.store import Store
+from shared_rules.decisions import COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
 CSV = ("uid,entry,owner,green,blue,yellow,red,purple,white,kind,name,colour\n"
@@ -80,6 +81,7 @@ def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):
     env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", HEXREF_DATA=str(data))
     proc = subprocess.Popen(
         [sys.executable, "-m", "host.cli", "enroll", "--entry", "jl/mars", "--owner", "Kim",
+         "--strike", "green=4,blue=5,yellow=2,red=3,purple=6,white=5",
          "--port", os.ttyname(slave), "--emulate", str(tmp_path / "frames")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)
     port = FdPort(master)
@@ -114,5 +116,6 @@ def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):
     registry = Registry.open(data)
     found = registry.resolve(uid, record)
     assert isinstance(found, Tile) and found.entry["id"] == "jl/mars" and found.owner == "Kim"
+    assert found.entry["strike"] == dict(zip(COLOURS, (4, 5, 2, 3, 6, 5), strict=True))
     assert tags.read(record).signature == tags.read(
         tags.record_for("jl/mars", uid, registry.key)).signature
