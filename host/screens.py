@@ -41,9 +41,16 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> tuple[str, int]:
     """Shrink the type (down to 8 px) and then the text until it fits ``width`` pixels."""
-    while size > 8 and draw.textlength(text, font=font(size)) > width:
+    return _fitted(text, size, width)
+
+
+@lru_cache(maxsize=512)
+def _fitted(text: str, size: int, width: int) -> tuple[str, int]:
+    # Measuring is half of a frame's drawing time, and the same headers, prompts and
+    # breakdowns come back all game: remember each answer.
+    while size > 8 and font(size).getlength(text, mode="1") > width:
         size -= 1
-    while text and draw.textlength(text, font=font(size)) > width:
+    while text and font(size).getlength(text, mode="1") > width:
         text = text[:-2] + "…" if len(text) > 2 else ""
     return text, size
 
