@@ -182,3 +182,67 @@ def test_game_menu_walks_games_and_variants():
     menu.press(OK)
     choice = menu.press(DOWN) or menu.press(OK)
     assert choice.variant == "ygo-collector" and choice.players == 2
+
+
+def hub_events(steps: list[dict]) -> list[tuple]:
+    """The demo script as the hub would report it: (kind, values...)."""
+    out: list[tuple] = []
+    placed, roll = None, 0
+    for step in steps:
+        if step["do"] == "place":
+            placed = step["uid"]
+            out.append(("TAP", 0, step["uid"], step["record"]))
+        elif step["do"] == "lift":
+            out.append(("GONE", 0, placed))
+        elif step["do"] == "roll":
+            roll += 1
+            out.append(("DIE", roll, ("FACE", (step["face"],))))
+        else:
+            out.append(("BTN", step["button"], "press"))
+    return out
+
+
+def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
+    """JL Beginner from the menu to the winner; the USB cable comes out during the first
+    battle and the second roll is made while it is out. The game ends as the demo's does,
+    and the winner waits for a button that brings back the menu."""
+    from host.demo import demo_entries, demo_script
+    from host.referee import TileBook
+
+    t = Table(tmp_path)
+    try:
+        t.app.book = TileBook(demo_entries())
+        t.step(10)
+        t.press(22)
+        t.press(22)  # Justice League Hexors, Beginner
+        events = hub_events(demo_script("jl-beginner"))
+        first_roll = next(i for i, e in enumerate(events) if e[0] == "DIE")
+        for i, event in enumerate(events):
+            if i == first_roll + 1:
+                t.cable.unplug()
+                t.step(5)
+                assert t.view.kind == "reconnecting"
+            t.hub.send_event(t.ms, *event)
+            t.step(3)
+            if i == first_roll + 1:
+                t.cable.plug()
+                t.hub.port = FdPort(t.cable.master)
+                t.clock.t += 10
+                t.step(30)
+        t.step(20)
+        assert t.view.kind == "winner" and t.view.big == ("P1 wins",)
+        assert t.hub.unacked == 0
+        assert t.app.conn.disconnects == 1 and t.app.conn.reconnects == 1
+        store = Store(t.folder)
+        finished = store.games()[-1]
+        assert finished.finished is not None and finished.winner == "P1"
+        # Every hub event is in the journal once (menu-free: the game was open for all).
+        entries = store.journal(finished.id).entries
+        assert [e.seq for e in entries] == list(range(1, len(events) + 1))
+        t.clock.t += 600
+        t.step(5)
+        assert t.view.kind == "winner"  # still there: it waits for a button
+        t.press(23)  # BACK takes it away
+        assert t.view.kind == "menu" and t.app.referee is None
+    finally:
+        t.close()
