@@ -217,3 +217,29 @@ def test_jl_p5_power_tiles_064_to_075_cost_zero_to_three():
     bad = power("teleport")
     r = g.apply(("add", 0, "Y", bad))
     assert not r.accepted and "no known effect" in r.message
+
+
+def test_jl_b4_roll_only_when_a_battle_waits_for_it():
+    """JL-B4: a roll before any battle, or a face outside 1..6, is refused and changes
+    nothing; the footer says what to do instead."""
+    g = beginner(first=0)
+    before = snapshot(g)
+    r = g.apply(("roll", 3))
+    assert r.rule == "JL-B4" and r.instead == "P1: tap moved tile" and snapshot(g) == before
+    play(g, [("tap", "C0"), ("tap", "C1")])
+    before = snapshot(g)
+    assert g.apply(("roll", 7)).rule == "INPUT" and g.apply(("roll", "6")).rule == "INPUT"
+    assert g.apply(("end",)).rule == "JL-B7"           # the battle must be fought
+    assert snapshot(g) == before
+
+
+def test_jl_b6_undo_brings_the_loser_back():
+    """JL-B6 with undo: taking back the deciding roll returns the loser to the field."""
+    g = beginner(first=0)
+    play(g, [("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"])])
+    before = snapshot(g)
+    play(g, [("roll", FACE["green"])])
+    assert g.tiles["C1"].status == "discard"
+    assert g.undo() == ("roll", FACE["green"])
+    assert g.tiles["C1"].status == "play" and snapshot(g) == before
+    assert g.legal_inputs().roll_by == 1
