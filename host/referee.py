@@ -72,6 +72,13 @@ class Presenter(Protocol):
     - ``tick(referee, now) -> tuple | None``: an input that time makes (a timer that ran
       out); the loop calls ``Referee.on_tick`` about every 100 ms and it is journalled
       like any other input.
+    - ``button_input(referee, player, action) -> tuple | str | None``: what a player's
+      hub button means in a game whose buttons say more than "yes, mine" (HeroScape's
+      height for either side): an input, a note (nothing to apply), or None for the
+      generic meaning.
+    - ``more_choices(referee) -> list[(label, input)]``: menu lines the engine's
+      ``choices`` leave out but the table needs (Invocations' Shields and recorded
+      effects); appended after them.
     - ``commands(referee) -> list[tuple]``: hub commands the game needs now, such as
       ``("ROLL", n)`` for n virtual dice; the loop sends what ``Referee.drain_commands``
       returns after each input.
@@ -145,6 +152,10 @@ class Referee:
             player = PLAYER_BUTTONS.get(msg.button)
             if player is None or player >= len(self.players):
                 return "none", None, "Unknown button " + msg.button
+            custom = getattr(self.presenter, "button_input", None)
+            said = custom(self, player, msg.action) if custom is not None else None
+            if said is not None:  # an input, or a note when the press asks for none
+                return ("game", said, "") if isinstance(said, tuple) else ("none", None, said)
             if msg.action == "long":
                 return "none", None, "To undo, hold BACK on the referee"
             return self._player_button(player)
@@ -227,7 +238,11 @@ class Referee:
         legal = self.legal()
         if legal.expect == "roster":
             return [("%s done" % self.players[self.seat],) + self._roster_done()[:2]]
-        return [(label, "game", tuple(inp)) for label, inp in legal.choices]
+        items = [(label, "game", tuple(inp)) for label, inp in legal.choices]
+        more = getattr(self.presenter, "more_choices", None)
+        if more is not None:
+            items += [(label, "game", tuple(inp)) for label, inp in more(self)]
+        return items
 
     # --- journal and state -----------------------------------------------------------
 
