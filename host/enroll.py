@@ -29,7 +29,18 @@ from host.screens import View
 from shared_rules import catalogue
 from shared_rules.decisions import COLOURS
 
-WRITE_TIMEOUT_S = 5.0  # WRITE to confirming TAP: an NTAG write plus read-back takes < 1 s
+# WRITE to confirming TAP. The hub keeps a write waiting up to 10 s for its tag to come
+# back on the reader (firmware/nfc.py WRITE_WAIT_MS): we wait a little longer than that.
+WRITE_TIMEOUT_S = 12.0
+# The hub's ERR codes for a write that did not happen (firmware/nfc.py, firmware/hub.py),
+# and what the player can do about each.
+WRITE_ERRORS = {
+    "NO_TAG": "The tag was not on the reader: place it, then hold OK again",
+    "WRITE_FAILED": "The reader could not write the tag: keep it still, hold OK again",
+    "NOT_NDEF": "This tag is not NDEF formatted: use an NTAG213/215/216",
+    "TOO_BIG": "The record does not fit on this tag: use a bigger tag",
+    "NO_WRITE": "This reader hub cannot write tags",
+}
 HOLD_S = 2.0  # how long OK must be held to write a tag (a deliberate, physical act)
 DEBOUNCE_S = 0.03  # a press shorter than this is contact bounce, not a press
 LONG_S = 0.8  # UP/DOWN held this long step by 10 entries or 5 points
@@ -99,13 +110,15 @@ class Enrollment:
     # --- events ----------------------------------------------------------------------
 
     def on_tap(self, uid: str, record_hex: str, now: float) -> list[Write]:
+        if self.state in (WRITING, FAILED) and uid == self.uid and self.record and \
+                record_hex == self.record:
+            self._confirmed()  # the read-back: the tag holds our record (even if late)
+            return []
         if self.state == WRITING:
             if uid != self.uid:
                 self.message = "Another tag: keep only the tile being written on the reader"
-                return []
-            if record_hex == self.record:
-                self._confirmed()
-            # else: a read from before the write; the read-back is still to come
+            else:
+                self.present = True  # a read from before the write; the read-back follows
             return []
         if self.state in (DONE, FAILED) and self.again:
             self.state = TAP
@@ -134,7 +147,8 @@ class Enrollment:
             return
         self.present = False
         if self.state == WRITING:
-            self._fail("Tag lifted before the write was confirmed: place it again")
+            # The hub keeps the write waiting for the tag: it may still come back.
+            self.message = "Put the tag back on the reader: the write is waiting"
 
     def on_button(self, name: str, action: str, now: float) -> list[Write]:
         """Referee buttons UP/DOWN/OK/BACK; ``("OK", "long")`` is the physical hold."""
@@ -182,6 +196,8 @@ class Enrollment:
                 else:
                     self.state = CHOOSE if self.fixed is None else TAP
             return []
+        if self.state == FAILED and name == "OK" and action == "long":
+            return self._write(now)  # try again, same tag, same tile
         if self.state == FAILED and name == "BACK":
             self.state = TAP
             self.message = ""
@@ -192,8 +208,13 @@ class Enrollment:
         return []
 
     def on_hub_error(self, code: str, text: str) -> None:
-        if self.state == WRITING:
-            self._fail("The reader could not write the tag (%s): try again" % code)
+        """An ERR from the hub: fails the write if it is about it (not, say, the die)."""
+        if self.state != WRITING:
+            return
+        if code in WRITE_ERRORS:
+            self._fail(WRITE_ERRORS[code])
+        elif self.uid and self.uid in text:
+            self._fail("The reader could not write the tag (%s): hold OK again" % code)
 
     def tick(self, now: float) -> None:
         if self.state == WRITING and now >= self.deadline:
@@ -299,12 +320,13 @@ class Enrollment:
             return View(header=header, lines=(name, "%s on tag %s" % (entry["id"], self.uid)),
                         footer=self.message or "Hold OK to write", kind="enroll")
         if self.state == WRITING:
-            return screens.note(header, "Writing %s... keep the tag still" % name)
+            return screens.note(header, "Writing %s... keep the tag still" % name,
+                                self.message)
         if self.state == DONE:
             return View(header="Enrolled", big=(name,), lines=(self.uid or "",),
                         footer="Tap the next tag, BACK: quit" if self.again else "Done",
                         kind="enroll")
-        return screens.refused(header, self.message, "Tap the tag again")
+        return screens.refused(header, self.message, "Hold OK: again  BACK: start over")
 
 
 class HeldButtons:

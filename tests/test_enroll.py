@@ -14,6 +14,7 @@ from host.enroll import (
     FAILED,
     HOLD_S,
     WRITE_TIMEOUT_S,
+    WRITING,
     Enroller,
     Enrollment,
     HeldButtons,
@@ -51,10 +52,14 @@ class ReaderHub:
         self.writes: list[tuple[str, str]] = []
         self.fail_writes = False
         self.lift_on_write = False  # the tag leaves the reader as the write starts
+        self.pending: tuple[str, str] | None = None  # a write waiting for its tag
         self.readback = lambda record: record  # what the tag gives back after a write
 
     def place(self, now: int, uid: str = UID) -> None:
         self.present = uid
+        if self.pending is not None and self.pending[0] == uid:
+            self.record = self.readback(self.pending[1])  # the waiting write, done now
+            self.pending = None
         self.link.send_event(now, "TAP", 0, uid, self.record)
 
     def lift(self, now: int) -> None:
@@ -67,8 +72,9 @@ class ReaderHub:
                 continue
             self.writes.append((cmd.uid, cmd.record))
             if self.fail_writes:
-                self.link.error("WRITE_FAIL", "tag did not answer")
+                self.link.error("WRITE_FAILED", "tag %s: no answer" % cmd.uid)
             elif self.lift_on_write:
+                self.pending = (cmd.uid, cmd.record)
                 self.lift(now)
             elif cmd.uid == self.present:
                 self.record = self.readback(cmd.record)
@@ -240,6 +246,53 @@ def test_nothing_is_stored_when_the_write_is_not_confirmed(tmp_path, factory, tr
     view = bench.job.view()
     assert view.kind == "refused" and view.lines[0] == bench.job.message
     assert bench.hub.link.unacked == 0
+
+
+def test_a_tag_lifted_during_the_write_is_written_when_it_comes_back(tmp_path, factory):
+    """The hub keeps the write waiting for its tag (firmware/nfc.py): so does enroll."""
+    bench = Bench(tmp_path, factory, entry_id="jl/superman")
+    bench.hub.lift_on_write = True
+    bench.hub.place(1)
+    bench.run(0.1)
+    bench.press("OK", HOLD_S + 0.1)
+    bench.run(1.0)
+    assert bench.job.state == WRITING and bench.registry.tiles() == []
+    assert text(bench.job.view())[-1] == \
+        "> Put the tag back on the reader: the write is waiting"
+    bench.hub.lift_on_write = False
+    bench.hub.place(3)
+    bench.run(0.1)
+    assert bench.job.state == DONE and bench.registry.store.tile(UID).entry == "jl/superman"
+
+
+def test_a_failed_write_is_tried_again_with_a_hold(tmp_path, factory):
+    bench = Bench(tmp_path, factory, entry_id="jl/superman")
+    bench.hub.fail_writes = True
+    bench.hub.place(1)
+    bench.run(0.1)
+    bench.press("OK", HOLD_S + 0.1)
+    assert bench.job.state == FAILED
+    assert text(bench.job.view())[1:] == [
+        "The reader could not write the tag: keep it still, hold OK again",
+        "> Hold OK: again  BACK: start over"]
+    bench.hub.fail_writes = False
+    bench.press("OK", HOLD_S + 0.1)
+    assert bench.job.state == DONE and len(bench.hub.writes) == 2
+    assert bench.registry.store.tile(UID).entry == "jl/superman"
+
+
+def test_an_unrelated_hub_error_does_not_stop_the_write(tmp_path, factory):
+    bench = Bench(tmp_path, factory, entry_id="jl/superman")
+    bench.hub.place(1)
+    bench.run(0.1)
+    job = bench.job  # as if the WRITE were under way
+    job.state, job.record, job.deadline = WRITING, "00", bench.t + WRITE_TIMEOUT_S
+    bench.hub.link.error("DIE_FAULT", "OSError: 5")
+    bench.run(0.1)
+    assert bench.job.state == WRITING
+    bench.hub.link.error("NO_TAG", "put tag %s on the reader to enroll it" % UID)
+    bench.run(0.1)
+    assert bench.job.state == FAILED and bench.job.message.startswith("The tag was not on")
 
 
 def test_a_tag_lifted_before_the_hold_is_not_written(tmp_path, factory):
