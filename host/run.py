@@ -170,6 +170,9 @@ class App:
             return
         reaction = self.referee.on_event(rcv)
         self.conn.ack(rcv.seq)  # only now: the input is in the journal
+        if reaction.result is None and reaction.note and (
+                kind == "TAP" or (kind == "DIE" and rcv.msg.result[0] == "CROOKED")):
+            self._beep("refused", now)  # an unknown tile, a crooked die: nothing changed
         self._react(reaction, now)
 
     def on_press(self, press: Press) -> None:

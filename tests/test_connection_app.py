@@ -246,3 +246,35 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
         assert t.view.kind == "menu" and t.app.referee is None
     finally:
         t.close()
+
+
+def test_buzzer_says_accepted_refused_and_win(tmp_path):
+    from host.demo import demo_entries, demo_script
+    from host.inputs import Beeper
+    from host.referee import TileBook
+
+    class Buzzer:
+        def on(self) -> None:
+            pass
+
+        def off(self) -> None:
+            pass
+
+    t = Table(tmp_path)
+    try:
+        t.app.book = TileBook(demo_entries())
+        t.app.beeper = Beeper(Buzzer())
+        t.step(10)
+        t.press(22)
+        t.press(22)
+        t.tap(STRANGER)  # not in the demo book: unknown
+        t.hub.send_event(t.ms, "DIE", 1, ("CROOKED", ()))
+        t.step(3)
+        for event in hub_events(demo_script("jl-beginner")):
+            t.hub.send_event(t.ms, *event)
+            t.step(3)
+        played = t.app.beeper.played
+        assert played[:2] == ["refused", "refused"]
+        assert played[-1] == "win" and "accepted" in played
+    finally:
+        t.close()
