@@ -22,6 +22,7 @@ class Legal:
         self.roll_by = None
         self.choices = []
         self.powers = []
+        self.problem = None      # setup: the Refusal saying why the game cannot start yet
 
     def __repr__(self):
         return "Legal(%r, %r, %r, tiles=%r, choices=%r)" % (
@@ -43,7 +44,8 @@ class Screens:
                     if p != first:
                         leg.choices.append(("start: %s" % self.name(p), ("start", p)))
             else:
-                leg = Legal(None, "roster", "Tap tiles to add")
+                leg = Legal(None, "roster", self._roster_prompt())
+            leg.problem = problem
             return leg
         if self.phase == "over":
             names = " ".join([self.name(p) for p in self.winners])
@@ -95,6 +97,18 @@ class Screens:
                     leg.powers.append((k, POWERS[t.entry["effect"]].cost))
                     leg.tiles[k] = "power"
         return leg
+
+    def _roster_prompt(self):
+        """What the rosters still need, in a footer's 21 characters."""
+        w = self.words
+        for p in range(self.n):
+            if self.home_of(p) is None:
+                return "%s: add %s" % (self.name(p), w["home"])
+        for p in range(self.n):
+            if not any(self.tiles[k].owner == p and self.tiles[k].role == "fighter"
+                       for k in self.order):
+                return "%s: add %ss" % (self.name(p), w["fighter"])
+        return "Even up the rosters"
 
     def _battle_choices(self, leg):
         b = self.battle

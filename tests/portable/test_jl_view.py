@@ -71,3 +71,18 @@ def test_jl_b1_bad_variant_or_player_count_is_an_error():
             assert variant in str(exc) or "for" in str(exc)
         else:
             raise AssertionError("%s with %d players accepted" % (variant, players))
+
+
+def test_jl_b1_setup_footer_says_what_the_rosters_need():
+    """JL-B1 / YG-2: during setup the footer names what is missing, then who starts."""
+    from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
+
+    g = HexorsGame(variant="jl-beginner", players=2)
+    assert g.legal_inputs().prompt == "P1: add Stronghold"
+    play(g, [("add", 0, "S0", ATLANTIS), ("add", 1, "S1", MARS)])
+    assert g.legal_inputs().prompt == "P1: add Characters"
+    play(g, [("add", 0, "C0", SUPERMAN), ("add", 0, "C2", SUPERMAN), ("add", 1, "C1", DOOMSDAY)])
+    leg = g.legal_inputs()
+    assert leg.prompt == "Even up the rosters" and leg.problem.rule == "JL-B1"
+    y = HexorsGame(variant="ygo-beginner", players=2)
+    assert y.legal_inputs().prompt == "P1: add Character"
