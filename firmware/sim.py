@@ -2,7 +2,8 @@
 
 A script is a list of steps, each ``{"after": ms, "do": action, ...}``:
 
-- ``place`` a tag on the reader (``uid``, ``record`` hex) and ``lift`` it off again;
+- ``place`` a tag on the reader (``uid``, ``record`` hex) and ``lift`` it off again
+  (the real NFC driver reads it from the PN532 twin);
 - ``roll`` the die to ``face`` (it reports ROLLING, then the face), or ``crooked``;
 - ``press`` / ``long`` a player ``button`` ("A" or "B").
 
@@ -129,8 +130,12 @@ class FdPort:
 
 
 def run(fd, steps, period_ms=2):
+    from firmware.twins.pn532 import SimulatedReader
+
     port = FdPort(fd)
-    reader, die, buttons = ScriptedReader(), ScriptedDie(), ScriptedButtons()
+    # The real NFC code (nfc.py, pn532.py, ndef.py, taps.py) against the PN532 twin,
+    # which answers real command frames: a demo tap crosses every layer a tile will.
+    reader, die, buttons = SimulatedReader(), ScriptedDie(), ScriptedButtons()
     hub = make_hub(port, reader, die, buttons, board="sim")
     now = ticks_ms()
     hub.start(now)

@@ -28,6 +28,7 @@ from host.panel import emulated_panel
 from host.referee import Presenter, Referee, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
+REST_MS = 300  # a tile rests on the reader this long: the reader needs ~50 ms to read it
 
 # The demo table's tiles. The catalogue prints only what the rulebook prints (Superman's
 # yellow 6, Doomsday's red 8, Atlantis' blue 6, Mars' red 3); the rest of each tile was
@@ -79,7 +80,7 @@ class Steps:
         for entry_id in entry_ids:
             self.steps += [{"after": STEP_MS, "do": "place", "uid": self.uids[entry_id],
                             "record": tags.record_for(entry_id)},
-                           {"after": STEP_MS, "do": "lift"}]
+                           {"after": REST_MS, "do": "lift"}]
         return self
 
     def roll(self, *faces: int) -> Steps:
