@@ -107,7 +107,7 @@ def replay(store: Store, game_id: int) -> list[str]:
 
 
 def _step(referee: Referee, n: int, entry: Entry, when: str) -> str:
-    where = "hub %s #%d" % (entry.boot, entry.seq) if entry.boot else "referee"
+    where = "hub %s #%s" % (entry.boot, entry.seq) if entry.boot else "referee"
     if entry.target == "none":
         return "%3d %s  %s: nothing to apply (%s)" % (n, when[11:23], entry.input[0], where)
     # The referee's own bookkeeping, journalled into a throwaway journal.

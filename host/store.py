@@ -163,6 +163,10 @@ class Store:
             self.db.execute("PRAGMA synchronous = %s" % ("FULL" if durable else "NORMAL"))
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
+        except sqlite3.OperationalError as e:  # locked, read-only, disk full...
+            self.db.close()
+            raise StoreError("cannot use the database %s: %s (is its folder writable, the "
+                             "disk full?)" % (path, e)) from e
         except sqlite3.DatabaseError as e:
             self.db.close()
             raise StoreError("%s is not a usable hexref database: %s" % (path, e)) from e
