@@ -66,8 +66,9 @@ def find_hub_port(vid: int, pid: int = 0, port: str = "auto",
 
 
 def open_serial(path: str) -> serial.Serial:
-    """The port as HubLink wants it: reads wait at most 50 ms, so the loop stays lively."""
-    return serial.Serial(path, 115200, timeout=0.05, write_timeout=1.0)
+    """The port as HubLink wants it: reads wait at most 50 ms, so the loop stays lively.
+    Locked (flock) so a second hexref, or ``hexref doctor``, cannot read our events."""
+    return serial.Serial(path, 115200, timeout=0.05, write_timeout=1.0, exclusive=True)
 
 
 class Connection:

@@ -189,3 +189,20 @@ def test_find_prefers_the_symlink_then_the_vendor_id():
                          exists=lambda p: p == connection.SYMLINK) == connection.SYMLINK
     assert find_hub_port(0x2E8A, port="/dev/ttyS9", exists=lambda p: False) is None
     assert find_hub_port(0x2E8A, port="/dev/ttyS9", exists=lambda p: True) == "/dev/ttyS9"
+
+
+def test_a_second_referee_cannot_take_the_hub_port():
+    """Two hexref processes on one hub would split its events between them."""
+    master, slave = os.openpty()
+    path = os.ttyname(slave)
+    first = connection.open_serial(path)
+    try:
+        clock = Clock()
+        second = Connection(lambda: path, clock=clock, idle_wait=lambda s: None)
+        second.poll()
+        assert second.port is None and "cannot open" in second.reason
+        assert "lock" in second.reason
+    finally:
+        first.close()
+        os.close(master)
+        os.close(slave)
