@@ -81,13 +81,13 @@ class Enrollment:
         self.choices = choices
         self.fixed = None
         if entry_id is not None:
-            self.fixed = registry._checked_entry(entry_id)  # ValueError: no such tile
-        self.owner = registry._checked_owner(owner)
+            self.fixed = registry.checked_entry(entry_id)  # ValueError: no such tile
+        self.owner = registry.checked_owner(owner)
         self.given = None  # strike values from the command line: no correcting step
         if strike is not None:
             if self.fixed is None:
                 raise ValueError("strike values are for one tile: give --entry too")
-            registry._checked_correction(self.fixed, strike, None)  # ValueError: bad value
+            registry.checked_correction(self.fixed, strike, None)  # ValueError: bad value
             self.given = dict(strike)
         self.strike: dict[str, int | None] = {}  # the values on the tile, being set
         self.colour = 0  # which colour the correcting step is on

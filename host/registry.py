@@ -157,7 +157,7 @@ class Registry:
 
     # --- changes -----------------------------------------------------------------------
 
-    def _checked_entry(self, entry_id: Any) -> dict:
+    def checked_entry(self, entry_id: Any) -> dict:
         if not isinstance(entry_id, str):
             raise ValueError("a catalogue entry id is text like jl/016, not %r" % (entry_id,))
         try:
@@ -166,7 +166,7 @@ class Registry:
             raise ValueError("no tile %r in the catalogue (ids look like jl/016 or "
                              "ygo/kaiba)" % entry_id) from None
 
-    def _checked_correction(self, entry: dict, strike: Any, fields: Any
+    def checked_correction(self, entry: dict, strike: Any, fields: Any
                             ) -> tuple[dict[str, int] | None, dict[str, Any] | None]:
         """Strike values and other fields read off the tile, checked by the catalogue's
         rules (ValueError says what is wrong); None for "nothing corrected"."""
@@ -181,7 +181,7 @@ class Registry:
             strike = {c: strike[c] for c in COLOURS if c in strike}
         return strike, fields
 
-    def _checked_owner(self, owner: Any) -> str | None:
+    def checked_owner(self, owner: Any) -> str | None:
         if owner is None or owner == "":
             return None
         if not isinstance(owner, str) or len(owner) > 40 or not owner.isprintable():
@@ -193,14 +193,14 @@ class Registry:
         """Put (or move) a tag in the registry. Re-enrolling a tag as the same tile keeps
         its owner and corrections unless new ones are given; as another tile drops them."""
         uid = normal_uid(uid)
-        entry = self._checked_entry(entry_id)
-        new_owner = self._checked_owner(owner)
+        entry = self.checked_entry(entry_id)
+        new_owner = self.checked_owner(owner)
         old = self.store.tile(uid)
         if old is not None and old.entry == entry_id:
             new_owner = new_owner if owner is not None else old.owner
             strike = strike if strike is not None else old.strike
             fields = fields or old.fields or {}
-        new_strike, new_fields = self._checked_correction(entry, strike, fields)
+        new_strike, new_fields = self.checked_correction(entry, strike, fields)
         row = TileRow(uid, entry_id, new_owner, new_strike, now_text(self.store.clock),
                       new_fields)
         self.store.put_tiles([row])
@@ -217,19 +217,19 @@ class Registry:
         kind, colour, element, ally, bonus); returns the corrected entry. Later
         corrections add to earlier ones."""
         row = self._row(uid)
-        entry = self._checked_entry(row.entry)
+        entry = self.checked_entry(row.entry)
         merged_strike = dict(row.strike or {})
         merged_strike.update(strike or {})
         merged_fields = dict(row.fields or {})
         merged_fields.update(fields)
-        new_strike, new_fields = self._checked_correction(entry, merged_strike, merged_fields)
+        new_strike, new_fields = self.checked_correction(entry, merged_strike, merged_fields)
         self.store.put_tiles([TileRow(row.uid, row.entry, row.owner, new_strike, row.enrolled,
                                       new_fields)])
         return catalogue.apply_correction(entry, strike=new_strike, **(new_fields or {}))
 
     def set_owner(self, uid: str, owner: str | None) -> None:
         row = self._row(uid)
-        self.store.put_tiles([TileRow(row.uid, row.entry, self._checked_owner(owner),
+        self.store.put_tiles([TileRow(row.uid, row.entry, self.checked_owner(owner),
                                       row.strike, row.enrolled, row.fields)])
 
     def forget(self, uid: str) -> bool:
@@ -273,10 +273,10 @@ class Registry:
         for where, item in raw:
             try:
                 uid = normal_uid(item.get("uid"))
-                entry = self._checked_entry(item.get("entry"))
-                strike, fields = self._checked_correction(entry, item.get("strike"),
+                entry = self.checked_entry(item.get("entry"))
+                strike, fields = self.checked_correction(entry, item.get("strike"),
                                                           item.get("fields"))
-                owner = self._checked_owner(item.get("owner"))
+                owner = self.checked_owner(item.get("owner"))
             except ValueError as e:
                 raise ValueError("%s: %s" % (where, e)) from None
             if uid in rows and rows[uid].entry != entry["id"]:
