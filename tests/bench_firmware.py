@@ -55,15 +55,23 @@ class _Pwm:
 
 
 class QuietPN532:
-    """A machine.I2C with a PN532 that finds no tag, answering from preallocated frames
-    (the PN532 twin builds its frames as it goes, which would count as the hub's
-    allocation). Used only for the allocation figure; timings use the real twin."""
+    """A machine.I2C with a PN532 that answers every poll the same way, from preallocated
+    frames (the PN532 twin builds its frames as it goes, which would count as the hub's
+    allocation): no tag, or the tag ``uid`` resting on the reader. Used only for the
+    allocation figures; timings use the real twin."""
 
     _ACK = bytes([0x01, 0x00, 0x00, 0xFF, 0x00, 0xFF, 0x00])
-    # InListPassiveTarget answer with no target: D5 4B 00 (UM0701-02 7.3.5).
-    _NONE = bytes([0x01, 0x00, 0x00, 0xFF, 0x03, 0xFD, 0xD5, 0x4B, 0x00, 0xE0, 0x00])
 
-    def __init__(self):
+    def __init__(self, uid=None):
+        # InListPassiveTarget answer (UM0701-02 7.3.5): D5 4B NbTg [Tg SENS_RES(2) SEL_RES
+        # NFCIDLength NFCID1...].
+        data = [0xD5, 0x4B, 0x00]
+        if uid is not None:
+            raw = [int(uid[i:i + 2], 16) for i in range(0, len(uid), 2)]
+            data = [0xD5, 0x4B, 0x01, 0x01, 0x00, 0x44, 0x00, len(raw)] + raw
+        n = len(data)
+        frame = [0x01, 0x00, 0x00, 0xFF, n, (-n) & 0xFF] + data + [(-sum(data)) & 0xFF, 0x00]
+        self._answer = bytes(frame)
         self._acked = False
 
     def writeto(self, address, buf, stop=True):
@@ -74,7 +82,7 @@ class QuietPN532:
         if len(buf) == 1:
             buf[0] = 0x01
             return
-        src = self._NONE if self._acked else self._ACK
+        src = self._answer if self._acked else self._ACK
         self._acked = True
         n = len(src)
         for i in range(len(buf)):
@@ -165,9 +173,27 @@ def boot(twins, beat_ms=None):
     return hub
 
 
-def quiet(hub):
+def quiet(hub, uid=None):
     """Swap the NFC twin for the preallocated one (see QuietPN532)."""
-    hub.reader.chip.bus.i2c = QuietPN532()
+    hub.reader.chip.bus.i2c = QuietPN532(uid)
+
+
+def tag_resting(twins, hub):
+    """Put a tag on the reader twin and run until its TAP is out (the hub now knows it)."""
+    from firmware.ndef import TNF_EXTERNAL, record
+    from firmware.twins import Ntag
+
+    twins["nfc"].place(Ntag(TAG, record=record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")))
+    hub.reader.chip.bus.i2c = twins["nfc_bus"]
+    for _ in range(200):
+        idle(hub, twins["clock"], 1)
+        if hub.reader.present is not None:
+            break
+    from shared_rules.protocol import message
+
+    hub.link.port.feed(message("ACK", 0, hub.link.next_seq - 1))  # the host has it
+    idle(hub, twins["clock"], 1)
+    quiet(hub, TAG)
 
 
 def idle(hub, clock, passes):

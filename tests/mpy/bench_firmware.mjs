@@ -114,6 +114,12 @@ console.log(
   `[micropython] bytes allocated per idle pass of the hub loop: ${(idleBytes / passes).toFixed(2)} ` +
     `(${idleBytes} bytes over ${passes} passes, BEAT off)   (target 0)`,
 );
+run("B.tag_resting(twins, hub)\nB.idle(hub, twins['clock'], 200)");
+const tagBytes = allocatedBy(`B.idle(hub, twins['clock'], ${passes})`) - overhead;
+console.log(
+  `[micropython] the same with a tag resting on the reader: ${(tagBytes / passes).toFixed(2)} ` +
+    `bytes per pass (${tagBytes} bytes over ${passes} passes)`,
+);
 run("hub.link.beat_ms = 1000\nhub.link._next_beat = twins['clock'].now\nB.idle(hub, twins['clock'], 10)");
 const beatBytes = allocatedBy("B.idle(hub, twins['clock'], 1000)") - overhead;
 console.log(
