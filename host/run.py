@@ -93,6 +93,10 @@ class GameMenu:
                                  hint or "OK start  BACK back")
 
 
+# The hub's player buttons in the game menu: (press, long press).
+HUB_MENU = {"A": (DOWN, BACK), "B": (OK, BACK)}
+
+
 def player_names(n: int) -> tuple[str, ...]:
     return tuple("P%d" % (i + 1) for i in range(n))
 
@@ -164,9 +168,15 @@ class App:
         if self.referee is None:
             self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
             self.conn.ack(rcv.seq)
-            if kind != "GONE":
+            if kind == "BTN" and rcv.msg.button in HUB_MENU:
+                # A table with no buttons on the Pi chooses with the hub's: A next, B OK.
+                self.board.input(messages.BUTTON, now)
+                choice = self.menu.press(HUB_MENU[rcv.msg.button][rcv.msg.action == "long"])
+                if choice is not None:
+                    self.start(choice)
+            elif kind != "GONE":
                 self.board.post("note", screens.note("hexref", "Choose a game first",
-                                                     "UP/DOWN, then OK"), now)
+                                                     self.menu_hint()), now)
             return
         reaction = self.referee.on_event(rcv)
         self.conn.ack(rcv.seq)  # only now: the input is in the journal
@@ -223,8 +233,14 @@ class App:
     def base_view(self) -> View:
         if self.referee is not None:
             return self.referee.view()
-        hint = "" if self.conn.state == CONNECTED else "Reader: not found yet"
-        return self.menu.view(hint)
+        if self.conn.state != CONNECTED:
+            return self.menu.view("Reader: not found yet")
+        return self.menu.view("" if self.controls is not None else self.menu_hint())
+
+    def menu_hint(self) -> str:
+        if self.controls is None:
+            return "A next  B choose  A held: back"
+        return "UP/DOWN, then OK"
 
     def show(self, now: float) -> bool:
         view = self.board.view(self.base_view(), now)

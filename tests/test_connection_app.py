@@ -278,3 +278,16 @@ def test_buzzer_says_accepted_refused_and_win(tmp_path):
         assert played[-1] == "win" and "accepted" in played
     finally:
         t.close()
+
+
+def test_with_no_buttons_on_the_pi_the_hub_buttons_choose_the_game(table):
+    table.app.controls.close()
+    table.app.controls = None
+    table.step(10)
+    assert table.view.footer == "A next  B choose  A held: back"
+    for button in ("A", "B", "A", "B"):  # YGO Hexors, Collector's
+        table.hub.send_event(table.ms, "BTN", button, "press")
+        table.step(5)
+    assert table.app.referee is not None and table.view.kind == "setup"
+    assert table.view.header.startswith("YGO Collector")
+    assert table.hub.unacked == 0
