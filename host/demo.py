@@ -147,6 +147,9 @@ RIGS: dict[str, Rig] = {
     "jl-beginner": _hexors_rig("jl-beginner", beginner_script),
     "jl-collector": _hexors_rig("jl-collector", collector_script),
 }
+from host.demo_games import HostSteps, game_rigs  # noqa: E402 - HeroScape, Hexo, Invocations
+
+RIGS.update(game_rigs())
 
 
 def demo_script(variant: str = "jl-beginner") -> list[dict]:
@@ -157,7 +160,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
              timeout_s: float = 60.0, variant: str = "jl-beginner") -> int:
     """Play the demo game; returns the process exit code (0: a winner was declared)."""
     rig = RIGS[variant]
-    steps = rig.script()
+    steps, host_steps = HostSteps.split(rig.script())  # the Pi's own buttons stay here
     panel = emulated_panel(out_dir, live=live)
     referee = Referee(rig.new_game, TileBook(rig.entries()), rig.presenter(),
                       players=rig.players)
@@ -182,16 +185,25 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     port = serial.Serial(os.ttyname(slave), timeout=0.05)
     link = HubLink(port)
     winner = False
+    events = 0
     try:
         link.open()
         show()
+        winner = host_steps.run(referee, events, show)
         deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not winner:
             for rcv in link.read():
                 reaction = referee.on_event(rcv)
                 link.ack(rcv.seq)  # only now: the input is in the journal
                 show()
-                winner = winner or reaction.won
+                events += 1
+                winner = winner or reaction.won or host_steps.run(referee, events, show)
+            ticked = referee.on_tick(time.monotonic())  # a game's timers
+            if ticked is not None:
+                show()
+                winner = winner or ticked.won
+            for command in referee.drain_commands():  # e.g. ROLL n virtual dice
+                link.command(*command)
             if winner:
                 break
             if hub.poll() is not None:

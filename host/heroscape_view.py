@@ -1,0 +1,256 @@
+"""What the panel shows during a HeroScape game, and what its dice and buttons mean.
+
+The rules engine (shared_rules/heroscape.py) decides everything; this module names it.
+Screens: the army cards tapped at setup, initiative (5 dice each, ties rolled again), whose
+turn with the figures left on each side, the card chosen and its attacks left, the target
+with the exact odds before the roll (shared_rules/heroscape_odds.py), the dice still to
+roll, skulls against shields, and the winner.
+
+Two ways to roll several dice (HS-6), chosen when the game starts:
+
+- ``physical``: the electronic die is rolled once per die; the panel counts down
+  ("2 more rolls of 3") and the engine keeps the partial roll until it is complete;
+- ``virtual``: the roller presses their button on the hub and the hub rolls all the dice
+  at once (the host sends ``ROLL n``, see ``commands``).
+
+The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"). While the height is
+being confirmed (HS-6) a press says "my figure is higher" and a long press says neither
+is; while rolling, the roller's press rolls the virtual dice; otherwise a press is the
+generic "yes" (the turn's end, the roster is complete).
+
+>>> view = HeroScapeView("virtual")
+>>> view.roll_input((1, 4, 6))
+('roll', [1, 4, 6])
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host import screens
+from host.referee import SEAT_BUTTONS
+from host.screens import View
+from shared_rules.engine import Outcome, Refusal
+from shared_rules.heroscape import count_faces
+
+if TYPE_CHECKING:
+    from host.referee import Referee
+
+DIE_MODES = ("physical", "virtual")
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "skull")`` is '1 skull', ``plural(2, "skull")`` '2 skulls'."""
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+class HeroScapeView:
+    title = "HeroScape"
+
+    def __init__(self, dice: str = "physical") -> None:
+        if dice not in DIE_MODES:
+            raise ValueError("dice are physical or virtual, not %r" % (dice,))
+        self.dice = dice
+        self._mode_sent = False
+        self._roll: int = 0  # virtual dice asked for by the roller's button
+
+    # --- what the hub's events mean ----------------------------------------------------
+
+    def roll_input(self, faces: tuple[int, ...]) -> tuple:
+        return ("roll", list(faces))
+
+    def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
+        legal = ref.legal()
+        if legal.expect == "height":
+            if action == "long":
+                return ("height", "none")
+            return ("height", "attacker" if player == ref.game.turn else "defender")
+        if legal.expect == "roll":
+            if player != legal.roll_by:
+                return "It is %s's roll" % ref.players[legal.roll_by]
+            if self.dice == "virtual":
+                self._roll = legal.dice
+                return "Rolling %d %s..." % (legal.dice, "die" if legal.dice == 1 else "dice")
+            return "%s: roll the die %s" % (ref.players[player],
+                                            plural(legal.dice, "more time"))
+        return None
+
+    def commands(self, ref: Referee) -> list[tuple]:
+        out: list[tuple] = []
+        if self.dice == "virtual" and not self._mode_sent:
+            out.append(("DIEMODE", "virtual"))
+            self._mode_sent = True
+        if self._roll:
+            out.append(("ROLL", self._roll))
+            self._roll = 0
+        return out
+
+    # --- screens -----------------------------------------------------------------------
+
+    def view(self, ref: Referee) -> View:
+        game = ref.game
+        legal = ref.legal()
+        last = ref.last
+        if legal.expect == "roster":
+            return self._setup(ref, last)
+        if isinstance(last, Refusal):
+            return screens.refused(self.title, last.message, last.instead or legal.prompt,
+                                   last.rule)
+        outcome = last if isinstance(last, Outcome) else Outcome()
+        won = outcome.find("winner")
+        if won is not None or game.phase == "over":
+            return self._winner(ref, outcome)
+        attack = outcome.find("attack")
+        if attack is not None and not ref.note:
+            return self._attack_result(ref, attack, outcome, legal.prompt)
+        if game.phase == "initiative":
+            return self._noted(ref, self._initiative(ref, outcome, legal))
+        if game.phase == "roll":
+            return self._noted(ref, self._rolling(ref, legal))
+        if ref.note:
+            return screens.note(self.title, ref.note, legal.prompt)
+        if game.phase == "height":
+            return self._height(ref, legal)
+        if game.phase == "target":
+            return self._card(ref, legal)
+        return self._turn(ref, legal, outcome)
+
+    def _noted(self, ref: Referee, view: View) -> View:
+        """A countdown keeps its numbers while the referee says a word ("Rolling...")."""
+        if not ref.note:
+            return view
+        return View(header=view.header, header_right=view.header_right, big=view.big,
+                    lines=(ref.note,), footer=view.footer, kind=view.kind)
+
+    def _figures(self, ref: Referee) -> str:
+        return "Figures %s:%d %s:%d" % (ref.players[0], ref.game.figures(0),
+                                        ref.players[1], ref.game.figures(1))
+
+    def _setup(self, ref: Referee, last: Outcome | Refusal | None) -> View:
+        if isinstance(last, Refusal):
+            return screens.refused(self.title + " setup", last.message, last.instead,
+                                   last.rule)
+        game = ref.game
+        cards = tuple(sum(1 for k in game.order if game.cards[k]["player"] == p)
+                      for p in range(len(ref.players)))
+        added = last.find("added") if isinstance(last, Outcome) else None
+        button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
+        lines = ("  ".join("%s: %s" % (p, plural(n, "card"))
+                           for p, n in zip(ref.players, cards, strict=True)),)
+        if added:
+            lines += ("%s added (%s)" % (added["name"], plural(added["figures"], "figure")),)
+        view = View(header=self.title + " setup", lines=lines, kind="setup",
+                    footer="%s: tap army cards, then %s" % (ref.players[ref.seat], button))
+        if ref.note:
+            return screens.note(view.header, ref.note, view.footer)
+        return view
+
+    def _initiative(self, ref: Referee, outcome: Outcome, legal) -> View:
+        game = ref.game
+        shown = []
+        for p in (0, 1):
+            rolled = game.initiative.get(p)
+            if rolled is None and legal.roll_by == p and game.pending:
+                shown.append("%d.." % count_faces(game.pending, "skull"))
+            else:
+                shown.append("?" if rolled is None else str(rolled))
+        again = outcome.find("reroll")
+        if again is not None:
+            line = "Tie %d:%d, both roll again" % (again["skulls"], again["skulls"])
+        else:
+            line = "Most skulls goes first"
+        return View(header=self.title, header_right="initiative", big=tuple(shown),
+                    lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
+
+    def _roll_prompt(self, ref: Referee, legal) -> str:
+        who = ref.players[legal.roll_by]
+        if self.dice == "virtual":
+            return "%s: press %s to roll %d" % (who, SEAT_BUTTONS[legal.roll_by], legal.dice)
+        rolled = ref.game.pending
+        if rolled:
+            return "%s: roll again, %d to go" % (who, legal.dice)
+        return legal.prompt
+
+    def _names(self, ref: Referee) -> tuple[str, str]:
+        game = ref.game
+        mine = game.cards[game.chosen]["entry"]["name"]
+        target = game.cards[game.attack["target"]]["entry"]["name"]
+        return mine, target
+
+    def _height(self, ref: Referee, legal) -> View:
+        game = ref.game
+        mine, target = self._names(ref)
+        odds = game.odds()
+        me = ref.players[game.turn]
+        return View(header="%s %s" % (self.title, me), header_right="odds if level",
+                    big=(odds.p_destroy.percent(),),
+                    lines=("%s %d vs %d %s" % (mine, odds.attack, odds.defense, target),),
+                    footer="Higher? A:%s B:%s hold:level" % ref.players[:2], kind="odds")
+
+    def _rolling(self, ref: Referee, legal) -> View:
+        game = ref.game
+        att = game.turn
+        faces = game.attack["faces"]
+        skulls = count_faces(faces[att], "skull") if att in faces else None
+        if legal.roll_by == att and game.pending:
+            left = "%d.." % count_faces(game.pending, "skull")
+        else:
+            left = "?" if skulls is None else str(skulls)
+        shields = "%d.." % count_faces(game.pending, "shield") \
+            if legal.roll_by != att and game.pending else "?"
+        odds = game.odds()
+        total = game.attack["dice"][legal.roll_by]
+        what = "skulls" if legal.roll_by == att else "shields"
+        if self.dice == "physical":
+            line = "%s: %d of %d dice to roll" % (what, legal.dice, total)
+        else:
+            line = "%s: %d dice at once" % (what, total)
+        return View(header="%s %s" % (self.title, ref.players[att]),
+                    header_right=odds.p_destroy.percent(), big=(left, shields),
+                    lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
+
+    def _card(self, ref: Referee, legal) -> View:
+        game = ref.game
+        c = game.cards[game.chosen]
+        left = "%s left to attack" % plural(game.attacks_left, "figure")
+        return View(header="%s %s" % (self.title, ref.players[game.turn]),
+                    header_right=self._figures(ref).replace("Figures ", ""),
+                    big=(c["entry"]["name"],), lines=(left,),
+                    footer="tap a target, or %s: end turn" % SEAT_BUTTONS[game.turn],
+                    kind="turn")
+
+    def _turn(self, ref: Referee, legal, outcome: Outcome) -> View:
+        game = ref.game
+        me = ref.players[game.turn]
+        lines = [self._figures(ref)]
+        first = outcome.find("first")
+        if first is not None:
+            lines = ["Initiative %d:%d skulls" % tuple(first["skulls"])]
+        return View(header=self.title, header_right="turn %d" % game.turns,
+                    big=(me + "'s turn",), lines=tuple(lines), footer=legal.prompt,
+                    kind="turn")
+
+    def _attack_result(self, ref: Referee, attack: dict, outcome: Outcome,
+                       prompt: str) -> View:
+        gone = outcome.find("destroyed")
+        if gone is not None:
+            line = "%s destroyed, %d left" % (gone["name"], gone["left"])
+        else:
+            line = "Blocked: nothing happens"
+        breakdown = "%s vs %s" % (plural(attack["skulls"], "skull"),
+                                  plural(attack["shields"], "shield"))
+        return screens.battle(self.title, (attack["skulls"], attack["shields"]), line,
+                              breakdown + " > " + prompt,
+                              0 if attack["destroyed"] else 1,
+                              self._figures(ref).replace("Figures ", ""))
+
+    def _winner(self, ref: Referee, outcome: Outcome) -> View:
+        game = ref.game
+        who = ref.players[game.winner]
+        loser = 1 - game.winner
+        if game.figures(loser) == 0:
+            hint = "all %s figures destroyed" % ref.players[loser]
+        else:
+            hint = "scenario objective (HS-9)"
+        attack = outcome.find("attack")
+        line = attack["text"] if attack is not None else hint
+        return screens.winner(self.title, who, line, hint=hint)

@@ -1,0 +1,263 @@
+"""The referee as the Master of an Invocations game: its screens, timers and menu.
+
+The rules engine (shared_rules/invocations.py) deals, counts and judges; this module
+shows it and runs the clocks. Time never enters the engine as a clock: the referee's loop
+calls ``tick(referee, now)`` about every 100 ms, and only when a timer runs out does it
+hand the engine an input, ``("timeout", "attack")`` (IN-4: the Master may now force a
+Spell into Attack) or ``("timeout", "handover")`` (IN-4: the Master performs the effect).
+Both are journalled like any other input. The panel counts down in between. Timers are
+switched off in setup (the engine's "timers off" choice) for a first game.
+
+After an undo or a restart the running timer starts again from its full time: the table
+has had a pause anyway.
+
+Revealed Attack and Shield cards are read by tap (the engine knows whose card it is
+waiting for). The Master's menu offers the engine's choices plus what the table records
+by hand (``more_choices``): Shield and Spell placements, an effect's outcome (who beats
+whom, a cancelled effect, a card stolen from a hand), the deck size in setup.
+
+>>> InvocationsView().clock(60000, 0.0, 15.2)
+'0:45'
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host import screens
+from host.referee import SEAT_BUTTONS
+from host.screens import View
+from shared_rules import decisions
+from shared_rules.engine import Outcome, Refusal
+from shared_rules.invocations import supreme
+
+if TYPE_CHECKING:
+    from host.referee import Referee
+
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White")  # the six boards
+DECK_CHOICES = (32, 40, 48, 56, 68)
+LIMITS_MS = {"attack": decisions.IN_ATTACK_TIMER_MS,
+             "handover": decisions.IN_HANDOVER_TIMER_MS}
+
+
+class InvocationsView:
+    title = "Invocations"
+
+    def __init__(self) -> None:
+        self.now: float | None = None
+        self.timers: dict[str, tuple[tuple, float]] = {}  # kind -> (what runs, start)
+        self.fired: set[tuple] = set()
+
+    # --- what the hub's events mean ----------------------------------------------------
+
+    def roll_input(self, faces: tuple[int, ...]) -> tuple:
+        return ("roll", list(faces))  # Invocations has no dice: the engine says so
+
+    def tap_input(self, ref: Referee, uid: str, entry: dict) -> tuple | None:
+        return ("tap", uid, entry)
+
+    def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
+        h = ref.game.handover
+        if h is not None:
+            if h["target"] == player:
+                return ("handed", player)
+            return "Waiting for %s to hand over" % ref.players[h["target"]]
+        return "The Master's menu: OK on the referee"
+
+    def more_choices(self, ref: Referee) -> list[tuple[str, tuple]]:
+        game = ref.game
+        names = ref.players
+        out: list[tuple[str, tuple]] = []
+        if game.phase == "setup":
+            out += [("deck %d" % n, ("deck", n)) for n in DECK_CHOICES if n != game.deck]
+        elif game.phase == "stage2" and game.handover is None:
+            for p in game.in_round():
+                if game.players[p]["hand"] > 0:
+                    out.append(("%s shield" % names[p], ("place", p, "shield")))
+                    out.append(("%s spell" % names[p], ("place", p, "spell")))
+            for p in game.in_round():
+                if game.players[p]["hand"] > 0 and game.deck > 0:
+                    out += [("%s takes %d" % (names[p], n), ("take", p, n, "hand"))
+                            for n in (1, 2, 3)]
+            for p in game.in_round():
+                for q in game.in_round():
+                    if p != q and game.players[p]["hand"] > 0 and game.players[q]["hand"] > 0:
+                        out.append(("%s steals %s" % (names[p], names[q]),
+                                    ("steal", p, q, "hand", "hand")))
+        elif game.phase == "effects":
+            for p in game.in_round():
+                for q in game.in_round():
+                    if p != q and [p, q] not in game.beats and [q, p] not in game.beats:
+                        out.append(("%s beats %s" % (names[p], names[q]), ("beats", p, q)))
+            for p in sorted({pair[0] for pair in game.beats}):
+                out.append(("cancel %s" % names[p], ("cancel", p)))
+        return out
+
+    # --- the clocks --------------------------------------------------------------------
+
+    def _running(self, game) -> dict[str, tuple]:
+        """The timers that run now, each named by what it times (stable across replay)."""
+        out: dict[str, tuple] = {}
+        if not game.timers or game.phase == "over":
+            return out
+        if game.phase == "stage2" and not game.attack_timeout:
+            out["attack"] = ("attack", game.round, game.playoff is not None)
+        if game.handover is not None:
+            effects = sum(1 for inp in game.inputs if inp[0] in ("destroy", "steal"))
+            out["handover"] = ("handover", game.round, effects)
+        return out
+
+    def tick(self, ref: Referee, now: float) -> tuple | None:
+        self.now = now
+        running = self._running(ref.game)
+        for kind in list(self.timers):
+            if kind not in running or self.timers[kind][0] != running[kind]:
+                del self.timers[kind]
+        for kind, what in running.items():
+            if kind not in self.timers:
+                self.timers[kind] = (what, now)
+                self.fired.discard(what)  # started again (after an undo): a full time
+            if (now - self.timers[kind][1]) * 1000 >= LIMITS_MS[kind] and what not in self.fired:
+                self.fired.add(what)
+                return ("timeout", kind)
+        return None
+
+    def left_ms(self, ref: Referee, kind: str) -> int | None:
+        """What the panel counts down: ms left on a running timer, None when it is not
+        running (or the timers are off)."""
+        what = self._running(ref.game).get(kind)
+        if what is None:
+            return None
+        started = self.timers.get(kind)
+        if started is None or started[0] != what or self.now is None:
+            return LIMITS_MS[kind]
+        return max(0, LIMITS_MS[kind] - int((self.now - started[1]) * 1000))
+
+    def clock(self, limit_ms: int, start: float, now: float) -> str:
+        """The countdown as m:ss, rounded up so it reaches 0:00 when time is up."""
+        left = max(0, limit_ms - int((now - start) * 1000))
+        secs = (left + 999) // 1000
+        return "%d:%02d" % (secs // 60, secs % 60)
+
+    def _clock(self, ms: int) -> str:
+        return self.clock(ms, 0.0, 0.0)
+
+    # --- screens -----------------------------------------------------------------------
+
+    def _victories(self, ref: Referee) -> str:
+        return " ".join("%s:%d" % (ref.players[i], len(pl["victories"]))
+                        for i, pl in enumerate(ref.game.players))
+
+    def view(self, ref: Referee) -> View:
+        game = ref.game
+        legal = ref.legal()
+        last = ref.last
+        head = "%s R%d" % (self.title, game.round) if game.round else self.title
+        if isinstance(last, Refusal):
+            return screens.refused(head, last.message, last.instead or legal.prompt,
+                                   last.rule)
+        outcome = last if isinstance(last, Outcome) else Outcome()
+        if game.phase == "over":
+            return self._end(ref, outcome)
+        if ref.note:
+            return screens.note(head, ref.note, legal.prompt)
+        if game.phase == "setup":
+            timers = "timers on" if game.timers else "timers off"
+            return View(header=self.title + " setup",
+                        header_right="%d players" % len(game.players),
+                        lines=(" ".join(ref.players),
+                               "deck %d  hand %d  %s" % (game.deck, game.hand_size, timers)),
+                        footer="OK: menu, then start", kind="setup", wrap=False)
+        if game.handover is not None:
+            return self._handover(ref, head)
+        won = outcome.find("dominant")
+        if won is not None:
+            return View(header=head, header_right="IN-7", big=(ref.players[won["player"]],),
+                        lines=("dominates: takes %d cards" % won["cards"],),
+                        footer="Victories " + self._victories(ref), kind="winner")
+        none = outcome.find("no_winner")
+        if none is not None:
+            return View(header=head, header_right=none["rule"], big=("No winner",),
+                        lines=("prize: %d cards carried over" % len(game.prize),),
+                        footer=legal.prompt, kind="message")
+        if game.phase == "stage2":
+            return self._stage2(ref, head, outcome, legal)
+        if game.phase == "stage3":
+            return View(header=head, header_right="Stage 3", lines=self._attacks(ref),
+                        footer=legal.prompt, kind="turn")
+        if game.phase == "effects":
+            lines = self._attacks(ref)
+            for a, b in game.beats:
+                lines += ("%s beats %s (effect)" % (ref.players[a], ref.players[b]),)
+            return View(header=head, header_right="effects", lines=lines[:3],
+                        footer="OK: record effects, judge", kind="turn")
+        if game.phase == "shields":
+            tied = ", ".join(ref.players[p] for p in game.tied)
+            shown = " ".join("%s %d" % (ref.players[p], d) for p, d in game.shown.items())
+            lines = ("Tie: " + tied, ("Shields: " + shown) if shown else "IN-8: Shields")
+            return View(header=head, header_right="IN-8", lines=lines,
+                        footer=legal.prompt, kind="turn")
+        return screens.note(head, legal.prompt)
+
+    def _attacks(self, ref: Referee) -> tuple[str, ...]:
+        game = ref.game
+        parts = []
+        for p in game.in_round():
+            a = game.players[p]["attack"]
+            parts.append("%s %s" % (ref.players[p], a["attack"] if a else "?"))
+        prize = ("prize %d" % len(game.prize),) if game.prize else ()
+        return (" ".join(parts),) + prize
+
+    def _stage2(self, ref: Referee, head: str, outcome: Outcome, legal) -> View:
+        game = ref.game
+        waiting = game.waiting_for_attack()
+        who = "Attack: " + (" ".join(ref.players[p] for p in waiting) if waiting else "all")
+        deal = outcome.find("deal")
+        if deal is not None and not game.timers:
+            who = "dealt %s" % " ".join(str(n) for n in deal["cards"])
+        left = self.left_ms(ref, "attack")
+        if game.playoff is not None:
+            big = "Play-off"
+        elif game.timers and game.attack_timeout:
+            big = "Time!"
+        elif left is not None:
+            big = self._clock(left)
+        else:
+            big = "Stage 2"
+        footer = "hand %d  deck %d" % (game.hand_size, game.deck)
+        if game.attack_timeout:
+            footer = "IN-4: Master may force a Spell"
+        return View(header=head, header_right="Stage 2", big=(big,), lines=(who,),
+                    footer=footer, kind="turn")
+
+    def _handover(self, ref: Referee, head: str) -> View:
+        game = ref.game
+        h = game.handover
+        left = self.left_ms(ref, "handover")
+        target, by = h["target"], h["by"]
+        button = ("%s: %s" % (SEAT_BUTTONS[target], "handed")) if target < 2 else "OK: handed"
+        return View(header=head, header_right="IN-4 %s" % h["kind"],
+                    big=(self._clock(left if left is not None else LIMITS_MS["handover"]),),
+                    lines=("%s hands the card to %s" % (ref.players[target], ref.players[by])
+                           if h["kind"] == "steal" else
+                           "%s gives up the card" % ref.players[target],),
+                    footer=button, kind="turn")
+
+    def _end(self, ref: Referee, outcome: Outcome) -> View:
+        game = ref.game
+        names = " & ".join(ref.players[p] for p in game.winners)
+        if game.playoff is not None:
+            line = "play-off of %d cards" % decisions.IN_PLAYOFF_HAND
+        else:
+            points = [supreme(pl["victories"]) for pl in game.players]
+            line = " ".join("%s %d" % (ref.players[i], a) for i, (a, _d) in enumerate(points))
+            if outcome.find("defense_tiebreak") is not None:
+                line = "Defense " + " ".join("%s %d" % (ref.players[i], d)
+                                             for i, (_a, d) in enumerate(points))
+        series = outcome.find("series")
+        hint = "Supreme Summoner"
+        if series is not None:
+            hint = "Series " + " ".join("%s %d" % (ref.players[i], t)
+                                        for i, t in enumerate(series["totals"]))
+            if series["winner"]:
+                hint += " won"
+        return screens.winner(self.title, names, line, hint=hint)
