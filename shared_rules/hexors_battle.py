@@ -188,6 +188,8 @@ class Battles:
         self.battle = None
         self.fought += 1
         self._defeat(loser, by, out, self.rules["discard"])
+        if self._check_over(out):
+            return     # JL-B9: the first to defeat everything wins; Self-Destruct comes late
         if winner == a and self._self_destruct_on(b):
             self._defeat(a, self.controller(d), out, "JL-W071",
                          earn=D.JL_SELF_DESTRUCT_EARNS_STONE)

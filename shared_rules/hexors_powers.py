@@ -131,6 +131,9 @@ class PowerPlay:
             if self._battle_side(p) != 1:
                 return Refusal("JL-W071", "only the defending side plays Self-Destruct",
                                "keep it for when you defend")
+            if self.tiles[b["attacker"]].role != "fighter":
+                return Refusal("JL-W071", "Self-Destruct answers an attacking Character",
+                               "keep it for a Character's attack")
         if spec.target is not None and not self._targets(t):
             return Refusal(spec.rule, "nothing %s can target now" % t.name, "keep it for later")
         return None

@@ -65,7 +65,7 @@ def setup_inputs(variant, players, rng):
     return inputs
 
 
-ROLE_WEIGHT = {"attacker": 6, "defender": 6, "target": 4, "partner": 3, "power": 1,
+ROLE_WEIGHT = {"attacker": 6, "defender": 6, "target": 4, "partner": 3, "power": 3,
                "cancel": 1}
 
 

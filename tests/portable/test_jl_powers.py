@@ -226,3 +226,21 @@ def test_jl_w074_telepathy_cannot_take_the_tile_that_moved():
     play(g, [("tap", "C0"), ("tap", "P1a")])
     assert "C0" not in g.legal_inputs().tiles and "C2" in g.legal_inputs().tiles
     refused_unchanged(g, ("tap", "C0"), "JL-W074")
+
+
+def test_jl_w071_self_destruct_too_late_when_the_attack_wins_the_game():
+    """JL-W071 / JL-C13: when the attacking Character's win ends the game, the first player
+    to defeat everything has won; Self-Destruct no longer matters. It never answers a
+    Stronghold's attack (JL-B9 showdown)."""
+    g = setup("jl-collector", [[("S0", ATLANTIS), ("C0", SUPERMAN), ("X", power("speed"))],
+                               [("S1", MARS), ("C1", DOOMSDAY),
+                                ("D", power("self_destruct"))]], first=1)
+    give(g, 1, 2)
+    play(g, [("tap", "C1"), ("tap", "S0"), ("roll", FACE["red"]), ("roll", FACE["green"])])
+    play(g, [("end",), ("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"]),
+             ("roll", FACE["green"])])
+    assert g.phase == "defender" and g.stones == [1, 3]
+    play(g, [("tap", "S1"), ("tap", "D")])
+    out = play(g, [("roll", FACE["yellow"]), ("roll", FACE["green"])])[-1]
+    assert out.find("winner") == {"players": [0], "rule": "JL-C13"}
+    assert g.tiles["C0"].status == "play"
