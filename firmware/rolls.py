@@ -12,7 +12,9 @@ A roll counts only if the die *tumbled* and then *rested*:
   barely changed from the one before, and stayed near the mean of the others.
 - **the face**: after a tumble, the mean of that resting window is matched against the
   die's face table; within the face-angle tolerance it is FACE n, otherwise CROOKED (the
-  die leans on something: the players re-roll, nothing is guessed).
+  die leans on something: the players re-roll, nothing is guessed). A die can also pause
+  for a moment balanced on an edge before it falls flat, so a tilted rest must last
+  ``crooked_ms`` before it is called CROOKED; a flat one is final at once.
 
 Everything is integer arithmetic on small ints and attributes: ``update`` allocates
 nothing, so the hub can call it at 100 Hz forever.
@@ -47,6 +49,7 @@ _FREEFALL_BONUS = const(300)
 _REST_LO2 = const(850 * 850)  # |a| within 0.85..1.15 g: lying on something
 _REST_HI2 = const(1150 * 1150)
 _WINDOW_CAP = const(64)  # keep the resting mean over at most this many samples
+# (``crooked_ms`` must stay under the cap's duration: 640 ms at 100 Hz)
 
 
 class RollDetector:
@@ -57,10 +60,11 @@ class RollDetector:
     """
 
     def __init__(self, faces, rate_hz=100, settle_ms=70, roll_energy=5000, still_jerk=200,
-                 band=110):
+                 band=110, crooked_ms=300):
         self.faces = faces
         self.rate_hz = rate_hz
         self.settle = max(2, settle_ms * rate_hz // 1000)
+        self.crooked_settle = max(self.settle, crooked_ms * rate_hz // 1000)
         self.roll_energy = roll_energy
         self.still_jerk = still_jerk
         self.band = band
@@ -148,7 +152,10 @@ class RollDetector:
         if n < self.settle:
             return NOTHING
         # At rest: the mean of the window decides the face.
-        self.face = self.faces.match(self._sx // n, self._sy // n, self._sz // n)
+        face = self.faces.match(self._sx // n, self._sy // n, self._sz // n)
+        if face == 0 and n < self.crooked_settle:
+            return NOTHING  # tilted: crooked, or about to fall flat? Wait and see.
+        self.face = face
         self.state = RESTING
         self.energy = 0  # a new roll needs a new tumble
         if state == TUMBLING:

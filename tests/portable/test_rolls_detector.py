@@ -60,7 +60,7 @@ def test_turning_the_die_slowly_by_hand_reports_nothing():
 
 def test_resting_tilted_after_a_tumble_is_crooked():
     d = RollDetector(FaceTable(DEFAULT))
-    events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 30)  # 35 degrees
+    events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 40)  # 35 degrees, 0.4 s
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("CROOKED", 0)]
     assert d.face == 0
 
@@ -85,3 +85,10 @@ def test_a_long_rest_keeps_the_face_without_growing_numbers():
     replay(d, _flat(6, 5000))
     assert d.face == 6 and d.state == RESTING
     assert abs(d._sz) < 1 << 24
+
+
+def test_a_pause_balanced_on_an_edge_is_not_called_crooked():
+    # Teetering at 35 degrees for 0.2 s, then falling flat onto face 3.
+    d = RollDetector(FaceTable(DEFAULT))
+    events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 20 + _flat(3, 20))
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)]

@@ -28,7 +28,8 @@ def test_trace_set_covers_every_kind_of_throw_and_handling():
             if e[0] == "FACE":
                 faces.add(e[1])
     assert faces == set([1, 2, 3, 4, 5, 6])
-    for prefix in ("roll_face", "handle_", "crooked_", "box_drop_", "noisy_", "table_bump"):
+    for prefix in ("roll_face", "handle_", "crooked_", "box_drop_", "noisy_", "table_bump",
+                   "edge_pause", "cup_shake", "gentle_roll"):
         assert [n for n in names if n.startswith(prefix)], prefix
 
 

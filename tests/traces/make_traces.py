@@ -537,6 +537,11 @@ def build():
         die, s = scenario("two_rolls", seed)
         traces.append(trace("two_rolls_%d" % (i + 1), "two rolls one after the other", die,
                             s, seed))
+    for i, (kind, seed) in enumerate((("roll", 20090), ("cup", 20033))):
+        die, s = scenario(kind, seed)
+        traces.append(trace("edge_pause_%d" % (i + 1),
+                            "pauses balanced on an edge before falling flat on %d"
+                            % die.events[-1][1], die, s, seed))
     die, s = scenario("handle_then_roll", 9000)
     traces.append(trace("handle_then_roll", "moved by hand first (nothing), then rolled",
                         die, s, 9000))
