@@ -43,8 +43,10 @@ JL_STONE_BOOSTS_TWO_PLAYERS = False
 # JL-W066 Escape: the battle ends with no loser and no Stone; the attacker may go on with a
 # multiple attack. A Detection cannot answer an Escape (the round is already void).
 JL_ESCAPE_VOIDS_BATTLE = True
-# JL-W071 Self-Destruct is played by the defending side; when it fires the Stone for the
-# destroyed attacker goes to the Self-Destruct's player, as for any defeat (JL-C8).
+# JL-W071 Self-Destruct is played by the defending side against an attacking Character;
+# when it fires the Stone for the destroyed attacker goes to the Self-Destruct's player, as
+# for any defeat (JL-C8). If the attacker's win already ends the game, the game is over
+# first (JL-B9: the first player to defeat everything wins).
 JL_SELF_DESTRUCT_EARNS_STONE = True
 # JL-M5: Characters removed with their fallen Stronghold earn nobody a Stone (JL-C8 pays for
 # tiles defeated in battle).
