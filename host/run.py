@@ -23,6 +23,8 @@ from pathlib import Path
 
 from host import messages, screens
 from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
+from host.demo_games import MENU as OTHER_GAMES
+from host.demo_games import open_game
 from host.hexors_view import HexorsView
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.link import Received
@@ -52,7 +54,8 @@ GAMES: tuple[tuple[str, tuple[Variant, ...]], ...] = (
         Variant("Beginner", "ygo-beginner", 2),
         Variant("Collector's", "ygo-collector", 2),
     )),
-)
+) + tuple((name, tuple(Variant(*v) for v in variants))  # HeroScape, Hexo, Invocations
+          for name, variants in OTHER_GAMES)
 
 
 class GameMenu:
@@ -131,8 +134,10 @@ class App:
         from shared_rules.hexors import HexorsGame
 
         self.game_id = game_id
-        self.referee = Referee(lambda: HexorsGame(variant=variant, players=len(players)),
-                               self.book, HexorsView(variant),
+        made = open_game(variant, players)  # HeroScape, Hexo, Invocations; else Hexors
+        new_game, presenter = made if made is not None else (
+            lambda: HexorsGame(variant=variant, players=len(players)), HexorsView(variant))
+        self.referee = Referee(new_game, self.book, presenter,
                                journal=self.store.journal(game_id), players=players)
 
     def start(self, choice: Variant) -> None:
@@ -154,6 +159,12 @@ class App:
         if self.controls is not None:
             for press in self.controls.events(now):
                 self.on_press(press)
+        if self.referee is not None:
+            ticked = self.referee.on_tick(now)  # a game's timers (Invocations)
+            if ticked is not None:
+                self._react(ticked, now)
+            for command in self.referee.drain_commands():  # e.g. ROLL n virtual dice
+                self.conn.command(*command)
         self._link_message(now)
         if self.beeper is not None:
             self.beeper.poll(now)
@@ -268,9 +279,11 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     from host.inputs import BACK, DOWN, OK, UP
     from host.oled import open_panel
     from host.panel import emulated_panel
+    from host.demo_games import lookup as other_lookup
     from host.registry import Registry, RegistryBook
 
     registry = Registry.open(cfg.data.path)
+    registry.lookup = other_lookup  # every game's cards, not only the Hexors tiles
     if emulate is not None:
         panel = emulated_panel(emulate)
     else:
