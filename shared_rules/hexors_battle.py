@@ -9,6 +9,7 @@ Character attack bonus, active Powers/Actions and JL-M4 Stone boosts, in that or
 from shared_rules import decisions as D
 from shared_rules.engine import Outcome, Refusal, Total
 from shared_rules.hexors_powers import BATTLE_EFFECTS, POWERS
+from shared_rules.odds import EndlessTie, odds_from_totals
 
 
 class Battles:
@@ -83,6 +84,31 @@ class Battles:
             return {}
         return {b["attacker"]: self.total(b["attacker"], b["rolls"][0], 0),
                 b["defender"]: self.total(b["defender"], b["rolls"][1], 1)}
+
+    def face_totals(self):
+        """{tile_key: (total if the die shows face 1, ..., face 6)} for the current battle,
+        with every bonus known now (what ``odds.odds_from_totals`` takes)."""
+        b = self.battle
+        if b is None:
+            return {}
+        out = {}
+        for side, key in ((0, b["attacker"]), (1, b["defender"])):
+            out[key] = tuple([self.total(key, face, side).value for face in range(1, 7)])
+        return out
+
+    def odds(self):
+        """Exact (p_attacker, p_defender) of the current battle as Fractions, ties re-rolled,
+        after the attacker's roll once it is made; None without a battle or if every roll
+        ties (JL-B5, YG-5)."""
+        b = self.battle
+        if b is None:
+            return None
+        totals = self.face_totals()
+        try:
+            return odds_from_totals(totals[b["attacker"]], totals[b["defender"]],
+                                    b["rolls"][0])
+        except EndlessTie:
+            return None
 
     def total(self, key, face, side):
         """The battle total of one tile: die strike value and every bonus (JL-C2, YG-9)."""

@@ -31,7 +31,8 @@ def _fresh(variant, players, rng):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANT_PLAYERS), st.integers(0, 2 ** 30), st.integers(1, 250))
 def test_hx_c9_stones_never_negative_and_defeated_never_battle(vp, seed, steps):
-    """JL-C9 / YG-14 / JL-B6: Stones never go negative; a defeated tile never battles."""
+    """JL-C9 / YG-14 / JL-B6 / JL-B5: Stones never go negative; a defeated tile never
+    battles; the exact odds of every battle (ties re-rolled) add up to 1."""
     variant, players = vp
     rng = Rng(seed)
     g = _fresh(variant, players, rng)
@@ -52,6 +53,10 @@ def test_hx_c9_stones_never_negative_and_defeated_never_battle(vp, seed, steps):
         assert min(g.stones) >= 0
         for p in range(players):
             assert g.stones_of(p) >= 0
+        if g.battle is not None:
+            odds = g.odds()
+            if odds is not None:
+                assert odds[0] + odds[1] == 1 and odds[0] >= 0 and odds[0] <= 1
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,7 +9,8 @@ def check_game(variant, players, seed, undo_every=7):
     """Play one random legal game and check, after every input: Stones never negative
     (JL-C9, YG-14), a defeated tile never battles again (JL-B6; YG-A7 Genesis brings one
     back), every legal tap and choice is accepted, prompts fit the footer (21 characters),
-    undo restores the state before, and a replay gives the same state. Returns the game."""
+    the battle odds add up to 1, undo restores the state before, and a replay gives the
+    same state. Returns the game."""
     rng = Rng(seed)
     g = HexorsGame(variant=variant, players=players)
     for inp in setup_inputs(variant, players, rng):
@@ -34,6 +35,10 @@ def check_game(variant, players, seed, undo_every=7):
                 gone.remove(data["tile"])
         for p in range(players):
             assert g.stones_of(p) >= 0
+        if g.battle is not None:
+            odds = g.odds()
+            if odds is not None:
+                assert odds[0] + odds[1] == 1 and odds[0] >= 0 and odds[0] <= 1
         if before is not None:
             after = snapshot(g)
             assert g.undo() == inp

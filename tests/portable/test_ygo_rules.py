@@ -196,3 +196,21 @@ def test_yg_12_unknown_attack_bonus_flagged_unknown_element_refused():
     gaia = dict(GAIA)
     gaia["colour"] = None
     refused_unchanged(g, ("add", 0, "G0", gaia), "YG-10")
+
+
+def test_yg_10_odds_of_the_rulebook_duel_with_every_known_bonus():
+    """YG-10 / YG-5: the exact odds of Gaia against Thousand Dragon, Element bonuses
+    included and ties re-rolled, before and after Gaia's roll; they add up to 1."""
+    from shared_rules.fraction import Fraction
+    from shared_rules.odds import battle_odds
+
+    g = ygo_pair()
+    play(g, [("tap", "G0"), ("tap", "D1")])
+    assert g.face_totals() == {"G0": (10, 7, 8, 11, 9, 6), "D1": (4, 7, 9, 5, 6, 3)}
+    p_att, p_def = g.odds()
+    assert (p_att, p_def) == battle_odds(GAIA["strike"], 5, DRAGON["strike"], 2)
+    assert p_att + p_def == Fraction(1)
+    play(g, [("roll", FACE["green"])])
+    after = g.odds()
+    assert after == battle_odds(GAIA["strike"], 5, DRAGON["strike"], 2, attacker_face=1)
+    assert after[0] + after[1] == 1 and after[0] > p_att
