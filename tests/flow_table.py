@@ -1,0 +1,77 @@
+"""A referee fed the way the real loop feeds it, for the flow tests of HeroScape, Hexo and
+Invocations: hub events numbered like the hub's, the Pi's menu pressed like a player."""
+from __future__ import annotations
+
+import json
+
+from host import tags
+from host.demo_games import choose
+from host.journal import MemoryJournal
+from host.link import Received
+from host.referee import Referee, TileBook
+from host.screens import text
+from shared_rules.protocol import message
+
+
+class FlowTable:
+    def __init__(self, new_game, entries: list[dict], presenter, players: tuple[str, ...],
+                 uids: dict[str, str]) -> None:
+        self.uids = uids
+        self.journal = MemoryJournal()
+        self.ref = Referee(new_game, TileBook(entries), presenter, self.journal,
+                           players=players)
+        self.seq = 0
+
+    @property
+    def game(self):
+        return self.ref.game
+
+    def event(self, kind: str, *values):
+        self.seq += 1
+        return self.ref.on_event(Received("F10AB007", self.seq, message(kind, self.seq, *values)))
+
+    def tap(self, entry_id: str, uid: str | None = None):
+        return self.event("TAP", 0, uid or self.uids[entry_id], tags.record_for(entry_id))
+
+    def roll(self, *faces: int):
+        """The physical die: one DIE event per face, each after its ROLLING."""
+        out = None
+        for face in faces:
+            self.event("DIE", 1, ("ROLLING", ()))
+            out = self.event("DIE", 1, ("FACE", (face,)))
+        return out
+
+    def dice(self, *faces: int):
+        """The virtual die: every face in one DIE event."""
+        return self.event("DIE", 1, ("FACE", tuple(faces)))
+
+    def button(self, name: str, action: str = "press"):
+        return self.event("BTN", name, action)
+
+    def choose(self, *labels: str):
+        out = None
+        for label in labels:
+            out = choose(self.ref, label)[-1]
+        return out
+
+    def menu(self) -> list[str]:
+        return [label for label, _target, _inp in self.ref.menu()]
+
+    def screen(self) -> str:
+        return " | ".join(text(self.ref.view()))
+
+    def state(self) -> str:
+        """Everything the game holds, to check that a refusal changed nothing."""
+        return json.dumps([self.game.inputs, self.game.view()], sort_keys=True, default=str)
+
+    def refused(self, act, rule: str, words: str) -> str:
+        """Do ``act()``; it must be refused under ``rule``, say ``words`` on the panel and
+        leave the game exactly as it was. Returns the screen."""
+        before = self.state()
+        reaction = act()
+        assert not reaction.accepted, reaction
+        assert reaction.result is not None and reaction.result.rule == rule, reaction.result
+        screen = self.screen()
+        assert "[%s]" % rule in screen and words in screen, screen
+        assert self.state() == before
+        return screen
