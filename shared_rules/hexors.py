@@ -44,7 +44,8 @@ player, effect, target, cost, rule}, ``cancelled`` {tile}, ``destroyed`` {tile, 
 
 Screens read ``game.view()`` (a plain dict, see its docstring), ``game.legal_inputs()``
 (a ``Legal``: actor, expect, prompt, tiles, roll_by, choices, powers), ``game.totals()``
-(the current battle's ``Total`` per tile) and the attributes ``turn``, ``phase``,
+(the current battle's ``Total`` per tile), ``game.odds()`` (exact chances of the current
+battle, ties re-rolled, via ``odds.odds_from_totals``) and the attributes ``turn``, ``phase``,
 ``stones``, ``tiles``, ``battle``, ``winners``. Every rulebook gap is settled in
 ``decisions.py`` (Hexors section).
 
