@@ -126,7 +126,10 @@ class Referee:
         whatever it meant: even an event that changes nothing is journalled, so the
         journal knows how far the hub's numbering has been taken."""
         target, inp, note = self._translate(rcv.msg)
-        return self._record(target, inp, note, rcv.boot, rcv.seq, rcv.msg.kind)
+        # An event that is no input is journalled as what it was (kind, tag UID if any).
+        uid = getattr(rcv.msg, "uid", None) if rcv.msg.kind in ("TAP", "GONE") else None
+        what = (rcv.msg.kind, uid) if uid else (rcv.msg.kind,)
+        return self._record(target, inp, note, rcv.boot, rcv.seq, what)
 
     def _translate(self, msg) -> tuple[str, tuple | None, str]:
         kind = msg.kind
@@ -194,7 +197,7 @@ class Referee:
         inp = tick(self, now) if tick is not None else None
         if inp is None:
             return None
-        return self._record("game", tuple(inp), "", None, None, "TICK")
+        return self._record("game", tuple(inp), "", None, None, ("TICK",))
 
     def drain_commands(self) -> list[tuple]:
         """Hub commands the game wants sent now (each is asked for once)."""
@@ -207,7 +210,7 @@ class Referee:
         """UP / DOWN / OK / BACK on the Pi (``action``: "press" or "long")."""
         if button == "BACK" and action == "long":
             self.menu_open = False
-            return self._record("referee", ("undo",), "", None, None, "BACK")
+            return self._record("referee", ("undo",), "", None, None, ("BACK",))
         menu = self.menu()
         if button in ("UP", "DOWN"):
             if not menu:
@@ -226,7 +229,7 @@ class Referee:
                 return Reaction(None, None)
             _label, target, inp = menu[min(self.cursor, len(menu) - 1)]
             self.menu_open = False
-            return self._record(target, inp, "", None, None, "OK")
+            return self._record(target, inp, "", None, None, ("OK",))
         if button == "BACK":
             self.menu_open = False
             self.note = ""
@@ -246,8 +249,13 @@ class Referee:
 
     # --- journal and state -----------------------------------------------------------
 
+    def apply_entry(self, entry: Entry) -> Reaction:
+        """Apply a journal entry as it was taken at the table (replay, restore)."""
+        return self._record(entry.target, entry.input, "", entry.boot, entry.seq,
+                            tuple(entry.input))
+
     def _record(self, target: str, inp: tuple | None, note: str, boot: str | None,
-                seq: int | None, kind: str) -> Reaction:
+                seq: int | None, what: tuple | str) -> Reaction:
         """Apply, then journal; memory never runs ahead of the journal (a failed write
         takes the input back before the error goes on)."""
         result: Outcome | Refusal | None = None
@@ -255,7 +263,7 @@ class Referee:
             result = self._apply(target, inp)
         accepted = result is not None and result.accepted
         entry = Entry(target if inp is not None else "none",
-                      inp if inp is not None else (kind,), accepted, boot, seq)
+                      inp if inp is not None else what, accepted, boot, seq)
         try:
             self.journal.append(entry)
         except BaseException:

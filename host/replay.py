@@ -37,16 +37,11 @@ class Session:
 
 
 def session_for(variant: str, players: int) -> Session:
-    """The engine and presenter of a stored game's variant (the Hexors games for now)."""
-    from shared_rules import hexors
+    """The engine and presenter of a stored game's variant (host/games.py knows them all)."""
+    from host.games import game
 
-    if variant in hexors.VARIANTS:
-        from host.hexors_view import HexorsView
-
-        return Session(lambda: hexors.HexorsGame(variant=variant, players=players),
-                       HexorsView(variant))
-    raise ValueError("cannot replay a %r game: replay knows %s" % (
-        variant, ", ".join(sorted(hexors.VARIANTS))))
+    kind = game(variant)
+    return Session(lambda: kind.new_game(players), kind.presenter())
 
 
 def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = ()) -> str:
@@ -111,8 +106,7 @@ def _step(referee: Referee, n: int, entry: Entry, when: str) -> str:
     if entry.target == "none":
         return "%3d %s  %s: nothing to apply (%s)" % (n, when[11:23], entry.input[0], where)
     # The referee's own bookkeeping, journalled into a throwaway journal.
-    reaction = referee._record(entry.target, entry.input, "", entry.boot, entry.seq,
-                               str(entry.input[0]))
+    reaction = referee.apply_entry(entry)
     accepted = reaction.result is not None and reaction.result.accepted
     if accepted != entry.accepted:
         raise ReplayError("entry %d (%s) was %s at the table but is %s by these rules: %s" % (

@@ -421,7 +421,7 @@ def _decode_value(fkind, extra, token):
             return ()
         words = token.split(",")
         for w in words:
-            if not _is_word(w):
+            if not _is_word(w) or w == "-":
                 return None
         return tuple(words)
     if fkind == TEXT:
@@ -457,7 +457,8 @@ def _check_value(fkind, extra, value):
     if fkind == CAPS:
         words = tuple(value)
         for w in words:
-            if not (isinstance(w, str) and _is_word(w)):
+            # "-" alone is how an empty list is written, so it cannot be a capability.
+            if not (isinstance(w, str) and _is_word(w)) or w == "-":
                 return None
         return words
     if not isinstance(value, str):

@@ -33,7 +33,7 @@ def _value(kind, extra):
     if kind == protocol.RECORD:
         return st.binary(min_size=1, max_size=256).map(lambda b: b.hex().upper())
     if kind == protocol.CAPS:
-        return st.lists(WORD, max_size=6).map(tuple)
+        return st.lists(WORD.filter(lambda w: w != "-"), max_size=6).map(tuple)
     if kind == protocol.TEXT:
         return st.text(st.characters(max_codepoint=0xFF), min_size=1,
                        max_size=protocol.MAX_TEXT)

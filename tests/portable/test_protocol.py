@@ -124,6 +124,11 @@ def test_valid_crc_but_bad_content_is_refused():
         assert result.code == code, (body, result)
 
 
+def test_a_dash_is_no_capability_it_is_the_empty_list():
+    assert raises(ValueError, message, "HELLO", 0, 1, "0.1", "pico", "00000000", ("-",))
+    assert decode(_framed("0 HELLO 1 0.1 pico 00000000 nfc,-")).code == DecodeError.VALUE
+
+
 def test_message_builder_refuses_bad_values():
     assert raises(ValueError, message, "TAP", 1, 0, "XYZ", "")
     assert raises(ValueError, message, "TAP", 1, 0)
