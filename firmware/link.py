@@ -10,9 +10,8 @@ The ``port`` is any object with ``read(n) -> bytes or None`` (non-blocking) and
 ``write(data)``: USB CDC on the Pico (firmware/usbport.py), a pseudo-terminal in the demo,
 a list in the tests. Nothing here blocks.
 """
-from shared_rules import protocol
-
 from firmware.clock import ticks_add, ticks_diff
+from shared_rules import protocol
 
 VERSION = "0.1.0"
 RING_SLOTS = 32

@@ -2,8 +2,18 @@
 from check import raises
 
 from shared_rules.protocol import (
-    EVENT_TYPES, FIELDS, HOST_TYPES, HUB_TYPES, MAX_LINE, DecodeError, Message, crc16,
-    decode, encode, encode_line, message,
+    EVENT_TYPES,
+    FIELDS,
+    HOST_TYPES,
+    HUB_TYPES,
+    MAX_LINE,
+    DecodeError,
+    Message,
+    crc16,
+    decode,
+    encode,
+    encode_line,
+    message,
 )
 
 SAMPLES = [
