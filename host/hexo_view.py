@@ -106,6 +106,9 @@ class HexoView:
         if game.fight is None:
             self.holder = None
         if isinstance(last, Refusal):
+            if last.rule == "INPUT" and "'roll'" in last.message:
+                return screens.refused(self.title, "%s plays without the die" % self.title,
+                                       legal.prompt, last.rule)
             return screens.refused(self.title, last.message, last.instead or legal.prompt,
                                    last.rule)
         outcome = last if isinstance(last, Outcome) else Outcome()

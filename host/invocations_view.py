@@ -153,6 +153,9 @@ class InvocationsView:
         last = ref.last
         head = "%s R%d" % (self.title, game.round) if game.round else self.title
         if isinstance(last, Refusal):
+            if last.rule == "INPUT" and "'roll'" in last.message:
+                return screens.refused(head, "%s plays without the die" % self.title,
+                                       legal.prompt, last.rule)
             return screens.refused(head, last.message, last.instead or legal.prompt,
                                    last.rule)
         outcome = last if isinstance(last, Outcome) else Outcome()
