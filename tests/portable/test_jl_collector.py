@@ -193,3 +193,24 @@ def test_jl_c6_unknown_defense_bonus_counts_zero_and_is_flagged():
              ("add", 1, "C1", DOOMSDAY), ("start", 0), ("tap", "C0"), ("tap", "S1"),
              ("roll", FACE["white"]), ("roll", FACE["purple"])])
     assert g.last_battle["totals"]["S1"] == "5 die = 5"
+
+
+def test_jl_c13_stronghold_showdown_keeps_defense_bonus_for_two_players():
+    """JL-C13 / JL-B9 / JL-C6: two lone Strongholds roll it out, each with its Defense Bonus
+    (decisions.JL_SHOWDOWN_DEFENSE_BONUS; JL-M8 drops it only for 3-4 players)."""
+    from hexors_tiles import ROBIN
+
+    g = setup("jl-collector", [[("S0", ATLANTIS), ("C0", ROBIN)],
+                               [("S1", MARS), ("C1", DOOMSDAY)]], first=1)
+    play(g, [("tap", "C1"), ("tap", "C0"), ("roll", FACE["red"]), ("roll", FACE["red"])])
+    out = play(g, [("end",)])[0]
+    assert out.find("skip") == {"player": 0, "rule": "JL-B9"}
+    play(g, [("tap", "C1"), ("tap", "S0"), ("roll", FACE["purple"])])
+    out = play(g, [("roll", FACE["blue"])])[0]
+    assert out.find("showdown") == {"rule": "JL-B9"}
+    assert g.battle["attacker"] == "S0" and g.legal_inputs().roll_by == 0
+    out = play(g, [("roll", FACE["green"]), ("roll", FACE["purple"])])[-1]
+    totals = out.find("battle")["totals"]
+    assert (str(totals["S0"]), str(totals["S1"])) == ("2 die +2 defense = 4",
+                                                      "5 die +1 defense = 6")
+    assert out.find("winner") == {"players": [1], "rule": "JL-C13"}
