@@ -11,7 +11,8 @@ class Legal:
     ``actor`` player expected to act (or None), ``expect`` one word ("roster", "attacker",
     "defender", "roll", "accept", "target", "partner", "over"), ``prompt`` the footer text,
     ``tiles`` {tile_key: role}, ``roll_by`` player to roll or None, ``choices`` [(label,
-    input)] for the buttons, ``powers`` [(tile_key, cost)] playable now.
+    input)] for the buttons, ``powers`` [(tile_key, cost)] playable now; in setup,
+    ``problem`` is the Refusal ``start`` would give (None once the rosters are ready).
     """
 
     def __init__(self, actor, expect, prompt):
