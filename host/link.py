@@ -51,7 +51,9 @@ class HubLink:
         ``positions``: boot id -> last sequence number already journalled (after a
         restart of the host, from the journal), so resent events are not taken twice."""
         self.port = port
-        self.positions = dict(positions or {})
+        # boot -> last seq taken; None: a boot we know nothing of (see _take's HELLO).
+        self.positions: dict[str, int | None] = dict(positions or {})
+        self._doubt = False  # a bad line came after the last HELLO
         self.hub: HubInfo | None = None
         self.stats = LinkStats()
         self.last_heard = time.monotonic()
@@ -103,6 +105,7 @@ class HubLink:
         if isinstance(msg, protocol.DecodeError):
             if msg.code != protocol.DecodeError.EMPTY:
                 self.stats.bad_lines += 1
+                self._doubt = True
             return None
         self.last_heard = time.monotonic()
         kind = msg.kind
@@ -110,7 +113,10 @@ class HubLink:
             if self.hub is None or self.hub.boot != msg.boot:
                 self.stats.boots += 1
             self.hub = HubInfo(msg.boot, msg.firmware, msg.board, msg.caps)
-            self.positions.setdefault(msg.boot, 0)
+            # A boot we have no record of may have had events acknowledged by a host that
+            # lost its journal: its numbering then starts where the hub's resend starts.
+            self.positions.setdefault(msg.boot, None)
+            self._doubt = False
             return None
         if kind == "BEAT":
             self.stats.beats += 1
@@ -127,6 +133,11 @@ class HubLink:
             self.open()
             return None
         last = self.positions[self.hub.boot]
+        if last is None:
+            if self._doubt:  # the resend's first line may be the one that was lost
+                self.open()
+                return None
+            last = msg.seq - 1
         if msg.seq <= last:
             self.stats.duplicates += 1
             self.ack(last)  # our ACK was lost: repeat it so the hub lets go

@@ -65,6 +65,8 @@ def test_lost_ack_leads_to_resend_and_no_duplicate_input():
 def test_corrupted_line_waits_for_its_resend_and_order_is_kept():
     wire, hub, host = _pair()
     journal: list = []
+    hub.send_event(9, "BTN", "B", "press")
+    _drain(host, journal)  # the host knows where this boot's numbering stands
     hit = {"n": 0}
 
     def corrupt_first_tap(data: bytes) -> bytes:
@@ -77,11 +79,12 @@ def test_corrupted_line_waits_for_its_resend_and_order_is_kept():
     hub.send_event(10, "TAP", 0, "04A1B2C3", "")
     hub.send_event(11, "BTN", "A", "press")
     _drain(host, journal)
-    assert journal == []  # seq 2 must not overtake the lost seq 1
+    assert [k for _, _, k in journal] == ["BTN"]  # seq 3 must not overtake the lost seq 2
     assert host.stats.bad_lines == 1 and host.stats.out_of_order == 1
-    hub.poll(600)
+    hub.poll(600)  # takes the ACK of seq 1; the resend timer starts again from here
+    hub.poll(1100)
     _drain(host, journal)
-    assert [k for _, _, k in journal] == ["TAP", "BTN"]
+    assert [k for _, _, k in journal] == ["BTN", "TAP", "BTN"]
 
 
 def test_hub_restart_is_noticed_and_numbering_starts_again():
@@ -123,3 +126,47 @@ def test_events_before_hello_are_not_taken_until_the_hub_introduces_itself():
     hub.poll(1)  # the host's PING arrives: HELLO and a resend
     _drain(host, journal)
     assert journal == [("0A1B2C3D", 1, "BTN")]
+
+
+def test_a_host_that_lost_its_journal_takes_up_the_hubs_numbering():
+    wire, hub, host = _pair()
+    journal: list = []
+    for t in range(3):
+        hub.send_event(t, "BTN", "A", "press")
+    _drain(host, journal)
+    hub.poll(5)  # events 1..3 acknowledged by a host whose database is then lost
+    hub.send_event(6, "BTN", "B", "press")  # event 4 is waiting
+    fresh = HubLink(wire.host)  # no positions: it knows nothing of this boot
+    fresh.open()
+    hub.poll(7)
+    got: list = []
+    _drain(fresh, got)
+    assert got == [("0A1B2C3D", 4, "BTN")]
+
+
+def test_with_a_bad_line_after_hello_a_fresh_host_asks_again_rather_than_guess():
+    wire, hub, host = _pair()
+    journal: list = []
+    hub.send_event(1, "BTN", "A", "press")
+    _drain(host, journal)
+    hub.poll(2)
+    hub.send_event(3, "BTN", "B", "press")
+    hub.send_event(4, "BTN", "A", "long")
+    hit = {"n": 0}
+
+    def corrupt_first_event(data: bytes) -> bytes:
+        if b" BTN " in data and hit["n"] == 0:
+            hit["n"] += 1
+            return data.replace(b"BTN", b"BXN")
+        return data
+
+    wire.mangle_to_host = corrupt_first_event
+    fresh = HubLink(wire.host)
+    fresh.open()
+    hub.poll(5)
+    got: list = []
+    _drain(fresh, got)
+    assert got == []  # seq 3 was garbled: 4 must not become the start
+    hub.poll(6)  # the fresh host's second PING: HELLO and both again
+    _drain(fresh, got)
+    assert [seq for _, seq, _ in got] == [2, 3]
