@@ -1,0 +1,166 @@
+"""Invocations with the referee as the Master: the menu, the timers on the panel, revealed
+cards by tap, the dominant player, Shields, the prize, the Supreme Summoner and the series
+(RULES.md §5, IN-1..IN-12)."""
+from __future__ import annotations
+
+from flow_table import FlowTable
+
+from host.demo_games import IN_UIDS, corrected, invocations_entries, lookup, rehearse
+from host.invocations_view import COLOURS, InvocationsView
+from shared_rules.invocations import InvocationsGame
+
+TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)
+UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C00000D010"})
+
+
+def table(players=COLOURS[:3], **options) -> FlowTable:
+    entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10")]
+    return FlowTable(lambda: InvocationsGame(players=list(players), **options), entries,
+                     InvocationsView(), tuple(players), UIDS)
+
+
+def attacks(t: FlowTable, *cards: str) -> None:
+    """Every player places an Attack, then the cards are revealed in order."""
+    for name in t.ref.players:
+        t.choose("%s attack" % name)
+    for card in cards:
+        assert t.tap(card).accepted, t.screen()
+
+
+def test_in_1_every_players_name_on_the_panel_two_to_six():
+    t = table(COLOURS)
+    assert "Red Blue Green Yellow Black White" in t.screen() and "[6 players]" in t.screen()
+    t.choose("start")
+    assert "Attack: Red Blue Green Yellow Black White" in t.screen()
+    t = table(COLOURS[:2])
+    t.choose("start")
+    assert "Attack: Red Blue" in t.screen()
+
+
+def test_in_2_the_master_sets_hand_size_and_deck_and_counts_the_deck():
+    t = table()
+    t.choose("hand 6", "deck 40")
+    assert "deck 40  hand 6  timers on" in t.screen()
+    t.choose("start")
+    assert "hand 6  deck 22" in t.screen() and "Invocations R1" in t.screen()
+
+
+def test_in_4_the_attack_timer_counts_down_runs_out_once_and_allows_forcing():
+    t = table()
+    t.choose("start", "Red spell")
+    assert t.ref.on_tick(100.0) is None and "1:00" in t.screen()
+    assert t.ref.on_tick(130.0) is None and "   0:30" in t.screen()
+    assert t.ref.on_tick(159.5) is None and "   0:01" in t.screen()
+    assert "force Red" not in t.menu()
+    ran_out = t.ref.on_tick(160.0)
+    assert ran_out.accepted and ran_out.entry.input == ("timeout", "attack")
+    assert "Time!" in t.screen() and "IN-4: Master may force a Spell" in t.screen()
+    assert t.ref.on_tick(175.0) is None  # said once, journalled once
+    assert [e.input for e in t.journal.entries].count(("timeout", "attack")) == 1
+    t.choose("force Red")
+    assert t.game.players[0]["attack_down"] and "Attack: Blue Green" in t.screen()
+
+
+def test_in_4_timers_switched_off_for_a_first_game():
+    t = table()
+    t.choose("timers off")
+    assert "timers off" in t.screen()
+    t.choose("start")
+    assert t.ref.on_tick(0.0) is None and t.ref.on_tick(1000.0) is None
+    assert "Stage 2" in t.screen() and "0:" not in t.screen()
+
+
+def test_in_4_the_hand_over_timer_and_the_targets_button():
+    t = table()
+    t.choose("start", "Red steals Blue")
+    t.ref.on_tick(10.0)
+    t.ref.on_tick(14.0)
+    assert "   0:11" in t.screen() and "Blue hands the card to Red" in t.screen()
+    assert "B: handed" in t.screen()
+    note = t.button("A")  # Red is waiting, not handing over
+    assert note.entry.target == "none" and "Waiting for Blue to hand over" in t.screen()
+    assert t.button("B").accepted and t.game.handover is None
+    # Again, and this time Blue is too slow: the Master performs the effect (IN-4).
+    t.choose("Red steals Blue")
+    t.ref.on_tick(20.0)
+    assert t.ref.on_tick(34.9) is None
+    done = t.ref.on_tick(35.0)
+    assert done.accepted and done.result.find("master_performs") == {
+        "player": 1, "kind": "steal", "rule": "IN-4"}
+    assert "Stage 2" in t.screen()
+
+
+def test_in_6_attacks_are_read_by_tap_in_the_order_the_screen_asks():
+    t = table()
+    t.choose("start")
+    t.refused(lambda: t.tap("in/card-01"), "IN-6", "cards are read when Attacks or Shields")
+    for name in ("Red", "Blue", "Green"):
+        t.choose("%s attack" % name)
+    assert "Red ? Blue ? Green ?" in t.screen() and "Red: tap Attack" in t.screen()
+    t.tap("in/card-01")
+    assert "Red 7 Blue ? Green ?" in t.screen() and "Blue: tap Attack" in t.screen()
+    t.refused(lambda: t.tap("in/card-10"), "IN-6", "Card 10: Attack unknown")
+
+
+def test_in_7_in_8_the_dominant_after_a_shield_tie_break():
+    ref, said = rehearse("invocations")
+    shields = [s for s in said if "[IN-8]" in s]
+    assert "Tie: Red, Green" in shields[0] and "Red: tap a Shield" in shields[0]
+    assert any("Shields: Red 3" in s and "Green: tap a Shield" in s for s in shields)
+    assert any("Green | dominates: takes 3 cards | > Victories Red:0 Blue:0 Green:3" in s
+               for s in said)
+
+
+def test_in_7_an_effect_recorded_and_cancelled_by_the_master():
+    t = table()
+    t.choose("start")
+    attacks(t, "in/card-01", "in/card-02", "in/card-03")
+    t.choose("Blue beats Red")
+    assert "Blue beats Red (effect)" in t.screen()
+    assert "Blue beats Red" not in t.menu() and "Red beats Blue" not in t.menu()
+    t.choose("cancel Blue")
+    assert t.game.beats == [] and "(effect)" not in t.screen()
+
+
+def test_in_8_no_shields_no_winner_and_the_prize_carried_over():
+    t = table()
+    t.choose("start")
+    attacks(t, "in/card-01", "in/card-02", "in/card-03")  # 7, 4, 7: Red and Green tie
+    t.choose("judge")
+    assert "No winner" in t.screen() and "prize: 3 cards carried over" in t.screen()
+    attacks(t, "in/card-06", "in/card-07", "in/card-08")  # 6, 2, 3: Red dominates
+    t.choose("judge")
+    assert "takes 6 cards" in t.screen() and "Victories Red:6" in t.screen()
+
+
+def _to_the_end(t: FlowTable) -> None:
+    """Red wins round 1 (7 + 4), the deck is drawn empty, Blue wins round 2 (7 + 4)."""
+    t.choose("start")
+    attacks(t, "in/card-01", "in/card-02")
+    t.choose("judge")
+    assert t.game.deck == 20  # 32 - 2 x 5 dealt - 1 each to fill the hands again
+    for _ in range(7):
+        t.choose("Red takes 3")  # the last Take finds 2 cards: the third is lost (IN-3)
+    assert t.game.deck == 0 and not any("takes" in label for label in t.menu())
+    attacks(t, "in/card-09", "in/card-03")
+    t.choose("judge")
+
+
+def test_in_10_the_supreme_summoner_with_the_defense_tie_break():
+    t = table(COLOURS[:2], timers=False)
+    _to_the_end(t)
+    assert t.game.winners == [0]
+    assert t.screen() == ("Invocations |    Red wins | Defense Red 10 Blue 6 | "
+                          "> Supreme Summoner")
+
+
+def test_in_11_the_series_to_50():
+    t = table(COLOURS[:2], timers=False, series=[40, 45])
+    _to_the_end(t)
+    assert "Series Red 51 Blue 56 won" in t.screen()
+
+
+def test_invocations_refusals_of_a_finished_game_change_nothing():
+    t = table(COLOURS[:2], timers=False)
+    _to_the_end(t)
+    t.refused(lambda: t.tap("in/card-05"), "IN-10", "the game is over")
