@@ -1,0 +1,64 @@
+"""HeroScape, Hexo and Invocations played whole over a real pty: the firmware process for
+the hub's taps, rolls and buttons, the referee's own menu for the rest; each transcript
+ends with the winner."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from host.demo import RIGS, run_demo
+from host.demo_games import HostSteps
+
+
+def _said(out: Path) -> list[str]:
+    blocks = (out / "transcript.txt").read_text().split("--- frame ")[1:]
+    return [" | ".join(block.splitlines()[1:]) for block in blocks]
+
+
+def test_host_steps_wait_for_the_hub_events_they_follow():
+    steps = [{"do": "choose", "label": "start"}, {"do": "place", "uid": "04", "record": ""},
+             {"do": "lift"}, {"do": "choose", "label": "x"}, {"do": "roll", "face": 3},
+             {"do": "pi", "button": "OK"}]
+    hub, host = HostSteps.split(steps)
+    assert [s["do"] for s in hub] == ["place", "lift", "roll"]
+    assert {n: [s["do"] for s in due] for n, due in host.due.items()} == {
+        0: ["choose"], 2: ["choose"], 4: ["pi"]}
+
+
+def test_heroscape_demo_from_setup_to_the_winner(tmp_path: Path):
+    """HS-1 setup, HS-3 initiative with a tie, HS-4 a refused card, HS-6 height and the
+    dice countdown, HS-10's example, HS-9 the winner."""
+    assert run_demo(tmp_path, live=False, timeout_s=90, variant="heroscape") == 0
+    said = _said(tmp_path)
+    assert any("Tie 1:1, both roll again" in s for s in said)
+    assert any("[HS-4]" in s and "Mimring is P2's card" in s for s in said)
+    assert any("skulls: 1 of 3 dice to roll" in s for s in said)
+    assert any("Blocked: nothing happens" in s for s in said)
+    assert said[-1] == ("HeroScape |    P1 wins | 2 skulls vs 1 shields | "
+                        "> all P2 figures destroyed")
+
+
+def test_hexo_demo_from_setup_to_the_winner(tmp_path: Path):
+    """HX-7/HX-8 tapped cards in a fight, HX-10 lost to the Troll, HX-12 peace, HX-6 the
+    pile runs out, HX-1 the scores."""
+    assert run_demo(tmp_path, live=False, timeout_s=90, variant="hexo") == 0
+    said = _said(tmp_path)
+    assert any("Troll: 3 Troll +3 reinforcement = 6" in s for s in said)
+    assert any("The monster wins: Blue goes home" in s for s in said)
+    assert any("Red buys peace and moves on" in s for s in said)
+    assert said[-1] == "Hexo |    Red wins | Red:20 Blue:0 | > 20 treasures = 20"
+
+
+def test_invocations_demo_from_setup_to_the_winner(tmp_path: Path):
+    """IN-2 the deal, IN-4 the timers on the panel, IN-6 reveals by tap, IN-8 Shields,
+    IN-7 an effect recorded, IN-9/IN-10 the end and the Supreme Summoner."""
+    assert run_demo(tmp_path, live=False, timeout_s=90, variant="invocations") == 0
+    said = _said(tmp_path)
+    assert any("1:00" in s for s in said if "[Stage 2]" in s)
+    assert any("[IN-4 steal]" in s and "Green hands the card to Blue" in s for s in said)
+    assert any("Shields: Red 3" in s for s in said)
+    assert said[-1] == ("Invocations |    Green wins | Red 0 Blue 11 Green 18 | "
+                        "> Supreme Summoner")
+
+
+def test_every_game_has_a_demo():
+    assert {"heroscape", "hexo", "invocations"} <= set(RIGS)
