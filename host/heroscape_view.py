@@ -134,8 +134,8 @@ class HeroScapeView:
                       for p in range(len(ref.players)))
         added = last.find("added") if isinstance(last, Outcome) else None
         button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
-        lines = ("  ".join("%s: %s" % (p, plural(n, "card"))
-                           for p, n in zip(ref.players, cards, strict=True)),)
+        lines: tuple[str, ...] = ("  ".join("%s: %s" % (p, plural(n, "card"))
+                                            for p, n in zip(ref.players, cards, strict=True)),)
         if added:
             lines += ("%s added (%s)" % (added["name"], plural(added["figures"], "figure")),)
         view = View(header=self.title + " setup", lines=lines, kind="setup",

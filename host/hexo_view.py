@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
-from host.referee import SEAT_BUTTONS
 from host.screens import View
 from shared_rules.engine import Outcome, Refusal
 from shared_rules.hexo import MONSTER_NAMES, score
@@ -82,8 +81,8 @@ class HexoView:
 
     def _placement(self, ref: Referee, entry: dict) -> tuple:
         game = ref.game
-        kind = entry.get("monster")
-        name = MONSTER_NAMES.get(kind, str(kind))
+        kind = str(entry.get("monster"))
+        name = MONSTER_NAMES.get(kind, kind)
         placed = sum(1 for inp in game.inputs if inp[0] == "place" and inp[1] == kind)
         space = "%s %d" % (name, placed + 1)
         same = [s for s in sorted(game.monsters) if game.monsters[s]["type"] == kind]

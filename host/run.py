@@ -214,12 +214,14 @@ class App:
         self._react(self.referee.on_press(press.button, press.action), now)
 
     def _react(self, reaction: Reaction, now: float) -> None:
+        message = self.referee.message_for(reaction)  # type: ignore[union-attr]
+        if message is not None:
+            self.board.post(message[0], message[1], now)
         result = reaction.result
         if result is None:
             return
         if not result.accepted:
             self._beep("refused", now)
-            self.board.post("refused", self.referee.view(), now)  # type: ignore[union-attr]
         elif reaction.won and isinstance(result, Outcome):
             self._beep("win", now)
             winner = result.find("winner")
@@ -276,10 +278,10 @@ class App:
 def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     """An App wired from the config: the hub on USB, the OLED on I2C, the buttons on GPIO.
     ``emulate``: draw the panel as PNG frames (and in the terminal) instead."""
+    from host.demo_games import lookup as other_lookup
     from host.inputs import BACK, DOWN, OK, UP
     from host.oled import open_panel
     from host.panel import emulated_panel
-    from host.demo_games import lookup as other_lookup
     from host.registry import Registry, RegistryBook
 
     registry = Registry.open(cfg.data.path)

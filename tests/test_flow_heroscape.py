@@ -9,6 +9,7 @@ from host.heroscape_view import HeroScapeView
 from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
 
+
 def table(dice: str = "physical") -> FlowTable:
     return FlowTable(HeroScapeGame, heroscape_entries(), HeroScapeView(dice), ("P1", "P2"),
                      HS_UIDS)
