@@ -167,8 +167,8 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     transcript: list[str] = []
     is_live = len(panel.devices) > 1
 
-    def show() -> None:
-        view = referee.view()
+    def show(view: screens.View | None = None) -> None:
+        view = view or referee.view()
         if panel.show(view):
             block = ["--- frame %04d ---" % panel.frames] + screens.text(view)
             transcript.extend(block)
@@ -195,6 +195,9 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
             for rcv in link.read():
                 reaction = referee.on_event(rcv)
                 link.ack(rcv.seq)  # only now: the input is in the journal
+                message = referee.message_for(reaction)  # a refusal, a passing note
+                if message is not None:
+                    show(message[1])
                 show()
                 events += 1
                 winner = winner or reaction.won or host_steps.run(referee, events, show)

@@ -52,9 +52,6 @@ class HexorsView:
         stones = self._stones(ref)
         if stones:
             right = stones
-        if isinstance(last, Refusal):
-            return screens.refused(self.title, last.message, last.instead or legal.prompt,
-                                   last.rule)
         outcome = last if isinstance(last, Outcome) else Outcome()
         won = outcome.find("winner")
         if won is not None:
@@ -76,11 +73,9 @@ class HexorsView:
             totals = game.totals()
             shown = tuple(str(totals[b[side]].value) if b["rolls"][i] else "?"
                           for i, side in enumerate(("attacker", "defender")))
-            line = ref.note or "%s vs %s" % (ref.name(b["attacker"]), ref.name(b["defender"]))
+            line = "%s vs %s" % (ref.name(b["attacker"]), ref.name(b["defender"]))
             return View(header=self.title, header_right=right, big=shown, lines=(line,),
                         footer=legal.prompt, kind="battle")
-        if ref.note:
-            return screens.note(self.title, ref.note, legal.prompt)
         moved = outcome.find("attacker")
         if moved is not None:
             line = "%s moved" % ref.name(moved["tile"])
@@ -96,16 +91,10 @@ class HexorsView:
         for inp in ref.game.inputs:
             if inp[0] == "add":
                 counts[inp[1]] += 1
-        if isinstance(last, Refusal):
-            return screens.refused(self.title + " setup", last.message, last.instead,
-                                   last.rule)
         added = last.find("added") if isinstance(last, Outcome) else None
         button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
-        view = screens.roster_setup(self.title, ref.players, tuple(counts), ref.seat, button,
+        return screens.roster_setup(self.title, ref.players, tuple(counts), ref.seat, button,
                                     added["name"] if added else "")
-        if ref.note:
-            return screens.note(view.header, ref.note, view.footer)
-        return view
 
     def _battle(self, ref: Referee, right: str, fought: dict, legal) -> View:
         att, dfn = fought["attacker"], fought["defender"]

@@ -315,6 +315,21 @@ class Referee:
     def name(self, key: str | None) -> str:
         return self.names.get(key or "", key or "?")
 
+    def message_for(self, reaction: Reaction) -> tuple[str, View] | None:
+        """The message an input leaves on the panel (host/messages.py kinds): a refusal
+        says what was wrong and what to do; a note ("Rolling...", "Unknown tile") passes.
+        The game's own screen never shows them, so a message's hold is the only clock."""
+        from host import screens
+
+        result = reaction.result
+        if isinstance(result, Refusal):
+            return "refused", screens.refused(self.title, result.message,
+                                              result.instead or self.legal().prompt,
+                                              result.rule)
+        if reaction.note:
+            return "note", screens.note(self.title, reaction.note, self.legal().prompt)
+        return None
+
     def view(self) -> View:
         if self.menu_open:
             from host.screens import game_menu

@@ -37,10 +37,13 @@ class Table:
         self.ref = Referee(lambda: HexorsGame(variant=variant, players=2),
                            TileBook(_entries()), HexorsView(variant), self.journal)
         self.seq = 0
+        self.last = None
 
     def event(self, kind: str, *values):
         self.seq += 1
-        return self.ref.on_event(Received("B00710AD", self.seq, message(kind, self.seq, *values)))
+        self.last = self.ref.on_event(Received("B00710AD", self.seq,
+                                               message(kind, self.seq, *values)))
+        return self.last
 
     def tap(self, entry_id: str):
         return self.event("TAP", 0, UIDS[entry_id], tags.record_for(entry_id))
@@ -60,7 +63,9 @@ class Table:
         assert self.button("B").accepted
 
     def screen(self) -> str:
-        return " | ".join(text(self.ref.view()))
+        """The panel after the last hub event: its message if it left one, else the game."""
+        shown = self.ref.message_for(self.last) if self.last is not None else None
+        return " | ".join(text(shown[1] if shown else self.ref.view()))
 
 
 def test_every_hub_event_is_journalled_with_its_numbering():
