@@ -100,8 +100,9 @@ class HostSteps:
                 events += HUB_EVENTS[step["do"]]
         return hub, cls(due)
 
-    def run(self, referee, events: int, show: Callable[[], None]) -> bool:
-        """Do what is due after ``events`` hub events; True when it declared a winner."""
+    def run(self, referee, events: int, show: Callable[..., None]) -> bool:
+        """Do what is due after ``events`` hub events; True when it declared a winner.
+        ``show(view=None)`` draws a view (a message) or the referee's own screen."""
         won = False
         for step in self.due.pop(events, []):
             if step["do"] == "pi":
@@ -110,11 +111,14 @@ class HostSteps:
                 reactions = choose(referee, step["label"], show)
             for reaction in reactions:
                 won = won or reaction.won
+            message = referee.message_for(reactions[-1])  # a refusal says why, then goes
+            if message is not None:
+                show(message[1])
             show()
         return won
 
 
-def choose(referee, label: str, show: Callable[[], None] | None = None) -> list:
+def choose(referee, label: str, show: Callable[..., None] | None = None) -> list:
     """Open the referee's menu, move to ``label`` and press OK, as a player would."""
     labels = [item[0] for item in referee.menu()]
     if label not in labels:
@@ -269,13 +273,58 @@ MENU: tuple[tuple[str, tuple[tuple[str, str, int], ...]], ...] = (
 )
 
 
-def open_game(variant: str, players: tuple[str, ...]) -> tuple[Callable[[], Any], Any] | None:
-    """(new_game, presenter) for one of these games' variants, None for another game."""
-    if variant in ("heroscape", "heroscape-virtual"):
+def _kinds() -> list:
+    """These games in the referee's table of every game (host/games.py)."""
+    from host.games import GameKind
+
+    def heroscape(n: int):
         from shared_rules.heroscape import HeroScapeGame
 
-        return HeroScapeGame, HeroScapeView("virtual" if variant.endswith("virtual")
-                                            else "physical")
+        return HeroScapeGame()
+
+    def hexo(n: int):
+        from shared_rules.hexo import HexoGame
+
+        return HexoGame(players=n)
+
+    def invocations(timed: bool):
+        def make(n: int):
+            from shared_rules.invocations import InvocationsGame
+
+            return InvocationsGame(players=n, timers=timed)
+        return make
+
+    return [
+        GameKind("heroscape", "HeroScape", "Die rolled per die", (2,), heroscape,
+                 lambda: HeroScapeView("physical")),
+        GameKind("heroscape-virtual", "HeroScape", "Virtual dice", (2,), heroscape,
+                 lambda: HeroScapeView("virtual")),
+        GameKind("hexo", "Hexo", "2 to 6 players", (2, 3, 4, 5, 6), hexo, HexoView),
+        GameKind("invocations", "Invocations", "2 to 6 players", (2, 3, 4, 5, 6),
+                 invocations(True), InvocationsView),
+        GameKind("invocations-untimed", "Invocations", "No timers (first game)",
+                 (2, 3, 4, 5, 6), invocations(False), InvocationsView),
+    ]
+
+
+KINDS = {kind.variant: kind for kind in _kinds()}
+
+
+def _register() -> None:
+    from host.games import register
+
+    for kind in KINDS.values():
+        register(kind)
+
+
+_register()
+
+
+def open_game(variant: str, players: tuple[str, ...]) -> tuple[Callable[[], Any], Any] | None:
+    """(new_game, presenter) for one of these games' variants, None for another game.
+    Players keep the names they were given (a colour each in Invocations)."""
+    if variant in ("heroscape", "heroscape-virtual"):
+        return (lambda: KINDS[variant].new_game(2)), KINDS[variant].presenter()
     if variant == "hexo":
         from shared_rules.hexo import HexoGame
 
@@ -322,15 +371,20 @@ def rehearse(variant: str, script: list[dict] | None = None):
                       players=rig.players)
     said: list[str] = []
 
-    def show() -> None:
-        said.append(" | ".join(text(referee.view())))
+    def show(view=None) -> None:
+        said.append(" | ".join(text(view or referee.view())))
+
+    def said_by(reaction) -> None:
+        shown = referee.message_for(reaction)  # a refusal or a note, as the panel shows it
+        if shown is not None:
+            show(shown[1])
+        show()
 
     seq = [0]
 
     def event(kind: str, *values) -> None:
         seq[0] += 1
-        referee.on_event(Received("DE30B007", seq[0], message(kind, seq[0], *values)))
-        show()
+        said_by(referee.on_event(Received("DE30B007", seq[0], message(kind, seq[0], *values))))
 
     present = None
     for step in script if script is not None else rig.script():
@@ -346,11 +400,9 @@ def rehearse(variant: str, script: list[dict] | None = None):
         elif do in ("press", "long"):
             event("BTN", step["button"], do)
         elif do == "choose":
-            choose(referee, step["label"], show)
-            show()
+            said_by(choose(referee, step["label"], show)[-1])
         elif do == "pi":
-            referee.on_press(step["button"], step.get("action", "press"))
-            show()
+            said_by(referee.on_press(step["button"], step.get("action", "press")))
     return referee, said
 
 

@@ -56,3 +56,6 @@ def game(variant: str) -> GameKind:
     if variant not in GAMES:
         raise ValueError("unknown game %r: known are %s" % (variant, ", ".join(sorted(GAMES))))
     return GAMES[variant]
+
+
+import host.demo_games  # noqa: E402, F401 - registers HeroScape, Hexo and Invocations

@@ -92,43 +92,28 @@ class HeroScapeView:
         last = ref.last
         if legal.expect == "roster":
             return self._setup(ref, last)
-        if isinstance(last, Refusal):
-            return screens.refused(self.title, last.message, last.instead or legal.prompt,
-                                   last.rule)
         outcome = last if isinstance(last, Outcome) else Outcome()
         won = outcome.find("winner")
         if won is not None or game.phase == "over":
             return self._winner(ref, outcome)
         attack = outcome.find("attack")
-        if attack is not None and not ref.note:
+        if attack is not None:
             return self._attack_result(ref, attack, outcome, legal.prompt)
         if game.phase == "initiative":
-            return self._noted(ref, self._initiative(ref, outcome, legal))
+            return self._initiative(ref, outcome, legal)
         if game.phase == "roll":
-            return self._noted(ref, self._rolling(ref, legal))
-        if ref.note:
-            return screens.note(self.title, ref.note, legal.prompt)
+            return self._rolling(ref, legal)
         if game.phase == "height":
             return self._height(ref, legal)
         if game.phase == "target":
             return self._card(ref, legal)
         return self._turn(ref, legal, outcome)
 
-    def _noted(self, ref: Referee, view: View) -> View:
-        """A countdown keeps its numbers while the referee says a word ("Rolling...")."""
-        if not ref.note:
-            return view
-        return View(header=view.header, header_right=view.header_right, big=view.big,
-                    lines=(ref.note,), footer=view.footer, kind=view.kind)
-
     def _figures(self, ref: Referee) -> str:
         return "Figures %s:%d %s:%d" % (ref.players[0], ref.game.figures(0),
                                         ref.players[1], ref.game.figures(1))
 
     def _setup(self, ref: Referee, last: Outcome | Refusal | None) -> View:
-        if isinstance(last, Refusal):
-            return screens.refused(self.title + " setup", last.message, last.instead,
-                                   last.rule)
         game = ref.game
         cards = tuple(sum(1 for k in game.order if game.cards[k]["player"] == p)
                       for p in range(len(ref.players)))
@@ -138,11 +123,8 @@ class HeroScapeView:
                                             for p, n in zip(ref.players, cards, strict=True)),)
         if added:
             lines += ("%s added (%s)" % (added["name"], plural(added["figures"], "figure")),)
-        view = View(header=self.title + " setup", lines=lines, kind="setup",
+        return View(header=self.title + " setup", lines=lines, kind="setup",
                     footer="%s: tap army cards, then %s" % (ref.players[ref.seat], button))
-        if ref.note:
-            return screens.note(view.header, ref.note, view.footer)
-        return view
 
     def _initiative(self, ref: Referee, outcome: Outcome, legal) -> View:
         game = ref.game

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from host import screens
 from host.screens import View
-from shared_rules.engine import Outcome, Refusal
+from shared_rules.engine import Outcome
 from shared_rules.hexo import MONSTER_NAMES, score
 
 if TYPE_CHECKING:
@@ -104,17 +104,9 @@ class HexoView:
         last = ref.last
         if game.fight is None:
             self.holder = None
-        if isinstance(last, Refusal):
-            if last.rule == "INPUT" and "'roll'" in last.message:
-                return screens.refused(self.title, "%s plays without the die" % self.title,
-                                       legal.prompt, last.rule)
-            return screens.refused(self.title, last.message, last.instead or legal.prompt,
-                                   last.rule)
         outcome = last if isinstance(last, Outcome) else Outcome()
         if game.phase == "over":
             return self._end(ref)
-        if ref.note:
-            return screens.note(self.title, ref.note, legal.prompt)
         fought = outcome.find("fight_result")
         if fought is not None:
             return self._fight_result(ref, fought, outcome, legal.prompt)

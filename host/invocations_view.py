@@ -27,7 +27,7 @@ from host import screens
 from host.referee import SEAT_BUTTONS
 from host.screens import View
 from shared_rules import decisions
-from shared_rules.engine import Outcome, Refusal
+from shared_rules.engine import Outcome
 from shared_rules.invocations import supreme
 
 if TYPE_CHECKING:
@@ -152,17 +152,9 @@ class InvocationsView:
         legal = ref.legal()
         last = ref.last
         head = "%s R%d" % (self.title, game.round) if game.round else self.title
-        if isinstance(last, Refusal):
-            if last.rule == "INPUT" and "'roll'" in last.message:
-                return screens.refused(head, "%s plays without the die" % self.title,
-                                       legal.prompt, last.rule)
-            return screens.refused(head, last.message, last.instead or legal.prompt,
-                                   last.rule)
         outcome = last if isinstance(last, Outcome) else Outcome()
         if game.phase == "over":
             return self._end(ref, outcome)
-        if ref.note:
-            return screens.note(head, ref.note, legal.prompt)
         if game.phase == "setup":
             timers = "timers on" if game.timers else "timers off"
             return View(header=self.title + " setup",

@@ -21,6 +21,7 @@ class FlowTable:
         self.ref = Referee(new_game, TileBook(entries), presenter, self.journal,
                            players=players)
         self.seq = 0
+        self.last = None  # the last reaction: its message holds the panel for a while
 
     @property
     def game(self):
@@ -28,7 +29,9 @@ class FlowTable:
 
     def event(self, kind: str, *values):
         self.seq += 1
-        return self.ref.on_event(Received("F10AB007", self.seq, message(kind, self.seq, *values)))
+        self.last = self.ref.on_event(Received("F10AB007", self.seq,
+                                               message(kind, self.seq, *values)))
+        return self.last
 
     def tap(self, entry_id: str, uid: str | None = None):
         return self.event("TAP", 0, uid or self.uids[entry_id], tags.record_for(entry_id))
@@ -49,15 +52,20 @@ class FlowTable:
         return self.event("BTN", name, action)
 
     def choose(self, *labels: str):
-        out = None
         for label in labels:
-            out = choose(self.ref, label)[-1]
-        return out
+            self.last = choose(self.ref, label)[-1]
+        return self.last
 
     def menu(self) -> list[str]:
         return [label for label, _target, _inp in self.ref.menu()]
 
     def screen(self) -> str:
+        """The panel after the last input: its message if it left one, else the game."""
+        shown = self.ref.message_for(self.last) if self.last is not None else None
+        return " | ".join(text(shown[1] if shown else self.ref.view()))
+
+    def game_screen(self) -> str:
+        """The game's own screen, once any message has gone."""
         return " | ".join(text(self.ref.view()))
 
     def state(self) -> str:

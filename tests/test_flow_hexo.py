@@ -158,7 +158,7 @@ def test_hx_1_hx_6_end_scores_and_the_winner():
 def test_hexo_has_no_dice_and_says_so():
     t = table()
     t.choose("Red first")
-    t.refused(lambda: t.roll(3), "INPUT", "Hexo plays without the die")
+    t.refused(lambda: t.roll(3), "INPUT", "unknown input 'roll'")
 
 
 def test_hexo_buttons_point_to_the_menu():
