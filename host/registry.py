@@ -176,7 +176,8 @@ class Registry:
             raise ValueError("strike values are given by colour, e.g. {\"red\": 5}")
         if fields is not None and not isinstance(fields, dict):
             raise ValueError("corrected fields are given by name, e.g. {\"kind\": ...}")
-        catalogue.apply_correction(entry, strike=strike, **(fields or {}))
+        if strike is not None or fields is not None:  # cards of other games: none to check
+            catalogue.apply_correction(entry, strike=strike, **(fields or {}))
         if strike is not None:
             strike = {c: strike[c] for c in COLOURS if c in strike}
         return strike, fields

@@ -6,6 +6,7 @@ from flow_table import FlowTable
 
 from host.demo_games import HS_UIDS, corrected, heroscape_entries, lookup, rehearse
 from host.heroscape_view import HeroScapeView
+from host.screens import text
 from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
 
@@ -202,3 +203,53 @@ def test_corrections_keep_the_printed_card():
         assert "printed as 2" in str(exc)
     else:
         raise AssertionError("a printed value was overwritten")
+
+
+def test_hexref_run_sends_the_virtual_dice_the_roller_asks_for(tmp_path):
+    """HS-3 with virtual dice through ``hexref run``'s loop: the game chosen on the Pi's
+    menu, army cards from the registry, the roller's hub button makes the host send
+    DIEMODE and ROLL 5, and the hub's five faces are one roll."""
+    from test_connection_app import Table
+
+    from host.registry import Registry, RegistryBook
+
+    class HeroScapeTable(Table):
+        def new_app(self):
+            app = super().new_app()
+            app.book = RegistryBook(Registry(app.store, None, lookup=lookup))
+            return app
+
+        def step(self, rounds: int = 10) -> None:
+            for _ in range(rounds):
+                self.ms += 10
+                self.clock.t += 0.01
+                for msg in self.hub.poll(self.ms) or ():
+                    self.sent.append((msg.kind, getattr(msg, "mode", None) or msg.count))
+                self.app.step()
+
+    t = HeroScapeTable(tmp_path)
+    t.sent = []
+    try:
+        registry = Registry(t.app.store, None, lookup=lookup)
+        registry.enroll("04B5C00000A001", "hs/zettian-guards")
+        registry.enroll("04B5C00000A002", "hs/zettian-guards")
+        t.step(10)
+        for pin in (27, 27, 22, 27, 22):  # DOWN DOWN OK: HeroScape; DOWN OK: virtual dice
+            t.press(pin)
+        assert t.app.store.unfinished().variant == "heroscape-virtual"
+        t.tap("04B5C00000A001")
+        t.hub.send_event(t.ms, "BTN", "A", "press")
+        t.step(5)
+        t.tap("04B5C00000A002")
+        t.hub.send_event(t.ms, "BTN", "B", "press")
+        t.step(5)
+        assert t.app.referee.game.phase == "initiative"
+        t.hub.send_event(t.ms, "BTN", "A", "press")  # P1 rolls
+        t.step(10)
+        assert t.sent == [("DIEMODE", "virtual"), ("ROLL", 5)]
+        t.hub.send_event(t.ms, "DIE", 1, ("FACE", (1, 2, 3, 4, 5)))
+        t.step(10)
+        assert t.app.referee.game.initiative == {0: 3}
+        assert "3  :  ?" in " | ".join(text(t.view))
+    finally:
+        t.close()
