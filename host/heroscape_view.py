@@ -43,6 +43,11 @@ def plural(n: int, word: str) -> str:
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
+def skulls_vs_shields(attack: dict) -> str:
+    """``2 skulls vs 1 shield``: an attack's outcome the way the players count it."""
+    return "%s vs %s" % (plural(attack["skulls"], "skull"), plural(attack["shields"], "shield"))
+
+
 class HeroScapeView:
     title = "HeroScape"
 
@@ -98,7 +103,7 @@ class HeroScapeView:
             return self._winner(ref, outcome)
         attack = outcome.find("attack")
         if attack is not None:
-            return self._attack_result(ref, attack, outcome, legal.prompt)
+            return self._attack_result(ref, attack, outcome)
         if game.phase == "initiative":
             return self._initiative(ref, outcome, legal)
         if game.phase == "roll":
@@ -163,9 +168,9 @@ class HeroScapeView:
         mine, target = self._names(ref)
         odds = game.odds()
         me = ref.players[game.turn]
-        return View(header="%s %s" % (self.title, me), header_right="odds if level",
+        return View(header="%s > %s" % (mine, target), header_right=me,
                     big=(odds.p_destroy.percent(),),
-                    lines=("%s %d vs %d %s" % (mine, odds.attack, odds.defense, target),),
+                    lines=("destroy: %d vs %d dice, level" % (odds.attack, odds.defense),),
                     footer="Higher? A:%s B:%s hold:level" % ref.players[:2], kind="odds")
 
     def _rolling(self, ref: Referee, legal) -> View:
@@ -211,17 +216,14 @@ class HeroScapeView:
                     big=(me + "'s turn",), lines=tuple(lines), footer=legal.prompt,
                     kind="turn")
 
-    def _attack_result(self, ref: Referee, attack: dict, outcome: Outcome,
-                       prompt: str) -> View:
+    def _attack_result(self, ref: Referee, attack: dict, outcome: Outcome) -> View:
         gone = outcome.find("destroyed")
         if gone is not None:
             line = "%s destroyed, %d left" % (gone["name"], gone["left"])
         else:
             line = "Blocked: nothing happens"
-        breakdown = "%s vs %s" % (plural(attack["skulls"], "skull"),
-                                  plural(attack["shields"], "shield"))
         return screens.battle(self.title, (attack["skulls"], attack["shields"]), line,
-                              breakdown + " > " + prompt,
+                              skulls_vs_shields(attack),
                               0 if attack["destroyed"] else 1,
                               self._figures(ref).replace("Figures ", ""))
 
@@ -234,5 +236,5 @@ class HeroScapeView:
         else:
             hint = "scenario objective (HS-9)"
         attack = outcome.find("attack")
-        line = attack["text"] if attack is not None else hint
+        line = skulls_vs_shields(attack) if attack is not None else hint
         return screens.winner(self.title, who, line, hint=hint)

@@ -36,10 +36,6 @@ def total_value(text: str) -> int:
     return int(text.rsplit("= ", 1)[1])
 
 
-def ordinal(n: int) -> str:
-    return "%d%s" % (n, {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th"))
-
-
 def fought_loser(game, fought: dict) -> int:
     """The player who lost a fight between players: the attacker, or the player they
     attacked (the last ``("attack", player)`` input)."""
@@ -109,14 +105,14 @@ class HexoView:
             return self._end(ref)
         fought = outcome.find("fight_result")
         if fought is not None:
-            return self._fight_result(ref, fought, outcome, legal.prompt)
+            return self._fight_result(ref, fought, outcome)
         peace = outcome.find("peace")
         if peace is not None:
             who = ref.players[peace["player"]]
-            line = ("%s buys peace and moves on" % who) if peace["paid"] else \
+            line = ("%s pays, moves on" % who) if peace["paid"] else \
                 ("%s cannot pay: stays" % who)
             return View(header=self.title, header_right="HX-12", big=("Peace",),
-                        lines=(line,), footer=peace["price"] + " > " + legal.prompt,
+                        lines=(line,), footer="price " + peace["price"],
                         kind="message")
         if game.phase == "fight":
             return self._fight(ref, legal)
@@ -172,8 +168,7 @@ class HexoView:
     def _what_happened(self, ref: Referee, outcome: Outcome) -> str:
         ev = outcome.find("execute_events")
         if ev is not None and ev["players"]:
-            return "Events: " + ", ".join("%s %s" % (ordinal(i + 1), ref.players[p])
-                                          for i, p in enumerate(ev["players"]))
+            return "Events: " + " ".join(ref.players[p] for p in ev["players"])
         first = outcome.find("first_player")
         if first is not None:
             return "First Player: %s" % ref.players[first["player"]]
@@ -213,8 +208,7 @@ class HexoView:
                     (" or peace" if f["kind"] == "monster_attacks" else ""),
                     kind="fight")
 
-    def _fight_result(self, ref: Referee, fought: dict, outcome: Outcome,
-                      prompt: str) -> View:
+    def _fight_result(self, ref: Referee, fought: dict, outcome: Outcome) -> View:
         game = ref.game
         p = fought["player"]
         me = ref.players[p]
@@ -238,7 +232,7 @@ class HexoView:
                 line = "The monster wins: %s goes home" % me
                 mark, breakdown = 1, fought["theirs"]
         right = self._scores(ref) if len(game.players) <= 3 else fought["rule"]
-        return screens.battle(self.title, (mine, theirs), line, breakdown + " > " + prompt,
+        return screens.battle(self.title, (mine, theirs), line, breakdown,
                               mark, right)
 
     def _end(self, ref: Referee) -> View:

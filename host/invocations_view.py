@@ -144,8 +144,9 @@ class InvocationsView:
     # --- screens -----------------------------------------------------------------------
 
     def _victories(self, ref: Referee) -> str:
-        return " ".join("%s:%d" % (ref.players[i], len(pl["victories"]))
-                        for i, pl in enumerate(ref.game.players))
+        won = ["%s:%d" % (ref.players[i], len(pl["victories"]))
+               for i, pl in enumerate(ref.game.players) if pl["victories"]]
+        return " ".join(won) or "none"
 
     def view(self, ref: Referee) -> View:
         game = ref.game
@@ -232,7 +233,7 @@ class InvocationsView:
         button = ("%s: %s" % (SEAT_BUTTONS[target], "handed")) if target < 2 else "OK: handed"
         return View(header=head, header_right="IN-4 %s" % h["kind"],
                     big=(self._clock(left if left is not None else LIMITS_MS["handover"]),),
-                    lines=("%s hands the card to %s" % (ref.players[target], ref.players[by])
+                    lines=("%s: card to %s" % (ref.players[target], ref.players[by])
                            if h["kind"] == "steal" else
                            "%s gives up the card" % ref.players[target],),
                     footer=button, kind="turn")

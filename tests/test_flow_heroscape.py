@@ -85,7 +85,8 @@ def test_hs_6_height_by_button_for_either_side_and_exact_odds_before_the_roll():
     t.tap("hs/zettian-guards")
     t.tap("hs/marro-warriors")
     level = attack_odds(2, 3).p_destroy.percent()
-    assert level in t.screen() and "Zettian Guards 2 vs 3 Marro Warriors" in t.screen()
+    assert level in t.screen() and "Zettian Guards > Marro Warriors" in t.screen()
+    assert "destroy: 2 vs 3 dice, level" in t.screen()
     assert "Higher? A:P1 B:P2 hold:level" in t.screen()
     assert t.button("B").accepted  # P2's figure stands higher: Defense +1
     assert t.game.attack["dice"] == {0: 2, 1: 4}
@@ -161,7 +162,7 @@ def test_hs_6_a_roll_nobody_expects_is_refused_and_changes_nothing():
 
 def test_hs_9_the_last_figure_destroyed_wins():
     ref, said = rehearse("heroscape")
-    assert said[-1] == "HeroScape |    P1 wins | 2 skulls vs 1 shields | > all P2 figures destroyed"
+    assert said[-1] == "HeroScape |    P1 wins | 2 skulls vs 1 shield | > all P2 figures destroyed"
     assert ref.game.winner == 0 and ref.game.figures(1) == 0
 
 

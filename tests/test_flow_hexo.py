@@ -44,7 +44,7 @@ def test_hx_2_setup_names_the_players_and_asks_for_the_first():
 def test_hx_3_events_are_shared_out_from_the_first_player():
     t = table()
     t.choose("Red first", "3 events")
-    assert "Events: 1st Red, 2nd Blue, 3rd Red" in t.screen()
+    assert "Events: Red Blue Red" in t.screen()
     assert "Red: your action" in t.screen()
 
 
@@ -127,7 +127,7 @@ def test_hx_11_hx_12_leaving_a_monster_it_attacks_or_peace_is_bought():
     assert "Troll attacks Blue" in t.screen() and "[HX-11]" in t.screen()
     assert "OK: fight or peace" in t.screen()
     t.choose("buy peace")
-    assert "Blue buys peace and moves on" in t.screen() and "3 Troll = 3" in t.screen()
+    assert "Blue pays, moves on" in t.screen() and "price 3 Troll = 3" in t.screen()
     assert t.game.players[1]["at"] == "village2"
 
 
