@@ -357,9 +357,10 @@ def game_rigs() -> dict:
 # --- a script without the firmware -------------------------------------------------------
 
 
-def rehearse(variant: str, script: list[dict] | None = None):
+def rehearse(variant: str, script: list[dict] | None = None, journal=None):
     """Play a rig's script straight into a referee (no firmware, no pty); returns the
-    referee and the text of every screen shown, in order."""
+    referee and the text of every screen shown, in order. ``journal``: where the inputs
+    are kept (a stored game's, host/store.py), else in memory."""
     from host.demo import RIGS
     from host.link import Received
     from host.referee import Referee, TileBook
@@ -368,7 +369,7 @@ def rehearse(variant: str, script: list[dict] | None = None):
 
     rig = RIGS[variant]
     referee = Referee(rig.new_game, TileBook(rig.entries()), rig.presenter(),
-                      players=rig.players)
+                      journal=journal, players=rig.players)
     said: list[str] = []
 
     def show(view=None) -> None:

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from host.demo import RIGS, run_demo
-from host.demo_games import HostSteps
+from host.demo_games import HostSteps, rehearse
+from host.replay import replay
+from host.store import Store
 
 
 def _said(out: Path) -> list[str]:
@@ -62,3 +66,22 @@ def test_invocations_demo_from_setup_to_the_winner(tmp_path: Path):
 
 def test_every_game_has_a_demo():
     assert {"heroscape", "hexo", "invocations"} <= set(RIGS)
+
+
+@pytest.mark.parametrize("variant", ["heroscape", "hexo", "invocations"])
+def test_a_stored_game_replays_to_the_same_winner(tmp_path: Path, variant: str):
+    """DESIGN.md principle 2: the journal of a whole game, folded again by ``hexref
+    replay``, ends where the table ended."""
+    store = Store(tmp_path)
+    players = RIGS[variant].players
+    game_id = store.new_game(variant, list(players))
+    referee, said = rehearse(variant, journal=store.journal(game_id))
+    store.finish(game_id, said[-1].split(" | ")[1].strip())
+    lines = replay(store, game_id)
+    assert lines[0].startswith("Game %d: %s" % (game_id, variant))
+    last_panel = []
+    for line in reversed(lines):
+        if not line.startswith("    | "):
+            break
+        last_panel.insert(0, line[6:])
+    assert " | ".join(last_panel) == said[-1] and " wins" in said[-1]
