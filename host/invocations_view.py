@@ -78,19 +78,36 @@ class InvocationsView:
                 if game.players[p]["hand"] > 0 and game.deck > 0:
                     out += [("%s takes %d" % (names[p], n), ("take", p, n, "hand"))
                             for n in (1, 2, 3)]
-            for p in game.in_round():
-                for q in game.in_round():
-                    if p != q and game.players[p]["hand"] > 0 and game.players[q]["hand"] > 0:
-                        out.append(("%s steals %s" % (names[p], names[q]),
-                                    ("steal", p, q, "hand", "hand")))
+            # An effect card played from the hand: its outcome, as the Master records it.
+            for p, q in self._pairs(game):
+                if game.players[p]["hand"] == 0:
+                    continue
+                them = game.players[q]
+                if them["hand"] > 0:
+                    out.append(("%s steals %s" % (names[p], names[q]),
+                                ("steal", p, q, "hand", "hand")))
+                if them["shields"] > 0:
+                    out.append(("%s breaks %s shield" % (names[p], names[q]),
+                                ("destroy", p, q, "shield", "hand")))
+                out.append(("%s blocks %s" % (names[p], names[q]),
+                            ("block", p, q, "player", "hand")))
+            out += [("next hand %d" % n, ("hand", n)) for n in (4, 5, 6) if n != game.hand_size]
         elif game.phase == "effects":
-            for p in game.in_round():
-                for q in game.in_round():
-                    if p != q and [p, q] not in game.beats and [q, p] not in game.beats:
-                        out.append(("%s beats %s" % (names[p], names[q]), ("beats", p, q)))
+            for p, q in self._pairs(game):
+                if [p, q] not in game.beats and [q, p] not in game.beats:
+                    out.append(("%s beats %s" % (names[p], names[q]), ("beats", p, q)))
             for p in sorted({pair[0] for pair in game.beats}):
                 out.append(("cancel %s" % names[p], ("cancel", p)))
+            for p, q in self._pairs(game):  # an Attack card's effect (IN-6, IN-12)
+                out.append(("%s blocks %s" % (names[p], names[q]),
+                            ("block", p, q, "player", "attack")))
         return out
+
+    @staticmethod
+    def _pairs(game) -> list[tuple[int, int]]:
+        """Every (player, other player) of this round, in seat order."""
+        seats = game.in_round()
+        return [(p, q) for p in seats for q in seats if p != q]
 
     # --- the clocks --------------------------------------------------------------------
 

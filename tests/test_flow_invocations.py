@@ -164,3 +164,37 @@ def test_invocations_refusals_of_a_finished_game_change_nothing():
     t = table(COLOURS[:2], timers=False)
     _to_the_end(t)
     t.refused(lambda: t.tap("in/card-05"), "IN-10", "the game is over")
+
+
+def test_in_12_a_blocked_player_sits_out_the_round():
+    t = table()
+    t.choose("start", "Red blocks Blue")
+    assert "Attack: Red Green" in t.screen()
+    assert not any(label.startswith("Blue") for label in t.menu())
+    for name in ("Red", "Green"):
+        t.choose("%s attack" % name)
+    assert "Red ? Green ?" in t.screen()
+    t.tap("in/card-02"), t.tap("in/card-01")  # Red 4, Green 7: Green beats the only other
+    t.choose("judge")
+    assert "Green" in t.screen() and "takes 2 cards" in t.screen()
+
+
+def test_in_12_an_attack_cards_block_after_the_reveal_and_in_3_a_destroyed_shield():
+    t = table()
+    t.choose("start", "Red shield", "Blue breaks Red shield")
+    assert "[IN-4 destroy]" in t.screen() and "Red gives up the card" in t.screen()
+    t.button("A")  # Red gives the Shield up
+    assert t.game.players[0]["shields"] == 0
+    attacks(t, "in/card-01", "in/card-02", "in/card-03")  # 7, 4, 7
+    t.choose("Blue blocks Green")  # Blue's Attack card blocks Green: Red alone on top
+    t.choose("judge")
+    assert "Red" in t.screen() and "dominates" in t.screen()
+
+
+def test_in_2_the_master_changes_the_hand_size_for_the_next_deal():
+    t = table()
+    t.choose("start", "next hand 6")
+    assert "hand 6  deck 17" in t.screen()  # dealt 5 each; 6 from the next deal
+    attacks(t, "in/card-01", "in/card-02", "in/card-06")  # 7, 4, 6: Red
+    t.choose("judge")
+    assert [p["hand"] for p in t.game.players] == [6, 6, 6] and t.game.deck == 11
