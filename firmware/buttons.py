@@ -11,12 +11,18 @@ a press on release.
 >>> buttons.poll(now)                                    # doctest: +SKIP
 ('A', 'press')
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware.clock import ticks_diff
 
 PRESS = "press"
 LONG = "long"
-DEBOUNCE_MS = 20
-LONG_MS = 700
+DEBOUNCE_MS = const(20)
+LONG_MS = const(700)
 
 
 class Button:

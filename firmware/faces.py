@@ -15,14 +15,20 @@ recorded for a face is the reading with that face on top.
 >>> table.match(700, 0, 700)        # leaning 45 degrees on an edge: no face
 0
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 import json
 import math
 
 DEFAULT = {1: (0, 0, 1000), 6: (0, 0, -1000), 2: (1000, 0, 0), 5: (-1000, 0, 0),
            3: (0, 1000, 0), 4: (0, -1000, 0)}
-TOLERANCE_DEG = 20  # how far from flat a die may rest and still show a face
+TOLERANCE_DEG = const(20)  # how far from flat a die may rest and still show a face
 FILE = "die_faces.json"
-_TAN_SCALE = 256
+_TAN_SCALE = const(256)
 _MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
 
 

@@ -20,16 +20,26 @@ A contained fault still makes a healthy pass: the watchdog is fed after every pa
 served the link, and starves only if the loop itself hangs or keeps failing. A bad
 command from the host gets an ``ERR`` and changes nothing.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware.clock import sleep_ms, ticks_add, ticks_diff, ticks_ms
 from firmware.link import Link
 
 CAPS = ("nfc", "die", "btn", "led")
-FAULT_LIMIT = 3
-FAULT_BACKOFF_MS = 5000
-FAULT_REPORT_MS = 5000
+FAULT_LIMIT = const(3)
+FAULT_BACKOFF_MS = const(5000)
+FAULT_REPORT_MS = const(5000)
 
 # Driver slots, in the order of each pass.
-READER, DIE, BUTTONS, LED, BUZZER = 0, 1, 2, 3, 4
+READER = const(0)
+DIE = const(1)
+BUTTONS = const(2)
+LED = const(3)
+BUZZER = const(4)
 _FAULT_CODES = ("NFC_FAULT", "DIE_FAULT", "BTN_FAULT", "LED_FAULT", "BEEP_FAULT")
 
 

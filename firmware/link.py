@@ -10,14 +10,20 @@ The ``port`` is any object with ``read(n) -> bytes or None`` (non-blocking) and
 ``write(data)``: USB CDC on the Pico (firmware/usbport.py), a pseudo-terminal in the demo,
 a list in the tests. Nothing here blocks.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware.clock import ticks_add, ticks_diff
 from shared_rules import protocol
 
 VERSION = "0.1.0"
-RING_SLOTS = 32
-RESEND_MS = 500
-BEAT_MS = 1000
-_READ_CHUNK = 64
+RING_SLOTS = const(32)
+RESEND_MS = const(500)
+BEAT_MS = const(1000)
+_READ_CHUNK = const(64)
 
 
 def new_boot_id(urandom=None):

@@ -23,28 +23,34 @@ True
 >>> tlv(data[2:13]) == data
 True
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 
 # locate() verdicts.
-NEED = 0  # give me more bytes (the second value says how many in total)
-FOUND = 1  # an NDEF message TLV: (FOUND, start of the message, its length)
-NONE = 2  # no NDEF message (terminator, end of area, or an empty NDEF TLV)
-BAD = 3  # a malformed TLV: (BAD, offset, 0)
+NEED = const(0)  # give me more bytes (the second value says how many in total)
+FOUND = const(1)  # an NDEF message TLV: (FOUND, start of the message, its length)
+NONE = const(2)  # no NDEF message (terminator, end of area, or an empty NDEF TLV)
+BAD = const(3)  # a malformed TLV: (BAD, offset, 0)
 
-TLV_NULL = 0x00
-TLV_LOCK = 0x01
-TLV_MEMORY = 0x02
-TLV_NDEF = 0x03
-TLV_PROPRIETARY = 0xFD
-TLV_TERMINATOR = 0xFE
+TLV_NULL = const(0x00)
+TLV_LOCK = const(0x01)
+TLV_MEMORY = const(0x02)
+TLV_NDEF = const(0x03)
+TLV_PROPRIETARY = const(0xFD)
+TLV_TERMINATOR = const(0xFE)
 
 # NDEF record header flags (NFC Forum NDEF 1.0, section 3.2).
-MB = 0x80  # message begin
-ME = 0x40  # message end
-CF = 0x20  # chunk flag
-SR = 0x10  # short record: 1-byte payload length
-IL = 0x08  # ID length field present
-TNF_WELL_KNOWN = 0x01
-TNF_EXTERNAL = 0x04
+MB = const(0x80)  # message begin
+ME = const(0x40)  # message end
+CF = const(0x20)  # chunk flag
+SR = const(0x10)  # short record: 1-byte payload length
+IL = const(0x08)  # ID length field present
+TNF_WELL_KNOWN = const(0x01)
+TNF_EXTERNAL = const(0x04)
 
 
 def locate(data, count, area=None):

