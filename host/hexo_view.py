@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from host import screens
 from host.screens import View
 from shared_rules.engine import Outcome
-from shared_rules.hexo import MONSTER_NAMES, score
+from shared_rules.hexo import MONSTER_NAMES, score, village
 
 if TYPE_CHECKING:
     from host.referee import Referee
@@ -85,6 +85,28 @@ class HexoView:
         if not same:
             return ("place", kind, space, "mountain", None)
         return ("place", kind, space, "plain", same[-1])
+
+    def more_choices(self, ref: Referee) -> list[tuple[str, tuple]]:
+        """HX-4's other actions, and HX-13's "no free space" while monsters are placed."""
+        game = ref.game
+        if game.phase == "place":
+            return [("no space: %s" % MONSTER_NAMES[kind], ("no_space", kind))
+                    for kind in ("troll", "ogre", "goblin")
+                    if any(m["type"] == kind for m in game.monsters.values())]
+        if game.phase != "play":
+            return []
+        p = game.actor
+        pl = game.players[p]
+        out: list[tuple[str, tuple]] = []
+        if pl["carried"] and pl["at"] != village(p):
+            out.append(("drop treasure", ("drop",)))
+        out += [("companion action", ("action", "companion")),
+                ("companion burst", ("action", "burst")),
+                ("event action", ("action", "event")),
+                ("sink from hand", ("sink", "hand"))]
+        if game.market:
+            out.append(("sink from market", ("sink", "market")))
+        return out
 
     def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
         if ref.legal().expect == "fight":

@@ -166,3 +166,24 @@ def test_hexo_buttons_point_to_the_menu():
     t.choose("Red first", "0 events")
     reaction = t.button("A")
     assert reaction.entry.target == "none" and "OK opens the menu" in t.screen()
+
+
+def test_hx_4_the_other_actions_are_on_the_menu_too():
+    t = table()
+    t.choose("Red first", "0 events", "to mine", "sink from market")
+    assert t.game.market == 4
+    t.choose("take treasure", "companion action")
+    assert "drop treasure" in t.menu() and t.game.actor == 0  # Red carries one
+    t.choose("pass", "pass", "1 monsters")
+    t.tap("hx/troll")
+    t.choose("0 events", "pass", "to Troll 1", "pass", "drop treasure")
+    assert t.game.lying == {"Troll 1": 1} and t.game.players[0]["carried"] == 0
+
+
+def test_hx_13_no_free_space_next_to_its_type_removes_the_monster():
+    t = table()
+    t.choose("Red first", "0 events", "pass", "pass", "2 monsters")
+    assert "no space: Troll" not in t.menu()  # the first of a type always has a mountain
+    t.tap("hx/troll")
+    t.choose("no space: Troll")
+    assert list(t.game.monsters) == ["Troll 1"] and t.game.phase == "events"
