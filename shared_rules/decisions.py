@@ -64,11 +64,6 @@ HX_CONTROLLED_HOME_BONUS = False
 # Monster ("n'importe quel monstre"); Life Drain, Telepathy and Zombie an opposing tile;
 # Flying Debris one of your own (or your partner's) Characters, the one that attacks;
 # Last Stand your last Character.
-# JL-C6 / YG-12: a Stronghold / Character tile whose bonus the catalogue does not know
-# (null) still joins a Collector's game; the bonus counts as 0 and the "added" event says
-# "unknown" so the screen asks players to correct the entry. (Unknown strike values are
-# refused: every battle needs them.)
-HX_UNKNOWN_BONUS = 0
 # YG-A3 Symbiosis: players tap the friendly Monster(s) in contact; the referee uses the
 # highest value those Monsters show for the rolled colour (never lower than the target's).
 # YG-A8 Divine Chain: "3 turns" counts every player's turn, starting with the turn after the

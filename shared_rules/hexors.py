@@ -31,7 +31,7 @@ Inputs (each one a tile tap, a die face or a button on the device):
 ``("stuck",)``                        button: the player to act cannot move any tile (YG-4)
 ====================================  =====================================================
 
-Results are ``engine.Outcome`` events: ``added`` {tile, player, name, role, [unknown]},
+Results are ``engine.Outcome`` events: ``added`` {tile, player, name, role},
 ``start``, ``turn`` {player}, ``skip`` {player, rule}, ``attacker`` {tile, player},
 ``engage`` {attacker, defender, showdown}, ``rolled`` {player, face, colour}, ``battle``
 {attacker, defender, totals: {tile: Total}, winner (tile or None), void}, ``reroll``
@@ -340,14 +340,14 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         if role != "home" and self.collector and same >= 2:
             return Refusal(r["roster"], "at most 2 identical %s per player" % name,
                            "choose another tile")
+        if role == "home" and self.collector and not isinstance(entry.get("bonus"), int):
+            # JL-C6 / YG-12: every battle of this tile adds it; never guess a number.
+            return Refusal(r["home_bonus"], "%s: %s bonus unknown" % (
+                name, self.words["home_bonus"]), "correct the entry from the tile")
         self.tiles[key] = Tile(key, entry, p, role)
         self.order.append(key)
         out = Outcome()
-        added = {"tile": key, "player": p, "name": name, "role": role}
-        if role == "home" and self.collector and not isinstance(entry.get("bonus"), int):
-            # JL-C6 / YG-12 (decisions.HX_UNKNOWN_BONUS): counted as 0, said out loud
-            added["unknown"] = "%s bonus" % self.words["home_bonus"]
-        out.add("added", added)
+        out.add("added", {"tile": key, "player": p, "name": name, "role": role})
         return out
 
     def roster_problem(self):

@@ -179,7 +179,7 @@ class Battles:
     def _home_bonus(self, t, side):
         bonus = t.entry.get("bonus")
         if not isinstance(bonus, int):
-            bonus = D.HX_UNKNOWN_BONUS
+            bonus = 0  # a Beginner game has no bonuses (JL-B8); a Collector's needs it known
         b = self.battle
         if b is None:
             return bonus

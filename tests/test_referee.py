@@ -22,9 +22,15 @@ UIDS = {"jl/atlantis": "04000001", "jl/superman": "04000002", "jl/mars": "040000
         "jl/doomsday": "04000012", "jl/064": "04000003", "jl/070": "04000013"}
 
 
+BONUS = {"jl/atlantis": 1, "jl/mars": 2}  # read off our Strongholds' bottom faces (JL-C6)
+
+
 def _entries() -> list[dict]:
-    out = [catalogue.apply_correction(catalogue.get(i), strike=dict(zip(COLOURS, v, strict=True)))
-           for i, v in VALUES.items()]
+    out = []
+    for i, v in VALUES.items():
+        extra = {"bonus": BONUS[i]} if i in BONUS else {}
+        out.append(catalogue.apply_correction(catalogue.get(i),
+                                              strike=dict(zip(COLOURS, v, strict=True)), **extra))
     return out + [catalogue.get("jl/064"), catalogue.get("jl/070")]
 
 

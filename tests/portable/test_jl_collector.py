@@ -181,18 +181,16 @@ def test_jl_c13_collector_win_as_beginner():
     assert out.find("winner") == {"players": [0], "rule": "JL-C13"}
 
 
-def test_jl_c6_unknown_defense_bonus_counts_zero_and_is_flagged():
-    """JL-C6: a Stronghold whose Defense Bonus is unknown (null) joins with a warning in
-    the "added" event and adds 0 (decisions.HX_UNKNOWN_BONUS)."""
+def test_jl_c6_unknown_defense_bonus_is_refused_not_guessed():
+    """JL-C6: a Stronghold whose Defense Bonus is unknown (null) cannot join a Collector's
+    game: every battle it fights adds that number. The players correct the entry first."""
     entry = dict(MARS)
     entry["bonus"] = None
     g = HexorsGame(variant="jl-collector", players=2)
-    out = play(g, [("add", 1, "S1", entry)])[0]
-    assert out.find("added")["unknown"] == "defense bonus"
-    play(g, [("add", 0, "S0", ATLANTIS), ("add", 0, "C0", SUPERMAN),
-             ("add", 1, "C1", DOOMSDAY), ("start", 0), ("tap", "C0"), ("tap", "S1"),
-             ("roll", FACE["white"]), ("roll", FACE["purple"])])
-    assert g.last_battle["totals"]["S1"] == "5 die = 5"
+    refusal = refused_unchanged(g, ("add", 1, "S1", entry), "JL-C6")
+    assert "defense bonus unknown" in refusal.message
+    beginner = HexorsGame(variant="jl-beginner", players=2)  # JL-B8: no bonuses at all
+    assert beginner.apply(("add", 1, "S1", entry)).accepted
 
 
 def test_jl_c13_stronghold_showdown_keeps_defense_bonus_for_two_players():

@@ -185,14 +185,13 @@ def test_yg_16_mystic_barrier_is_a_friendly_wall():
     assert [(w["tile"], w["player"]) for w in walls] == [("A0a", 0)]
 
 
-def test_yg_12_unknown_attack_bonus_flagged_unknown_element_refused():
-    """YG-12: a Character tile whose attack bonus is unknown joins flagged (counts 0);
-    a Monster without its Element colour is refused (YG-10)."""
+def test_yg_12_unknown_attack_bonus_and_unknown_element_refused():
+    """YG-12: a Character tile whose attack bonus is unknown is refused (never guessed);
+    a Monster without its Element colour is refused too (YG-10)."""
     g = HexorsGame(variant="ygo-collector", players=2)
     yugi = dict(YUGI)
     yugi["bonus"] = None
-    out = play(g, [("add", 0, "Y0", yugi)])[0]
-    assert out.find("added")["unknown"] == "attack bonus"
+    refused_unchanged(g, ("add", 0, "Y0", yugi), "YG-12")
     gaia = dict(GAIA)
     gaia["colour"] = None
     refused_unchanged(g, ("add", 0, "G0", gaia), "YG-10")
