@@ -146,7 +146,7 @@ def run_checks(cfg: config_mod.Config, system: System | None = None,
 
 def check_config(cfg: config_mod.Config) -> Check:
     if cfg.source == "defaults":
-        return Check("config", OK, "defaults (no config file; see host/deploy/INSTALL.md)")
+        return Check("config", OK, "defaults (no config file; see README.md, For makers)")
     return Check("config", OK, cfg.source)
 
 
