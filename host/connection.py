@@ -192,7 +192,7 @@ class Connection:
         self.link.port = None
         if port is not None:
             try:
-                port.close()  # type: ignore[attr-defined]
+                port.close()
             except (serial.SerialException, OSError):
                 pass  # already gone with the cable
 

@@ -41,7 +41,7 @@ UIDS = {
     "jl/072": "04A1B2C3D4E513",  # Teamwork
 }
 #                      green blue yellow red purple white
-DEMO_CORRECTIONS = {
+DEMO_CORRECTIONS: dict[str, dict[str, Any]] = {
     "jl/atlantis": {"strike": (5, 6, 4, 3, 5, 4), "bonus": 1},
     "jl/superman": {"strike": (7, 5, 6, 5, 4, 8)},
     "jl/mars": {"strike": (4, 5, 2, 3, 6, 5), "bonus": 2},

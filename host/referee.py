@@ -181,7 +181,7 @@ class Referee:
         who = self.players[legal.actor] if legal.actor is not None else "nobody"
         return "none", None, "It is %s's move" % who
 
-    def _roster_done(self) -> tuple[str, tuple | None, str]:
+    def _roster_done(self) -> tuple[str, tuple, str]:
         if self.seat + 1 < len(self.players):
             return "referee", ("seat", self.seat + 1), ""
         for _label, inp in self.legal().choices:
@@ -255,7 +255,7 @@ class Referee:
                             tuple(entry.input))
 
     def _record(self, target: str, inp: tuple | None, note: str, boot: str | None,
-                seq: int | None, what: tuple | str) -> Reaction:
+                seq: int | None, what: tuple) -> Reaction:
         """Apply, then journal; memory never runs ahead of the journal (a failed write
         takes the input back before the error goes on)."""
         result: Outcome | Refusal | None = None
