@@ -119,12 +119,10 @@ class DecodeError:
     def __repr__(self):
         return "DecodeError(%r, %r)" % (self.code, self.detail)
 
+    # No __ne__: CPython 3 and MicroPython both answer != from __eq__.
     def __eq__(self, other):
         return isinstance(other, DecodeError) and (self.code, self.detail) == (
             other.code, other.detail)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
 
 class Message:
@@ -149,9 +147,6 @@ class Message:
     def __eq__(self, other):
         return (isinstance(other, Message) and self.kind == other.kind
                 and self.seq == other.seq and self.values == other.values)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash((self.kind, self.seq, self.values))
