@@ -54,6 +54,8 @@ class HubLink:
         # boot -> last seq taken; None: a boot we know nothing of (see _take's HELLO).
         self.positions: dict[str, int | None] = dict(positions or {})
         self._doubt = False  # a bad line came after the last HELLO
+        self._resend_start = False  # the next event is the first of the hub's resend
+        self._start: tuple[str, int] | None = None  # (boot, seq) a resend started at
         self.hub: HubInfo | None = None
         self.stats = LinkStats()
         self.last_heard = time.monotonic()
@@ -117,6 +119,7 @@ class HubLink:
             # lost its journal: its numbering then starts where the hub's resend starts.
             self.positions.setdefault(msg.boot, None)
             self._doubt = False
+            self._resend_start = True
             return None
         if kind == "BEAT":
             self.stats.beats += 1
@@ -134,7 +137,15 @@ class HubLink:
             return None
         last = self.positions[self.hub.boot]
         if last is None:
+            first, self._resend_start = self._resend_start, False
             if self._doubt:  # the resend's first line may be the one that was lost
+                self.open()
+                return None
+            if msg.seq != 1 and (not first or self._start != (self.hub.boot, msg.seq)):
+                # Not 1: a line dropped whole leaves no trace, so this start is believed
+                # only when two resends in a row (each after its HELLO) begin with it.
+                if first:
+                    self._start = (self.hub.boot, msg.seq)
                 self.open()
                 return None
             last = msg.seq - 1
