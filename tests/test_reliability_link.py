@@ -11,6 +11,13 @@ corrupts 1% of the bytes and drops 2% of the lines in each direction, while the 
 away ten times (its port closed, everything in memory lost) and comes back as a fresh
 host that knows only the store. Seeded: every run is the same run. No real sleeps: the
 hub's clock is driven by hand.
+
+The pace is a brisk table's (noisy_table.human_pace): a lift or a die's face right after
+its tap or ROLLING, half a second to two between actions. It matters: with 1% of the bytes
+corrupted about a third of the lines arrive broken, and go-back-N then delivers only the
+events up to the first broken line of each resend, one resend per RESEND_MS (500 ms). A
+table steadily sending 4 events a second (tried: 100-400 ms apart) outruns that, the
+backlog reaches the hub's 32-slot ring and RING_FULL pushes events out: lost inputs.
 """
 from __future__ import annotations
 
