@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import pytest
 from hexors_tiles import (
-    ATLANTIS, DOOMSDAY, FACE, GOTHAM, MANHUNTER, MARS, SUPERMAN, power,
+    ATLANTIS,
+    DOOMSDAY,
+    FACE,
+    GOTHAM,
+    MANHUNTER,
+    MARS,
+    SUPERMAN,
+    power,
 )
 
 from host import tags
