@@ -28,7 +28,7 @@ from shared_rules.protocol import message
 
 ESCAPE, BARRIER, TEAMWORK = power("escape"), power("energy_barrier"), power("teamwork")
 DETECTION, DRAIN, SPEED = power("detection"), power("life_drain"), power("speed")
-# tag UID -> (entry, owner)
+# tag UID -> the catalogue entry it names (two Superman tags: at most 2 identical, JL-C1)
 TAGS = {
     "04000001": ATLANTIS, "04000002": SUPERMAN, "04000003": SUPERMAN, "04000009": SUPERMAN,
     "04000004": BARRIER, "04000005": TEAMWORK, "04000006": ESCAPE, "04000007": GOTHAM,
