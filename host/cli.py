@@ -87,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = commands.add_parser(
-        "demo", help="play a scripted Justice League Hexors game with no hardware",
+        "demo", help="play a scripted game (Hexors, HeroScape, Hexo, Invocations) with no "
+                     "hardware",
         description="Runs the real hub firmware against simulated sensors over a "
                     "pseudo-terminal, referees a whole game, saves every frame as PNG.")
     demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
