@@ -65,7 +65,8 @@ def corrected(entry: dict, **values: Any) -> dict:
     for key, value in values.items():
         if key not in entry:
             raise ValueError("%s has no %r to correct" % (entry["id"], key))
-        if entry[key] is not None and entry[key] != value and entry.get("verified"):
+        numbered = key == "name" and not entry.get("verified")  # a numbered slot's label
+        if entry[key] is not None and entry[key] != value and not numbered:
             raise ValueError("%s: %s is printed as %r" % (entry["id"], key, entry[key]))
         new[key] = value
     new["source"] = entry["source"] + "; corrected from the physical card"

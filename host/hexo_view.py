@@ -52,9 +52,25 @@ class HexoView:
     title = "Hexo"
 
     def __init__(self) -> None:
-        self.holder: int | None = None  # whose Companions are tapped in this fight
+        self._holder: tuple[int, int] | None = None  # (fight, player) who pressed last
 
     # --- what the hub's events mean ----------------------------------------------------
+
+    @staticmethod
+    def _fight_key(game) -> int:
+        """Which fight this is: the number of the input that began it (an attack, or a
+        move off a monster's space); only cards are added while it lasts."""
+        for i in range(len(game.inputs) - 1, -1, -1):
+            if game.inputs[i][0] in ("attack", "move"):
+                return i
+        return -1
+
+    def holder(self, game) -> int | None:
+        """The player whose button was pressed last in the fight going on, if any."""
+        if game.fight is None or self._holder is None:
+            return None
+        key, player = self._holder
+        return player if key == self._fight_key(game) else None
 
     def roll_input(self, faces: tuple[int, ...]) -> tuple:
         return ("roll", list(faces))  # Hexo has no dice: the engine says so
@@ -68,12 +84,12 @@ class HexoView:
             actor = game.actor if game.actor is not None else 0
             return ("card", actor, uid, entry)  # the engine says when cards are played
         if entry.get("kind") == "monster":
-            helper = self.holder
+            helper = self.holder(game)
             if helper is None or helper == fight["player"]:
                 helper = (fight["player"] + 1) % len(game.players)
             return ("card", helper, uid, entry)
-        holder = self.holder if self.holder is not None else fight["player"]
-        return ("card", holder, uid, entry)
+        holder = self.holder(game)
+        return ("card", fight["player"] if holder is None else holder, uid, entry)
 
     def _placement(self, ref: Referee, entry: dict) -> tuple:
         game = ref.game
@@ -110,7 +126,7 @@ class HexoView:
 
     def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
         if ref.legal().expect == "fight":
-            self.holder = player
+            self._holder = (self._fight_key(ref.game), player)
             return "%s: tap your cards" % ref.players[player]
         return "Choose on the referee: OK opens the menu"
 
@@ -120,8 +136,6 @@ class HexoView:
         game = ref.game
         legal = ref.legal()
         last = ref.last
-        if game.fight is None:
-            self.holder = None
         outcome = last if isinstance(last, Outcome) else Outcome()
         if game.phase == "over":
             return self._end(ref)
@@ -222,8 +236,8 @@ class HexoView:
                 head, rule = "%s attacks %s" % (me, them), "HX-10"
             else:
                 head, rule = "%s attacks %s" % (them, me), "HX-11"
-        holder = self.holder if self.holder is not None else f["player"]
-        tap = "%s: tap cards" % ref.players[holder]
+        holder = self.holder(game)
+        tap = "%s: tap cards" % ref.players[f["player"] if holder is None else holder]
         return View(header=head, header_right=rule,
                     lines=("%s: %s" % (me, mine), "%s: %s" % (them, theirs), tap),
                     footer="%d vs %d  OK: fight" % (mine.value, theirs.value) +

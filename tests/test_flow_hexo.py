@@ -187,3 +187,13 @@ def test_hx_13_no_free_space_next_to_its_type_removes_the_monster():
     t.tap("hx/troll")
     t.choose("no space: Troll")
     assert list(t.game.monsters) == ["Troll 1"] and t.game.phase == "events"
+
+
+def test_hx_7_a_button_pressed_in_one_fight_does_not_carry_into_the_next():
+    t = both_on_the_troll()
+    t.button("B")  # Blue's cards in this fight (none played)
+    t.choose("fight")  # a tie: nothing happens
+    t.choose("attack Blue")  # Red attacks back: a new fight, nobody pressed yet
+    t.tap("hx/companion")
+    assert "Red: 1 base +2 Companion = 3" in t.screen()
+    assert t.game.fight["support"] == {0: [(2, "Companion")]}
