@@ -139,8 +139,8 @@ class Link:
         if overlong:
             self.errors += 1
             return None
-        msg = protocol.decode(bytes(self._line[:n]))
-        if not isinstance(msg, protocol.Message) or msg.kind not in protocol.HOST_TYPES:
+        msg = protocol.decode(bytes(self._line[:n]), protocol.HOST_TYPES)
+        if not isinstance(msg, protocol.Message):
             if n:  # a bare newline is a keep-alive, not an error
                 self.errors += 1
             return None

@@ -196,10 +196,13 @@ def encode_line(msg):
     return (encode(msg) + "\n").encode()
 
 
-def decode(line):
+def decode(line, kinds=None):
     """Parse one line (str or bytes, with or without its newline).
 
-    Returns a ``Message`` or a ``DecodeError``; never raises.
+    Returns a ``Message`` or a ``DecodeError``; never raises. ``kinds``, when given, are
+    the only message types this end accepts: any other is a ``DecodeError`` of code TYPE,
+    its fields left unparsed (the hub passes ``HOST_TYPES``, so the parsers of the hub's
+    own DIE and ERR fields, in :mod:`shared_rules.protocol_hub`, never load there).
     """
     if isinstance(line, (bytes, bytearray, memoryview)):
         raw = bytes(line)
@@ -247,8 +250,12 @@ def decode(line):
     if spec is None:
         return DecodeError(DecodeError.TYPE, "unknown type %s" % kind[:16])
     args = tokens[2:]
+    if kinds is not None and kind not in kinds:
+        return DecodeError(DecodeError.TYPE, "%s is not expected here" % kind)
     if kind == "DIE":
-        return _decode_die(seq, args)
+        from shared_rules.protocol_hub import decode_die
+
+        return decode_die(seq, args)
     if len(args) != len(spec):
         return DecodeError(DecodeError.FIELDS, "%s takes %d fields, got %d" % (
             kind, len(spec), len(args)))
@@ -260,27 +267,6 @@ def decode(line):
             return DecodeError(DecodeError.VALUE, "%s.%s" % (kind, name))
         values.append(value)
     return Message(kind, seq, tuple(values))
-
-
-def _decode_die(seq, args):
-    if len(args) < 2:
-        return DecodeError(DecodeError.FIELDS, "DIE takes a roll id and a result")
-    roll = _parse_int(args[0], MAX_SEQ)
-    if roll is None:
-        return DecodeError(DecodeError.VALUE, "DIE.roll")
-    state = args[1]
-    if state == "FACE":
-        if len(args) != 3:
-            return DecodeError(DecodeError.FIELDS, "DIE FACE takes one list of faces")
-        faces = _parse_faces(args[2])
-        if faces is None:
-            return DecodeError(DecodeError.VALUE, "DIE.result")
-        return Message("DIE", seq, (roll, (state, faces)))
-    if state in DIE_STATES:
-        if len(args) != 2:
-            return DecodeError(DecodeError.FIELDS, "DIE %s takes no more fields" % state)
-        return Message("DIE", seq, (roll, (state, ())))
-    return DecodeError(DecodeError.VALUE, "DIE.result")
 
 
 # --- field kinds ---------------------------------------------------------------------
@@ -335,52 +321,6 @@ def _is_word(token):
     return True
 
 
-def _parse_faces(token):
-    parts = token.split(",")
-    if len(parts) > MAX_DICE:
-        return None
-    faces = []
-    for p in parts:
-        face = _parse_int(p, MAX_FACE)
-        if face is None or face < 1:
-            return None
-        faces.append(face)
-    return tuple(faces)
-
-
-def _unescape(token):
-    out = []
-    i = 0
-    n = len(token)
-    while i < n:
-        ch = token[i]
-        if ch == "%":
-            pair = token[i + 1:i + 3]
-            if len(pair) != 2:
-                return None
-            code = 0
-            for d in pair:
-                k = _HEX.find(d)
-                if k < 0:
-                    return None
-                code = code * 16 + k
-            c = chr(code)
-            # Only what must be escaped may be: one spelling per text keeps decode∘encode exact.
-            if not (c in _TEXT_ESCAPED or code < 0x20 or code > 0x7E):
-                return None
-            out.append(c)
-            i += 3
-        elif ch in _TEXT_ESCAPED:
-            return None
-        else:
-            out.append(ch)
-            i += 1
-    text = "".join(out)
-    if not text or len(text) > MAX_TEXT:
-        return None
-    return text
-
-
 def _escape(text):
     out = []
     for ch in text:
@@ -415,7 +355,9 @@ def _decode_value(fkind, extra, token):
                 return None
         return tuple(words)
     if fkind == TEXT:
-        return _unescape(token)
+        from shared_rules.protocol_hub import unescape
+
+        return unescape(token)
     if fkind == COLOUR:
         return token if _is_hex(token, (3,)) else None
     if isinstance(fkind, tuple):  # an enum
