@@ -321,6 +321,16 @@ def _register() -> None:
 _register()
 
 
+def seat_names(variant: str, n: int) -> tuple[str, ...] | None:
+    """Names for a new game's seats when the game has its own (each Invocations board a
+    colour); None for "P1", "P2"...
+
+    >>> seat_names("invocations", 3)
+    ('Red', 'Blue', 'Green')
+    """
+    return tuple(COLOURS[:n]) if variant.startswith("invocations") else None
+
+
 def open_game(variant: str, players: tuple[str, ...]) -> tuple[Callable[[], Any], Any] | None:
     """(new_game, presenter) for one of these games' variants, None for another game.
     Players keep the names they were given (a colour each in Invocations)."""

@@ -24,7 +24,7 @@ from pathlib import Path
 from host import messages, screens
 from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 from host.demo_games import MENU as OTHER_GAMES
-from host.demo_games import open_game
+from host.demo_games import open_game, seat_names
 from host.hexors_view import HexorsView
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.link import Received
@@ -141,7 +141,7 @@ class App:
                                journal=self.store.journal(game_id), players=players)
 
     def start(self, choice: Variant) -> None:
-        players = player_names(choice.players)
+        players = seat_names(choice.variant, choice.players) or player_names(choice.players)
         game_id = self.store.new_game(choice.variant, list(players))
         self._open(game_id, choice.variant, players)
 

@@ -7,6 +7,7 @@ from flow_table import FlowTable
 
 from host.demo_games import IN_UIDS, corrected, invocations_entries, lookup, rehearse
 from host.invocations_view import COLOURS, InvocationsView
+from host.screens import text
 from shared_rules.invocations import InvocationsGame
 
 TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)
@@ -198,3 +199,24 @@ def test_in_2_the_master_changes_the_hand_size_for_the_next_deal():
     attacks(t, "in/card-01", "in/card-02", "in/card-06")  # 7, 4, 6: Red
     t.choose("judge")
     assert [p["hand"] for p in t.game.players] == [6, 6, 6] and t.game.deck == 11
+
+
+def test_in_1_hexref_run_seats_the_players_by_board_colour(tmp_path):
+    """The game menu of ``hexref run`` lists Invocations for 2 to 6 players; a new game
+    names each player by the colour of their board, on the panel and in the store."""
+    from test_connection_app import Table
+
+    t = Table(tmp_path)
+    try:
+        t.step(10)
+        names = [name for name, _ in t.app.menu.games]
+        for _ in range(names.index("Invocations")):
+            t.press(27)  # DOWN
+        t.press(22)  # OK: Invocations
+        assert t.app.menu.items()[:5] == ("2 players", "3 players", "4 players",
+                                          "5 players", "6 players")
+        t.press(27), t.press(22)  # DOWN OK: 3 players
+        assert list(t.app.store.unfinished().players) == ["Red", "Blue", "Green"]
+        assert "Red Blue Green" in " | ".join(text(t.view))
+    finally:
+        t.close()
