@@ -18,7 +18,8 @@ SAFE_AFTER = 3
 HEALTHY_MS = 60000
 BOOT_STATE = "boot_state.txt"
 PERIOD_MS = 2
-BOOT_ONLY = ("firmware.wiring", "firmware.board")  # nothing refers to them once built
+# Nothing refers to these once the hub is built.
+BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start")
 
 
 def _read_count(path):

@@ -362,57 +362,31 @@ class PN532:
         return self._write
 
     # --- blocking helpers: start-up and tests ------------------------------------------
+    # Their code is in firmware.pn532_start, which main_pico drops once the hub runs.
 
     def call(self, cmd, params=b"", timeout_ms=200):
         """Run one command to the end; returns its data bytes or raises OSError."""
-        self.start(frame(cmd, params), self.ticks())
-        began = self.ticks()
-        while True:
-            verdict = self.step(self.ticks())
-            if verdict == DONE:
-                return bytes(self.rx[self.at:self.at + self.length])
-            if verdict == FAILED:
-                raise OSError("PN532 command 0x%02X: %s" % (cmd, self.error))
-            if ticks_diff(self.ticks(), began) > timeout_ms:
-                raise OSError("PN532 command 0x%02X: timed out" % cmd)
-            self.sleep(1)
+        from firmware.pn532_start import call
+
+        return call(self, cmd, params, timeout_ms)
 
     def begin(self):
-        """Wake the chip, check it is a PN532 and configure it; returns (ver, rev).
+        """Wake the chip, check it is a PN532 and configure it; returns (ver, rev)."""
+        from firmware.pn532_start import begin
 
-        A chip still booting (or wedged by an earlier run) gets a second chance, after a
-        reset pulse when the RST pin is wired.
-        """
-        if self.reset_pin is not None:
-            self.reset_pin.value(1)  # RSTPD_N high: running
-        self.bus.wake(self.sleep)
-        try:
-            version = self.call(GET_FIRMWARE_VERSION)
-        except OSError:
-            self.hard_reset()
-            self.bus.wake(self.sleep)
-            version = self.call(GET_FIRMWARE_VERSION)
-        if len(version) < 4 or version[0] != 0x32:
-            raise OSError("not a PN532: firmware answer %r" % (version,))
-        self.configure()
-        return version[1], version[2]
+        return begin(self)
 
     def configure(self):
-        # SAMConfiguration normal mode leaves LowVbat (7.2.10; AN10609 "Low battery mode").
-        # RFConfiguration item 5, MaxRetries: ATR, PSL, passive activation (7.3.1). A small
-        # bound makes InListPassiveTarget answer "no tag" in a few ms instead of waiting.
-        for f in self.setup_frames():
-            self.call(f[6], bytes(f[7:5 + f[3]]))
+        """SAMConfiguration and RFConfiguration, blocking (see setup_frames)."""
+        from firmware.pn532_start import configure
+
+        configure(self)
 
     def hard_reset(self, low_ms=2, boot_ms=10):
-        """Pulse RSTPD_N (PN532 datasheet: reset while low) and wait for it to boot."""
-        if self.reset_pin is None:
-            return False
-        self.reset_pin.value(0)
-        self.sleep(low_ms)
-        self.reset_pin.value(1)
-        self.sleep(boot_ms)
-        return True
+        """Pulse RSTPD_N and wait for the chip to boot; False without a reset pin."""
+        from firmware.pn532_start import hard_reset
+
+        return hard_reset(self, low_ms, boot_ms)
 
 
 def _same(buf, at, expected):
