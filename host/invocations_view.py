@@ -182,6 +182,12 @@ class InvocationsView:
                         footer="OK: menu, then start", kind="setup", wrap=False)
         if game.handover is not None:
             return self._handover(ref, head)
+        playoff = outcome.find("playoff")
+        if playoff is not None:
+            tied = " & ".join(ref.players[p] for p in playoff["players"])
+            return View(header=head, header_right="IN-10", big=("Play-off",),
+                        lines=("%s tied: %d cards each" % (tied, playoff["cards"]),),
+                        footer=legal.prompt, kind="turn")
         won = outcome.find("dominant")
         if won is not None:
             return View(header=head, header_right="IN-7", big=(ref.players[won["player"]],),

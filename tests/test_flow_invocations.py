@@ -11,11 +11,13 @@ from host.screens import text
 from shared_rules.invocations import InvocationsGame
 
 TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)
-UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C00000D010"})
+MIRROR_GOLEM = corrected(lookup("in/card-11"), name="Mirror Golem", attack=4, defense=5)
+UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C00000D010",
+                        "in/card-11": "04B5C00000D011"})
 
 
 def table(players=COLOURS[:3], **options) -> FlowTable:
-    entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10")]
+    entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM]
     return FlowTable(lambda: InvocationsGame(players=list(players), **options), entries,
                      InvocationsView(), tuple(players), UIDS)
 
@@ -134,7 +136,7 @@ def test_in_8_no_shields_no_winner_and_the_prize_carried_over():
     assert "takes 6 cards" in t.screen() and "Victories Red:6" in t.screen()
 
 
-def _to_the_end(t: FlowTable) -> None:
+def _to_the_end(t: FlowTable, blue_wins_with: str = "in/card-09") -> None:
     """Red wins round 1 (7 + 4), the deck is drawn empty, Blue wins round 2 (7 + 4)."""
     t.choose("start")
     attacks(t, "in/card-01", "in/card-02")
@@ -143,7 +145,7 @@ def _to_the_end(t: FlowTable) -> None:
     for _ in range(7):
         t.choose("Red takes 3")  # the last Take finds 2 cards: the third is lost (IN-3)
     assert t.game.deck == 0 and not any("takes" in label for label in t.menu())
-    attacks(t, "in/card-09", "in/card-03")
+    attacks(t, blue_wins_with, "in/card-03")
     t.choose("judge")
 
 
@@ -220,3 +222,14 @@ def test_in_1_hexref_run_seats_the_players_by_board_colour(tmp_path):
         assert "Red Blue Green" in " | ".join(text(t.view))
     finally:
         t.close()
+
+
+def test_in_10_still_tied_on_defense_a_play_off_of_12_cards():
+    t = table(COLOURS[:2], timers=False)
+    _to_the_end(t, blue_wins_with="in/card-11")  # Blue: 7 + 4 Attack, 5 + 5 Defense
+    assert t.game.playoff == [0, 1]
+    assert "Play-off | Red & Blue tied: 12 cards each" in t.screen()
+    assert [p["hand"] for p in t.game.players] == [12, 12]
+    attacks(t, "in/card-05", "in/card-04")  # 5 against 3
+    t.choose("judge")
+    assert t.screen() == "Invocations |    Red wins | play-off of 12 cards | > Supreme Summoner"
