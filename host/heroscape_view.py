@@ -208,11 +208,14 @@ class HeroScapeView:
     def _turn(self, ref: Referee, legal, outcome: Outcome) -> View:
         game = ref.game
         me = ref.players[game.turn]
-        lines = [self._figures(ref)]
+        # The cards to pick from, each with the figures it has left.
+        lines = [", ".join("%s %d" % (game.cards[k]["entry"]["name"], game.cards[k]["alive"])
+                           for k in game.order
+                           if game.cards[k]["player"] == game.turn and game.cards[k]["alive"])]
         first = outcome.find("first")
         if first is not None:
             lines = ["Initiative %d:%d skulls" % tuple(first["skulls"])]
-        return View(header=self.title, header_right="turn %d" % game.turns,
+        return View(header=self.title, header_right=self._figures(ref).replace("Figures ", ""),
                     big=(me + "'s turn",), lines=tuple(lines), footer=legal.prompt,
                     kind="turn")
 

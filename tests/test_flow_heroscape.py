@@ -254,3 +254,11 @@ def test_hexref_run_sends_the_virtual_dice_the_roller_asks_for(tmp_path):
         assert "3  :  ?" in " | ".join(text(t.view))
     finally:
         t.close()
+
+
+def test_hs_4_the_turn_screen_lists_the_cards_with_their_figures_left():
+    t = started()
+    assert "Initiative 3:1 skulls" in t.screen() and "[P1:2 P2:4]" in t.screen()
+    t.tap("hs/zettian-guards")
+    assert t.button("A").accepted  # P1 ends the turn: figures that did not attack give up
+    assert "P2's turn" in t.screen() and "Marro Warriors 4" in t.screen()
