@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 NODE_STAMP := tests/node_modules/.installed
 
-.PHONY: setup demo test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench
+.PHONY: setup demo test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench soak
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -39,6 +39,11 @@ bench: $(STAMP) $(NODE_STAMP)
 	@for f in $$(grep -l "mpy/bench.mjs" tests/bench_*.py); do \
 	  echo "== $$f (MicroPython)"; node tests/mpy/bench.mjs $$f || exit 1; done
 	@for f in tests/mpy/bench_*.mjs; do echo "== $$f"; node $$f || exit 1; done
+
+# DESIGN.md's reliability goal with real processes: `hexref run` killed at random moments
+# and restarted, 20 trials, each checked against the same game with no kill (a few minutes).
+soak: $(STAMP)
+	$(PY) tests/soak_host_kill.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests
