@@ -353,9 +353,12 @@ def game_rigs() -> dict:
     from host.demo import Rig
 
     def rig(variant: str, entries, script, players: tuple[str, ...]) -> Rig:
-        new_game, presenter = open_game(variant, players)  # type: ignore[misc]
-        return Rig(new_game, lambda: open_game(variant, players)[1],  # type: ignore[index]
-                   entries, script, players)
+        def parts() -> tuple[Callable[[], Any], Any]:
+            made = open_game(variant, players)
+            assert made is not None, variant
+            return made
+
+        return Rig(parts()[0], lambda: parts()[1], entries, script, players)
 
     return {
         "heroscape": rig("heroscape", heroscape_entries, heroscape_script, ("P1", "P2")),
