@@ -21,14 +21,11 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-import json
-import math
-
 DEFAULT = {1: (0, 0, 1000), 6: (0, 0, -1000), 2: (1000, 0, 0), 5: (-1000, 0, 0),
            3: (0, 1000, 0), 4: (0, -1000, 0)}
 TOLERANCE_DEG = const(20)  # how far from flat a die may rest and still show a face
 FILE = "die_faces.json"
-_TAN_SCALE = const(256)
+TAN_SCALE = const(256)  # tan^2 of the tolerance is kept times this, as an int
 _MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
 
 
@@ -37,33 +34,11 @@ class FaceTable:
     hub calls ``match`` from its loop and must not allocate)."""
 
     def __init__(self, faces, tolerance_deg=TOLERANCE_DEG):
-        if len(faces) < 2:
-            raise ValueError("a face table needs at least two faces, got %d" % len(faces))
-        if not 1 <= tolerance_deg < 45:
-            raise ValueError("face tolerance %r degrees is not in 1..44" % (tolerance_deg,))
-        numbers = sorted(faces)
-        self.numbers = numbers
-        self.fx = []
-        self.fy = []
-        self.fz = []
-        for n in numbers:
-            v = faces[n]
-            length = math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
-            if length < 500:
-                raise ValueError("face %d: %r is not a gravity reading (under 0.5 g)" % (n, v))
-            self.fx.append(int(round(v[0] * 1000 / length)))
-            self.fy.append(int(round(v[1] * 1000 / length)))
-            self.fz.append(int(round(v[2] * 1000 / length)))
-        limit = math.cos(math.radians(_MIN_APART_DEG)) * 1000 * 1000
-        for i in range(len(numbers)):
-            for j in range(i + 1, len(numbers)):
-                dot = self.fx[i] * self.fx[j] + self.fy[i] * self.fy[j] + self.fz[i] * self.fz[j]
-                if dot > limit:
-                    raise ValueError("faces %d and %d point the same way: recalibrate"
-                                     % (numbers[i], numbers[j]))
-        self.tolerance_deg = tolerance_deg
-        t = math.tan(math.radians(tolerance_deg))
-        self._tan2 = int(t * t * _TAN_SCALE + 0.5)
+        # Checking and normalising the recorded directions is boot work: it lives in
+        # faces_setup, which main_pico drops once the hub runs (match() is all it keeps).
+        from firmware.faces_setup import build
+
+        build(self, faces, tolerance_deg)
 
     def match(self, x, y, z):
         """The face up for a resting reading (milli-g), or 0 if the die rests crooked.
@@ -86,35 +61,30 @@ class FaceTable:
         perp2 = x * x + y * y + z * z - along * along
         if perp2 < 0:
             perp2 = 0
-        if perp2 * _TAN_SCALE > along * along * self._tan2:
+        if perp2 * TAN_SCALE > along * along * self._tan2:
             return 0
         return self.numbers[best]
 
     def faces(self):
-        out = {}
-        for i in range(len(self.numbers)):
-            out[self.numbers[i]] = (self.fx[i], self.fy[i], self.fz[i])
-        return out
+        """``{face: (x, y, z)}``, normalised to 1000 mg."""
+        from firmware.faces_setup import faces
+
+        return faces(self)
 
     def to_json(self):
-        faces = {}
-        for n, v in self.faces().items():
-            faces[str(n)] = list(v)
-        return json.dumps({"tolerance_deg": self.tolerance_deg, "faces": faces})
+        from firmware.faces_setup import to_json
+
+        return to_json(self)
 
     @classmethod
     def from_json(cls, text):
-        data = json.loads(text)
-        faces = {}
-        for key, v in data["faces"].items():
-            faces[int(key)] = (int(v[0]), int(v[1]), int(v[2]))
-        return cls(faces, data.get("tolerance_deg", TOLERANCE_DEG))
+        from firmware.faces_setup import from_json
+
+        return from_json(cls, text)
 
 
 def load(path=FILE):
     """The die's face table from ``path``, or the reference build's if there is none."""
-    try:
-        with open(path) as f:
-            return FaceTable.from_json(f.read())
-    except OSError:
-        return FaceTable(DEFAULT)
+    from firmware.faces_setup import load
+
+    return load(path)

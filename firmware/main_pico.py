@@ -19,7 +19,8 @@ HEALTHY_MS = 60000
 BOOT_STATE = "boot_state.txt"
 PERIOD_MS = 2
 # Nothing refers to these once the hub is built.
-BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start")
+BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start",
+             "firmware.faces_setup")
 
 
 def _read_count(path):

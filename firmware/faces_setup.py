@@ -1,0 +1,78 @@
+"""The face table's setup work: checking and normalising the recorded directions, and
+reading and writing ``die_faces.json``. The hub needs it only while booting (its loop
+only calls :meth:`firmware.faces.FaceTable.match`), so ``main_pico`` drops this module
+afterwards; :class:`~firmware.faces.FaceTable` loads it again whenever it is asked for
+any of this (calibration, the tests).
+"""
+import json
+import math
+
+from firmware.faces import _MIN_APART_DEG, DEFAULT, FILE, TAN_SCALE, TOLERANCE_DEG
+
+
+def build(table, faces, tolerance_deg):
+    """Fill ``table`` from ``{face: (x, y, z)}``; a bad table is a ValueError."""
+    if len(faces) < 2:
+        raise ValueError("a face table needs at least two faces, got %d" % len(faces))
+    if not 1 <= tolerance_deg < 45:
+        raise ValueError("face tolerance %r degrees is not in 1..44" % (tolerance_deg,))
+    numbers = sorted(faces)
+    fx = []
+    fy = []
+    fz = []
+    for n in numbers:
+        v = faces[n]
+        length = math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2])
+        if length < 500:
+            raise ValueError("face %d: %r is not a gravity reading (under 0.5 g)" % (n, v))
+        fx.append(int(round(v[0] * 1000 / length)))
+        fy.append(int(round(v[1] * 1000 / length)))
+        fz.append(int(round(v[2] * 1000 / length)))
+    limit = math.cos(math.radians(_MIN_APART_DEG)) * 1000 * 1000
+    for i in range(len(numbers)):
+        for j in range(i + 1, len(numbers)):
+            dot = fx[i] * fx[j] + fy[i] * fy[j] + fz[i] * fz[j]
+            if dot > limit:
+                raise ValueError("faces %d and %d point the same way: recalibrate"
+                                 % (numbers[i], numbers[j]))
+    # Only a whole, valid table is stored: a refused one leaves nothing half set.
+    table.numbers = numbers
+    table.fx = fx
+    table.fy = fy
+    table.fz = fz
+    table.tolerance_deg = tolerance_deg
+    t = math.tan(math.radians(tolerance_deg))
+    table._tan2 = int(t * t * TAN_SCALE + 0.5)
+
+
+def faces(table):
+    out = {}
+    for i in range(len(table.numbers)):
+        out[table.numbers[i]] = (table.fx[i], table.fy[i], table.fz[i])
+    return out
+
+
+def to_json(table):
+    recorded = {}
+    for n, v in faces(table).items():
+        recorded[str(n)] = list(v)
+    return json.dumps({"tolerance_deg": table.tolerance_deg, "faces": recorded})
+
+
+def from_json(cls, text):
+    data = json.loads(text)
+    recorded = {}
+    for key, v in data["faces"].items():
+        recorded[int(key)] = (int(v[0]), int(v[1]), int(v[2]))
+    return cls(recorded, data.get("tolerance_deg", TOLERANCE_DEG))
+
+
+def load(path=FILE):
+    """The die's face table from ``path``, or the reference build's if there is none."""
+    from firmware.faces import FaceTable
+
+    try:
+        with open(path) as f:
+            return FaceTable.from_json(f.read())
+    except OSError:
+        return FaceTable(DEFAULT)
