@@ -8,7 +8,9 @@ WS2812 pixel, showing the patterns the host asks for with ``LED pattern RRGGBB``
 - ``refused``: four fast flashes, then back (a bad tap, a crooked die...).
 - ``win``: a one-second flicker then two slow flashes, then back.
 
-A plain LED ignores the colour. Call ``update(now)`` each loop pass; the light is written
+A plain LED ignores the colour. The reference build's light, a LED on a PWM pin, is
+here; the others (a LED on a plain Pin, a WS2812) are in ``firmware.lights``, loaded
+only by a hub that has one (``from firmware.led import PinLight`` still finds them). Call ``update(now)`` each loop pass; the light is written
 only when it changes, so a steady pattern costs nothing.
 
 >>> led = Led(PinLight(pin))       # doctest: +SKIP
@@ -35,16 +37,12 @@ def parse_colour(text):
     return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
 
 
-class PinLight:
-    """A plain LED on a ``machine.Pin``: lit at level 128 and above."""
+def __getattr__(name):
+    if name in ("PinLight", "PixelLight"):
+        from firmware import lights
 
-    def __init__(self, pin, active_low=False):
-        self.pin = pin
-        self.active_low = active_low
-
-    def set(self, level, colour):
-        on = level >= 128
-        self.pin.value(0 if on == self.active_low else 1)
+        return getattr(lights, name)
+    raise AttributeError(name)
 
 
 class PwmLight:
@@ -57,19 +55,6 @@ class PwmLight:
     def set(self, level, colour):
         duty = level * 257  # 0..255 to 0..65535
         self.pwm.duty_u16(65535 - duty if self.active_low else duty)
-
-
-class PixelLight:
-    """One WS2812 through MicroPython's ``neopixel.NeoPixel`` (or anything indexable with
-    ``write()``)."""
-
-    def __init__(self, np):
-        self.np = np
-
-    def set(self, level, colour):
-        self.np[0] = (colour[0] * level // 255, colour[1] * level // 255,
-                      colour[2] * level // 255)
-        self.np.write()
 
 
 class Led:

@@ -104,10 +104,12 @@ def build_buttons(machine):
 
 
 def build_led(machine):
-    from firmware.led import Led, PixelLight, PwmLight
+    from firmware.led import Led, PwmLight
 
     if board.DEFAULT_LIGHT == "ws2812":
         import neopixel
+
+        from firmware.lights import PixelLight
 
         return Led(PixelLight(neopixel.NeoPixel(machine.Pin(board.WS2812_PIN), 1)))
     pwm = machine.PWM(machine.Pin(board.LED_PIN))
