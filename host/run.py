@@ -126,6 +126,7 @@ class App:
         row = store.unfinished()
         if row is not None:
             self._open(row.id, row.variant, tuple(row.players))
+            self._finish_if_won()
         conn.link.positions.update(store.positions())
 
     # --- games -----------------------------------------------------------------------
@@ -139,6 +140,25 @@ class App:
             lambda: HexorsGame(variant=variant, players=len(players)), HexorsView(variant))
         self.referee = Referee(new_game, self.book, presenter,
                                journal=self.store.journal(game_id), players=players)
+
+    def _finish_if_won(self) -> None:
+        """A host stopped between journalling the winning input and marking the game
+        finished left a won game open: it would be restored, over, at every start. Fold
+        the journal again, watching the outcomes as play saw them, and finish it as play
+        would have (the winner on the panel until a button is pressed)."""
+        referee = self.referee
+        assert referee is not None
+        replica = Referee(referee.new_game, referee.book, referee.presenter,
+                          players=referee.players)  # an empty journal of its own
+        for entry in referee.journal.entries:
+            if entry.accepted:
+                reaction = replica.apply_entry(entry)
+                if reaction.won:
+                    winner = reaction.result.find("winner")  # type: ignore[union-attr]
+                    self.store.finish(self.game_id, " & ".join(
+                        referee.players[p] for p in winner["players"]))
+                    self.board.post("winner", replica.view(), self.clock())
+                    return
 
     def start(self, choice: Variant) -> None:
         players = seat_names(choice.variant, choice.players) or player_names(choice.players)
