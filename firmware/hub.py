@@ -232,16 +232,6 @@ class Hub:
             sleep(period_ms)
 
 
-class NoReader:
-    """Stands in when the NFC reader did not come up: the rest of the hub still works."""
-
-    def poll(self, now):
-        return None
-
-    def write(self, uid, record):
-        raise OSError("no NFC reader on this hub")
-
-
 def make_hub(port, reader, die, buttons, led=None, board="sim", boot_id=None, buzzer=None,
              watchdog=None):
     from firmware.link import new_boot_id

@@ -4,11 +4,11 @@ is just::
     from firmware import main_pico
     main_pico.main()
 
-``main`` builds the parts (``firmware.wiring``: the die's accelerometer found on its I2C
-bus with the face table from ``die_faces.json``, the NFC reader, buttons, light, buzzer,
-the USB serial link and a ``machine.WDT``), drops the building code from the heap, says
-what is missing in ``ERR`` frames, and runs the hub loop, feeding the watchdog after each
-healthy pass.
+``main`` builds the parts (``firmware.wiring.start``: the die's accelerometer found on
+its I2C bus with the face table from ``die_faces.json``, the NFC reader, buttons, light,
+buzzer, the USB serial link and a ``machine.WDT``), which says what is missing in ``ERR``
+frames; then it drops the building code from the heap and runs the hub loop, feeding the
+watchdog after each healthy pass.
 
 Never a crash-reboot loop: each watchdog reset is counted in ``boot_state.txt``; after
 ``SAFE_AFTER`` in a row the hub starts in *safe mode* (no watchdog), says
@@ -23,14 +23,6 @@ BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start",
              "firmware.faces_setup")
 
 
-def _read_count(path):
-    try:
-        with open(path) as f:
-            return int(f.read().strip() or "0")
-    except (OSError, ValueError):
-        return 0
-
-
 def _write_count(path, n):
     try:
         with open(path, "w") as f:
@@ -39,15 +31,14 @@ def _write_count(path, n):
         pass  # a read-only filesystem must not stop the hub
 
 
-def watchdog_resets(machine, path=BOOT_STATE):
-    """Watchdog resets in a row, this boot included if it was one."""
-    n = _read_count(path)
-    if machine.reset_cause() == machine.WDT_RESET:
-        n += 1
-    else:
-        n = 0
-    _write_count(path, n)
-    return n
+def __getattr__(name):
+    # Counting watchdog resets is boot work: it lives in firmware.wiring, dropped once the
+    # hub runs (``main_pico.watchdog_resets`` still finds it).
+    if name == "watchdog_resets":
+        from firmware.wiring import watchdog_resets
+
+        return watchdog_resets
+    raise AttributeError(name)
 
 
 def forget(names):
@@ -68,27 +59,13 @@ def forget(names):
 def main():
     import gc
 
-    import machine
-
+    from firmware import wiring
     from firmware.clock import ticks_ms
 
-    errors = []
-    resets = watchdog_resets(machine)
-    safe = resets >= SAFE_AFTER
-    from firmware import wiring
-
-    hub = wiring.boot(machine, errors, safe)
+    hub, resets = wiring.start()
     del wiring
     forget(BOOT_ONLY)
     gc.collect()
-    if safe:
-        errors.append(("SAFE_MODE", "%d watchdog resets in a row: no watchdog" % resets))
-    elif resets:
-        errors.append(("WDT_RESET", "the last run hung and was reset by the watchdog"))
-    hub.start(ticks_ms())
-    for code, text in errors:
-        hub.link.error(code, text[:100])
-    del errors
     if resets:
         hub.run(PERIOD_MS, until=_after(ticks_ms(), HEALTHY_MS), started=True)
         _write_count(BOOT_STATE, 0)  # a healthy minute: not a reboot loop any more

@@ -90,7 +90,7 @@ def build_reader(machine, errors, ticks=None, sleep=None):
         return reader
     except Exception as exc:  # the hub is still useful without it: say why
         errors.append(("NFC_MISSING", "%s: %s" % (type(exc).__name__, exc)))
-        from firmware.hub import NoReader
+        from firmware.noreader import NoReader
 
         return NoReader()
 
@@ -139,3 +139,49 @@ def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
     watchdog = None if safe else machine.WDT(timeout=WDT_MS)
     return make_hub(port, reader, die, build_buttons(machine), build_led(machine),
                     board=board.BOARD, buzzer=build_buzzer(machine), watchdog=watchdog)
+
+
+def _read_count(path):
+    try:
+        with open(path) as f:
+            return int(f.read().strip() or "0")
+    except (OSError, ValueError):
+        return 0
+
+
+def watchdog_resets(machine, path=None):
+    """Watchdog resets in a row, this boot included if it was one (kept in ``path``,
+    ``main_pico.BOOT_STATE`` by default)."""
+    from firmware.main_pico import BOOT_STATE, _write_count
+
+    path = path or BOOT_STATE
+    n = _read_count(path)
+    if machine.reset_cause() == machine.WDT_RESET:
+        n += 1
+    else:
+        n = 0
+    _write_count(path, n)
+    return n
+
+
+def start(machine=None):
+    """The Pico's boot (``main_pico.main``): count the watchdog resets in a row, build the
+    hub (without a watchdog in safe mode), start it and say in ``ERR`` frames what is
+    missing. Returns ``(hub, resets)``."""
+    if machine is None:
+        import machine
+    from firmware.clock import ticks_ms
+    from firmware.main_pico import SAFE_AFTER
+
+    errors = []
+    resets = watchdog_resets(machine)
+    safe = resets >= SAFE_AFTER
+    hub = boot(machine, errors, safe)
+    if safe:
+        errors.append(("SAFE_MODE", "%d watchdog resets in a row: no watchdog" % resets))
+    elif resets:
+        errors.append(("WDT_RESET", "the last run hung and was reset by the watchdog"))
+    hub.start(ticks_ms())
+    for code, text in errors:
+        hub.link.error(code, text[:100])
+    return hub, resets
