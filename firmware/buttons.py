@@ -21,12 +21,12 @@ from firmware.clock import ticks_diff
 
 PRESS = "press"
 LONG = "long"
-DEBOUNCE_MS = const(20)
-LONG_MS = const(700)
+_DEBOUNCE_MS = const(20)
+_LONG_MS = const(700)
 
 
 class Button:
-    def __init__(self, pin, name, active_low=True, debounce_ms=DEBOUNCE_MS, long_ms=LONG_MS):
+    def __init__(self, pin, name, active_low=True, debounce_ms=_DEBOUNCE_MS, long_ms=_LONG_MS):
         self.pin = pin
         self.name = name
         self.active_low = active_low
@@ -74,7 +74,7 @@ class Button:
 class Buttons:
     """All the hub's buttons; ``poll`` returns at most one event per call, in order."""
 
-    def __init__(self, pins, active_low=True, debounce_ms=DEBOUNCE_MS, long_ms=LONG_MS):
+    def __init__(self, pins, active_low=True, debounce_ms=_DEBOUNCE_MS, long_ms=_LONG_MS):
         self.buttons = [Button(pin, name, active_low, debounce_ms, long_ms)
                         for name, pin in pins]
         self._pending = [None] * len(self.buttons)  # events waiting their turn

@@ -13,8 +13,8 @@ with a ``poll(now)`` that does a bounded amount of work and returns at most one 
   ``reader.take_error()`` (``(code, text)`` or None) is drained into ``ERR`` frames.
 
 Faults: a driver that raises (a loose die cable, a PN532 that stopped answering) is
-reported as ``ERR`` (at most once per ``FAULT_REPORT_MS`` per driver, with a count) and
-the loop goes on; after ``FAULT_LIMIT`` faults in a row the driver rests for
+reported as ``ERR`` (at most once per ``_FAULT_REPORT_MS`` per driver, with a count) and
+the loop goes on; after ``_FAULT_LIMIT`` faults in a row the driver rests for
 ``FAULT_BACKOFF_MS`` before it is tried again, so a dead part costs the others nothing.
 A contained fault still makes a healthy pass: the watchdog is fed after every pass that
 served the link, and starves only if the loop itself hangs or keeps failing. A bad
@@ -30,16 +30,16 @@ from firmware.clock import sleep_ms, ticks_add, ticks_diff, ticks_ms
 from firmware.link import Link
 
 CAPS = ("nfc", "die", "btn", "led")
-FAULT_LIMIT = const(3)
+_FAULT_LIMIT = const(3)
 FAULT_BACKOFF_MS = const(5000)
-FAULT_REPORT_MS = const(5000)
+_FAULT_REPORT_MS = const(5000)
 
 # Driver slots, in the order of each pass.
-READER = const(0)
-DIE = const(1)
-BUTTONS = const(2)
-LED = const(3)
-BUZZER = const(4)
+_READER = const(0)
+_DIE = const(1)
+_BUTTONS = const(2)
+_LED = const(3)
+_BUZZER = const(4)
 _FAULT_CODES = ("NFC_FAULT", "DIE_FAULT", "BTN_FAULT", "LED_FAULT", "BEEP_FAULT")
 
 
@@ -81,7 +81,7 @@ class Hub:
         """One pass of the loop: sample every driver once, then serve the link. Returns
         True when the pass was healthy (the watchdog has then been fed)."""
         link = self.link
-        event = self._poll(READER, self.reader, now)
+        event = self._poll(_READER, self.reader, now)
         if event is not None:
             if event[0] == "TAP":
                 link.send_event(now, "TAP", 0, event[1], event[2])
@@ -91,20 +91,20 @@ class Hub:
             trouble = self._reader_errors()  # the reader recovered from something: say so
             if trouble is not None:
                 self._error(trouble[0], trouble[1])
-        event = self._poll(DIE, self.die, now)
+        event = self._poll(_DIE, self.die, now)
         if event is not None:
             # ROLLING opens a roll and its result closes it under the same roll id.
             if not self._rolling:
                 self.roll_id += 1
             self._rolling = event[0] == "ROLLING"
             link.send_event(now, "DIE", self.roll_id, event)
-        event = self._poll(BUTTONS, self.buttons, now)
+        event = self._poll(_BUTTONS, self.buttons, now)
         if event is not None:
             link.send_event(now, "BTN", event[0], event[1])
         if self._led_update is not None:
-            self._tick(LED, self._led_update, now)
+            self._tick(_LED, self._led_update, now)
         if self._buzzer_update is not None:
-            self._tick(BUZZER, self._buzzer_update, now)
+            self._tick(_BUZZER, self._buzzer_update, now)
         try:
             commands = link.poll(now)
         except Exception as exc:  # the port itself failed: not a healthy pass
@@ -138,7 +138,7 @@ class Hub:
             self._fault(slot, exc, now)
 
     def _ready(self, slot, now):
-        return self._streak[slot] < FAULT_LIMIT or ticks_diff(now, self._resume[slot]) >= 0
+        return self._streak[slot] < _FAULT_LIMIT or ticks_diff(now, self._resume[slot]) >= 0
 
     def _fault(self, slot, exc, now):
         self.faults[slot] += 1
@@ -149,10 +149,10 @@ class Hub:
         else:
             self._streak[slot] = 1
         self._last_fault[slot] = now
-        if self._streak[slot] >= FAULT_LIMIT:
+        if self._streak[slot] >= _FAULT_LIMIT:
             self._resume[slot] = ticks_add(now, FAULT_BACKOFF_MS)
         last = self._reported[slot]
-        if last is not None and ticks_diff(now, last) < FAULT_REPORT_MS:
+        if last is not None and ticks_diff(now, last) < _FAULT_REPORT_MS:
             self._unreported[slot] += 1
             return
         self._reported[slot] = now

@@ -20,9 +20,9 @@ from firmware.clock import ticks_add, ticks_diff
 from shared_rules import protocol
 
 VERSION = "0.1.0"
-RING_SLOTS = const(32)
+_RING_SLOTS = const(32)
 RESEND_MS = const(500)
-BEAT_MS = const(1000)
+_BEAT_MS = const(1000)
 _READ_CHUNK = const(64)
 
 
@@ -35,8 +35,8 @@ def new_boot_id(urandom=None):
 
 
 class Link:
-    def __init__(self, port, boot_id, board="sim", caps=(), slots=RING_SLOTS,
-                 resend_ms=RESEND_MS, beat_ms=BEAT_MS):
+    def __init__(self, port, boot_id, board="sim", caps=(), slots=_RING_SLOTS,
+                 resend_ms=RESEND_MS, beat_ms=_BEAT_MS):
         self.port = port
         self.boot_id = boot_id
         self.board = board

@@ -37,12 +37,12 @@ FOUND = const(1)  # an NDEF message TLV: (FOUND, start of the message, its lengt
 NONE = const(2)  # no NDEF message (terminator, end of area, or an empty NDEF TLV)
 BAD = const(3)  # a malformed TLV: (BAD, offset, 0)
 
-TLV_NULL = const(0x00)
-TLV_LOCK = const(0x01)
-TLV_MEMORY = const(0x02)
-TLV_NDEF = const(0x03)
-TLV_PROPRIETARY = const(0xFD)
-TLV_TERMINATOR = const(0xFE)
+_TLV_NULL = const(0x00)
+_TLV_LOCK = const(0x01)
+_TLV_MEMORY = const(0x02)
+_TLV_NDEF = const(0x03)
+_TLV_PROPRIETARY = const(0xFD)
+_TLV_TERMINATOR = const(0xFE)
 
 # NDEF record header flags (NFC Forum NDEF 1.0, section 3.2).
 MB = const(0x80)  # message begin
@@ -68,10 +68,10 @@ def locate(data, count, area=None):
         if i >= count:
             return (NEED, i + 1, 0)
         kind = data[i]
-        if kind == TLV_NULL:
+        if kind == _TLV_NULL:
             i += 1
             continue
-        if kind == TLV_TERMINATOR:
+        if kind == _TLV_TERMINATOR:
             return (NONE, i, 0)
         if i + 1 >= count:
             return (NEED, i + 2, 0)
@@ -87,11 +87,11 @@ def locate(data, count, area=None):
         start = i + head
         if area is not None and start + length > area:
             return (BAD, i, 0)
-        if kind == TLV_NDEF:
+        if kind == _TLV_NDEF:
             if length == 0:
                 return (NONE, i, 0)
             return (FOUND, start, length)
-        if kind not in (TLV_LOCK, TLV_MEMORY, TLV_PROPRIETARY):
+        if kind not in (_TLV_LOCK, _TLV_MEMORY, _TLV_PROPRIETARY):
             return (BAD, i, 0)
         i = start + length
 
@@ -106,9 +106,9 @@ def ndef_offset(data, count):
     i = 0
     while i < count:
         kind = data[i]
-        if kind == TLV_NULL:
+        if kind == _TLV_NULL:
             i += 1
-        elif kind in (TLV_LOCK, TLV_MEMORY):
+        elif kind in (_TLV_LOCK, _TLV_MEMORY):
             if i + 1 >= count:
                 return -1
             i += 2 + data[i + 1]
@@ -167,7 +167,7 @@ def tlv(message):
     if n > 0xFFFE:
         raise ValueError("NDEF message too long: %d bytes" % n)
     if n < 0xFF:
-        head = bytes([TLV_NDEF, n])
+        head = bytes([_TLV_NDEF, n])
     else:
-        head = bytes([TLV_NDEF, 0xFF, n >> 8, n & 0xFF])
-    return head + bytes(message) + bytes([TLV_TERMINATOR])
+        head = bytes([_TLV_NDEF, 0xFF, n >> 8, n & 0xFF])
+    return head + bytes(message) + bytes([_TLV_TERMINATOR])

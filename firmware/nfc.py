@@ -26,18 +26,18 @@ from firmware import ndef
 from firmware.clock import ticks_add, ticks_diff
 from firmware.taps import Taps
 
-POLL_MS = const(20)  # between poll cycles; a cycle itself runs as fast as the hub calls poll()
-USER_PAGE = const(4)  # NTAG21x user memory starts at page 4 (datasheet 8.5); CC is page 3
-MAX_USER = const(272)  # bytes we read at most: a 256-byte record (protocol MAX) and its TLV
+_POLL_MS = const(20)  # between poll cycles; a cycle itself runs as fast as the hub calls poll()
+_USER_PAGE = const(4)  # NTAG21x user memory starts at page 4 (datasheet 8.5); CC is page 3
+_MAX_USER = const(272)  # bytes we read at most: a 256-byte record (protocol MAX) and its TLV
 WRITE_WAIT_MS = const(10000)  # how long an enrollment waits for its tag on the reader
-RESET_LOW_MS = const(2)
-BOOT_MS = const(10)  # after RST goes high, before the first command
-FAULTS_BEFORE_RESET = const(2)
-BACKOFF_MS = const(1000)  # between recoveries once a reset did not help
+_RESET_LOW_MS = const(2)
+_BOOT_MS = const(10)  # after RST goes high, before the first command
+_FAULTS_BEFORE_RESET = const(2)
+_BACKOFF_MS = const(1000)  # between recoveries once a reset did not help
 
-PENDING = const(0)  # the chips' step() verdicts (same values in pn532 and mfrc522)
-DONE = const(1)
-FAILED = const(2)
+_PENDING = const(0)  # the chips' step() verdicts (same values in pn532 and mfrc522)
+_DONE = const(1)
+_FAILED = const(2)
 
 _IDLE = const(0)
 _POLL = const(1)
@@ -63,7 +63,7 @@ def _unhex(text, what):
 
 
 class NfcReader:
-    def __init__(self, chip, taps=None, poll_ms=POLL_MS):
+    def __init__(self, chip, taps=None, poll_ms=_POLL_MS):
         self.chip = chip
         self.taps = taps if taps is not None else Taps()
         self.poll_ms = poll_ms
@@ -71,7 +71,7 @@ class NfcReader:
         self._due = 0
         self._now = 0
         self._pending = None  # a second event from one poll (GONE then TAP)
-        self._user = bytearray(MAX_USER + 16)
+        self._user = bytearray(_MAX_USER + 16)
         self._count = 0
         self._area = 0  # user area size from the tag's Capability Container
         self._known = bytearray(10)  # the tag whose record we hold
@@ -150,9 +150,9 @@ class NfcReader:
         if state >= _RESET_LOW:
             return self._recover(now)
         verdict = chip.step_tag(now)
-        if verdict == PENDING:
+        if verdict == _PENDING:
             return None
-        if verdict == FAILED:
+        if verdict == _FAILED:
             if chip.tag_fault:
                 if state in (_WRITE_CC, _WRITE):
                     self._fail_write("WRITE_FAILED", "tag %s: %s" % (self._job[1], chip.error))
@@ -185,7 +185,7 @@ class NfcReader:
             return self._seen(now, None, "")
         job = self._job
         if job is not None and len(job[0]) == n and _same(chip.uid, n, job[0]):
-            chip.start_read(USER_PAGE - 1, now)  # CC and the first 12 user bytes
+            chip.start_read(_USER_PAGE - 1, now)  # CC and the first 12 user bytes
             self._state = _WRITE_CC
             self.write_state = "writing"
             return None
@@ -196,7 +196,7 @@ class NfcReader:
         self._known_len = 0  # until its record is read
         self._uid_hex = _hex(chip.uid, n)
         self._count = 0
-        chip.start_read(USER_PAGE - 1, now)
+        chip.start_read(_USER_PAGE - 1, now)
         self._state = _READ
         return None
 
@@ -207,7 +207,7 @@ class NfcReader:
         if at == 0:  # page 3 first: the Capability Container, then 12 user bytes
             if data[0] != 0xE1:  # CC magic number (NFC Forum T2T 6.1): no NDEF here
                 return self._found("")
-            self._area = min(data[2] * 8, MAX_USER)
+            self._area = min(data[2] * 8, _MAX_USER)
             for i in range(12):
                 user[i] = data[4 + i]
             at = 12
@@ -221,7 +221,7 @@ class NfcReader:
         if verdict == ndef.FOUND and start + length > at:
             verdict = ndef.NEED  # the message goes on in the next pages
         if verdict == ndef.NEED and at < area:
-            self.chip.start_read(USER_PAGE + at // 4, now)
+            self.chip.start_read(_USER_PAGE + at // 4, now)
             return None
         record = ""
         if verdict == ndef.FOUND:
@@ -270,7 +270,7 @@ class NfcReader:
         # so a tag pulled away mid-write holds no half message.
         self._order = [-1 - p for p in range(header)] + list(range(header, pages)) + \
             list(range(header))
-        self._image = (image, USER_PAGE + (offset - lead) // 4, lead + 1)
+        self._image = (image, _USER_PAGE + (offset - lead) // 4, lead + 1)
         self._state = _WRITE
         return self._write_page(now)
 
@@ -304,11 +304,11 @@ class NfcReader:
         self.errors.append(("NFC", "reader: %s" % chip.error))
         if self._job is not None and self._state in (_WRITE_CC, _WRITE):
             self._fail_write("WRITE_FAILED", "reader fault while writing")
-        if self._faults < FAULTS_BEFORE_RESET:
+        if self._faults < _FAULTS_BEFORE_RESET:
             self._state = _IDLE
             self._due = ticks_add(now, self.poll_ms)
             return None
-        wait = BACKOFF_MS if self._faults > FAULTS_BEFORE_RESET + 1 else 0
+        wait = _BACKOFF_MS if self._faults > _FAULTS_BEFORE_RESET + 1 else 0
         self._due = ticks_add(now, wait)
         self._state = _RESET_LOW
         return None
@@ -323,12 +323,12 @@ class NfcReader:
             if pin is not None:
                 pin.value(0)
             self._state = _RESET_BOOT
-            self._due = ticks_add(now, RESET_LOW_MS)
+            self._due = ticks_add(now, _RESET_LOW_MS)
             return None
         if state == _RESET_BOOT:
             if pin is not None:
                 pin.value(1)
-                self._due = ticks_add(now, BOOT_MS)
+                self._due = ticks_add(now, _BOOT_MS)
             self._state = _SETUP
             self._setup = -1
             self._known_len = 0
@@ -336,9 +336,9 @@ class NfcReader:
             return None
         if self._setup >= 0:
             verdict = chip.step_tag(now)
-            if verdict == PENDING:
+            if verdict == _PENDING:
                 return None
-            if verdict == FAILED:
+            if verdict == _FAILED:
                 self._state = _SETUP
                 return self._trouble(now)
         elif ticks_diff(now, self._due) < 0:

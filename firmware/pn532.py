@@ -30,22 +30,22 @@ except ImportError:  # CPython
 
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
 
-I2C_ADDRESS = const(0x24)  # 7-bit form of the manual's 0x48 (write) / 0x49 (read)
+_I2C_ADDRESS = const(0x24)  # 7-bit form of the manual's 0x48 (write) / 0x49 (read)
 _HOST_TO_PN532 = const(0xD4)  # TFI (6.2.1.1)
 _PN532_TO_HOST = const(0xD5)
 _RDY = const(0x01)
 
 # Commands (section 7).
 GET_FIRMWARE_VERSION = const(0x02)  # 7.2.2
-SAM_CONFIGURATION = const(0x14)  # 7.2.10
-RF_CONFIGURATION = const(0x32)  # 7.3.1
-IN_DATA_EXCHANGE = const(0x40)  # 7.3.8
+_SAM_CONFIGURATION = const(0x14)  # 7.2.10
+_RF_CONFIGURATION = const(0x32)  # 7.3.1
+_IN_DATA_EXCHANGE = const(0x40)  # 7.3.8
 IN_LIST_PASSIVE_TARGET = const(0x4A)  # 7.3.5
-IN_RELEASE = const(0x52)  # 7.3.11
+_IN_RELEASE = const(0x52)  # 7.3.11
 
 # NTAG213/215/216 commands (NTAG21x datasheet, section 10): READ returns 4 pages.
-NTAG_READ = const(0x30)  # 10.2
-NTAG_WRITE = const(0xA2)  # 10.4
+_NTAG_READ = const(0x30)  # 10.2
+_NTAG_WRITE = const(0xA2)  # 10.4
 
 ACK = b"\x00\x00\xff\x00\xff\x00"  # 6.2.1.3
 NACK = b"\x00\x00\xff\xff\x00\x00"  # 6.2.1.4: "send me your last response again"
@@ -55,10 +55,10 @@ PENDING = const(0)
 DONE = const(1)
 FAILED = const(2)
 
-ACK_MS = const(15)  # how long to wait for the ACK before resending (6.2.2 leaves it to the host)
+_ACK_MS = const(15)  # how long to wait for the ACK before resending (6.2.2 leaves it to the host)
 RESPONSE_MS = const(60)  # an NTAG WRITE with retries is the slowest thing we ask (about 10 ms)
-SENDS = const(3)  # attempts at a command before the bus is called stuck
-NACKS = const(2)  # checksum failures forgiven per command
+_SENDS = const(3)  # attempts at a command before the bus is called stuck
+_NACKS = const(2)  # checksum failures forgiven per command
 
 
 def __getattr__(name):
@@ -106,7 +106,7 @@ class I2CBus:
     read whole at once: cheaper than asking first.
     """
 
-    def __init__(self, i2c, address=I2C_ADDRESS):
+    def __init__(self, i2c, address=_I2C_ADDRESS):
         self.i2c = i2c
         self.address = address
         self._status = bytearray(1)
@@ -167,8 +167,8 @@ class PN532:
         self._bad = 0
         # Frames for the poll path, built once: no allocation while polling.
         self.poll_frame = frame(IN_LIST_PASSIVE_TARGET, b"\x01\x00")  # 1 target, 106 kbps A
-        self._read = frame(IN_DATA_EXCHANGE, b"\x01\x30\x00")
-        self._write = frame(IN_DATA_EXCHANGE, b"\x01\xa2\x00\x00\x00\x00\x00")
+        self._read = frame(_IN_DATA_EXCHANGE, b"\x01\x30\x00")
+        self._write = frame(_IN_DATA_EXCHANGE, b"\x01\xa2\x00\x00\x00\x00\x00")
         self._params = bytearray(7)
         self.uid = bytearray(10)
         self.uid_len = 0
@@ -208,7 +208,7 @@ class PN532:
                     self._since = now
                     return PENDING
                 return self._resend(now, "garbled ACK")
-            if ticks_diff(now, self._since) > ACK_MS:
+            if ticks_diff(now, self._since) > _ACK_MS:
                 return self._resend(now, "no ACK")
             return PENDING
         if state == 3:  # wait for the response
@@ -221,7 +221,7 @@ class PN532:
                     self._state = FAILED  # error and tag_fault set by _parse
                     return FAILED
                 self._bad += 1
-                if self._bad > NACKS:
+                if self._bad > _NACKS:
                     return self._fail("bad checksum")
                 self._state = 4
                 return PENDING
@@ -237,7 +237,7 @@ class PN532:
         return self._state
 
     def _resend(self, now, why):
-        if self._tries >= SENDS:
+        if self._tries >= _SENDS:
             return self._fail(why)
         self.resends += 1
         self._state = 1
@@ -277,7 +277,7 @@ class PN532:
             return FAILED
         self.at = i + 6
         self.length = n - 2
-        if self._cmd == IN_DATA_EXCHANGE:
+        if self._cmd == _IN_DATA_EXCHANGE:
             # First byte: status (7.1, table "Error code list"); 0 is success.
             status = rx[self.at] & 0x3F if self.length else 0xFF
             if status:
@@ -328,8 +328,8 @@ class PN532:
 
     def setup_frames(self):
         """The commands that make a freshly reset chip ready to poll (see configure)."""
-        return (frame(SAM_CONFIGURATION, b"\x01\x14\x01"),
-                frame(RF_CONFIGURATION, bytes([0x05, 0xFF, 0x01, self.max_retries])))
+        return (frame(_SAM_CONFIGURATION, b"\x01\x14\x01"),
+                frame(_RF_CONFIGURATION, bytes([0x05, 0xFF, 0x01, self.max_retries])))
 
     def start_setup(self, i, now):
         """Start setup command ``i`` after a reset; False once there are no more."""
@@ -345,20 +345,20 @@ class PN532:
         """InDataExchange(READ page): 16 bytes back, pages page..page+3."""
         p = self._rparams
         p[0] = 1
-        p[1] = NTAG_READ
+        p[1] = _NTAG_READ
         p[2] = page
-        _fill(self._read, IN_DATA_EXCHANGE, p)
+        _fill(self._read, _IN_DATA_EXCHANGE, p)
         return self._read
 
     def write_frame(self, page, data4):
         """InDataExchange(WRITE page, 4 bytes)."""
         p = self._params
         p[0] = 1
-        p[1] = NTAG_WRITE
+        p[1] = _NTAG_WRITE
         p[2] = page
         for i in range(4):
             p[3 + i] = data4[i]
-        _fill(self._write, IN_DATA_EXCHANGE, p)
+        _fill(self._write, _IN_DATA_EXCHANGE, p)
         return self._write
 
     # --- blocking helpers: start-up and tests ------------------------------------------
