@@ -96,6 +96,10 @@ console.log(
     `(interpreter ${(fresh / 1024).toFixed(1)} KB + hub ${(hubBytes / 1024).toFixed(1)} KB; ` +
     `twins and bench code left out)   (target < 48 KB)`,
 );
+console.log(
+  "[micropython]   (per module, and with the hub loaded before the twins as on a board, " +
+    "where it pays for every pool of interned names: node tests/mpy/bench_heap_by_module.mjs)",
+);
 
 // Idle: die resting on the accelerometer twin, no tag on the reader, no button, LED
 // pulsing. Warm up first (first passes settle the roll detector and the reader).
