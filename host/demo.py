@@ -22,7 +22,6 @@ from typing import Any
 import serial
 
 from host import screens, tags
-from host.hexors_view import HexorsView
 from host.link import HubLink
 from host.panel import emulated_panel
 from host.referee import Presenter, Referee, TileBook
@@ -137,10 +136,11 @@ class Rig:
 
 
 def _hexors_rig(variant: str, script: Callable[[], list[dict]]) -> Rig:
-    from shared_rules.hexors import HexorsGame
+    from host.games import open_game
 
-    return Rig(lambda: HexorsGame(variant=variant, players=2), lambda: HexorsView(variant),
-               demo_entries, script)
+    seats = ("P1", "P2")
+    new_game, _ = open_game(variant, seats)
+    return Rig(new_game, lambda: open_game(variant, seats)[1], demo_entries, script, seats)
 
 
 RIGS: dict[str, Rig] = {

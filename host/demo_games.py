@@ -21,36 +21,23 @@ tests and for writing scripts.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from host.heroscape_view import HeroScapeView
-from host.hexo_view import HexoView
-from host.invocations_view import COLOURS, InvocationsView
-
-DATA = Path(__file__).resolve().parent.parent / "shared_rules" / "data"
+from host.games import open_game
+from host.invocations_view import COLOURS
+from shared_rules import catalogue
 
 # --- the cards -------------------------------------------------------------------------
 
 
 def cards(game: str) -> list[dict]:
     """Catalogue entries of one of these games: "hs", "hx" or "in"."""
-    name = {"hs": "heroscape.json", "hx": "hexo.json", "in": "invocations.json"}[game]
-    return json.loads((DATA / name).read_text())
+    return catalogue.load(game)
 
 
 def lookup(entry_id: str) -> dict:
     """A catalogue entry by id for any game (KeyError naming it when there is none)."""
-    game = entry_id.split("/")[0] if isinstance(entry_id, str) else ""
-    if game in ("hs", "hx", "in"):
-        for entry in cards(game):
-            if entry["id"] == entry_id:
-                return entry
-        raise KeyError("no card %r in the catalogue" % (entry_id,))
-    from shared_rules import catalogue
-
     return catalogue.get(entry_id)
 
 
@@ -263,102 +250,12 @@ def invocations_script() -> list[dict]:
     return s.steps
 
 
-# --- what the device offers --------------------------------------------------------------
-
-MENU: tuple[tuple[str, tuple[tuple[str, str, int], ...]], ...] = (
-    ("HeroScape", (("Die rolled per die", "heroscape", 2),
-                   ("Virtual dice", "heroscape-virtual", 2))),
-    ("Hexo", tuple(("%d players" % n, "hexo", n) for n in range(2, 7))),
-    ("Invocations", tuple(("%d players" % n, "invocations", n) for n in range(2, 7)) +
-     (("3 players, no timers", "invocations-untimed", 3),)),
-)
-
-
-def _kinds() -> list:
-    """These games in the referee's table of every game (host/games.py)."""
-    from host.games import GameKind
-
-    def heroscape(n: int):
-        from shared_rules.heroscape import HeroScapeGame
-
-        return HeroScapeGame()
-
-    def hexo(n: int):
-        from shared_rules.hexo import HexoGame
-
-        return HexoGame(players=n)
-
-    def invocations(timed: bool):
-        def make(n: int):
-            from shared_rules.invocations import InvocationsGame
-
-            return InvocationsGame(players=n, timers=timed)
-        return make
-
-    return [
-        GameKind("heroscape", "HeroScape", "Die rolled per die", (2,), heroscape,
-                 lambda: HeroScapeView("physical")),
-        GameKind("heroscape-virtual", "HeroScape", "Virtual dice", (2,), heroscape,
-                 lambda: HeroScapeView("virtual")),
-        GameKind("hexo", "Hexo", "2 to 6 players", (2, 3, 4, 5, 6), hexo, HexoView),
-        GameKind("invocations", "Invocations", "2 to 6 players", (2, 3, 4, 5, 6),
-                 invocations(True), InvocationsView),
-        GameKind("invocations-untimed", "Invocations", "No timers (first game)",
-                 (2, 3, 4, 5, 6), invocations(False), InvocationsView),
-    ]
-
-
-KINDS = {kind.variant: kind for kind in _kinds()}
-
-
-def _register() -> None:
-    from host.games import register
-
-    for kind in KINDS.values():
-        register(kind)
-
-
-_register()
-
-
-def seat_names(variant: str, n: int) -> tuple[str, ...] | None:
-    """Names for a new game's seats when the game has its own (each Invocations board a
-    colour); None for "P1", "P2"...
-
-    >>> seat_names("invocations", 3)
-    ('Red', 'Blue', 'Green')
-    """
-    return tuple(COLOURS[:n]) if variant.startswith("invocations") else None
-
-
-def open_game(variant: str, players: tuple[str, ...]) -> tuple[Callable[[], Any], Any] | None:
-    """(new_game, presenter) for one of these games' variants, None for another game.
-    Players keep the names they were given (a colour each in Invocations)."""
-    if variant in ("heroscape", "heroscape-virtual"):
-        return (lambda: KINDS[variant].new_game(2)), KINDS[variant].presenter()
-    if variant == "hexo":
-        from shared_rules.hexo import HexoGame
-
-        return (lambda: HexoGame(players=list(players))), HexoView()
-    if variant in ("invocations", "invocations-untimed"):
-        from shared_rules.invocations import InvocationsGame
-
-        timed = variant == "invocations"
-        return (lambda: InvocationsGame(players=list(players), timers=timed)), \
-            InvocationsView()
-    return None
-
-
 def game_rigs() -> dict:
     from host.demo import Rig
 
     def rig(variant: str, entries, script, players: tuple[str, ...]) -> Rig:
-        def parts() -> tuple[Callable[[], Any], Any]:
-            made = open_game(variant, players)
-            assert made is not None, variant
-            return made
-
-        return Rig(parts()[0], lambda: parts()[1], entries, script, players)
+        new_game, _ = open_game(variant, players)
+        return Rig(new_game, lambda: open_game(variant, players)[1], entries, script, players)
 
     return {
         "heroscape": rig("heroscape", heroscape_entries, heroscape_script, ("P1", "P2")),

@@ -1,8 +1,9 @@
-"""Every game the referee can run, in one table: the menu, replay and the demo read it.
+"""Every game the referee can run, in one table: the menu, the run loop, replay and the
+demo read it.
 
-A game is known by its variant key (the rules engine's name for it). For each: what the
-menu calls it, how many players it takes, how to make the rules engine for a number of
-players, and the presenter that draws it on the panel.
+A game is known by its variant key, stored with each saved game. For each: the family and
+label the menu shows, how many players it takes, how its seats are named, how to make its
+rules engine for those players, and the presenter that draws it on the panel.
 """
 from __future__ import annotations
 
@@ -11,21 +12,40 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def numbered_seats(n: int) -> tuple[str, ...]:
+    """P1, P2, ...
+
+    >>> numbered_seats(3)
+    ('P1', 'P2', 'P3')
+    """
+    return tuple("P%d" % (i + 1) for i in range(n))
+
+
 @dataclass(frozen=True)
 class GameKind:
-    variant: str  # the rules engine's key, stored with each saved game
+    variant: str  # the key stored with each saved game
     family: str  # the menu's first level: "Justice League Hexors"
     label: str  # the menu's second level: "Collector's"
     players: tuple[int, ...]  # how many players it takes
-    new_game: Callable[[int], Any]  # players -> a fresh rules engine
+    new_game: Callable[[tuple[str, ...]], Any]  # seat names -> a fresh rules engine
     presenter: Callable[[], Any]  # -> the panel's presenter for it
+    seats: Callable[[int], tuple[str, ...]] = numbered_seats  # seat names for n players
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of the game menu's second level: a game kind for a number of players."""
+
+    label: str
+    variant: str
+    players: int
 
 
 def _hexors(variant: str, family: str, label: str, players: tuple[int, ...]) -> GameKind:
-    def new_game(n: int):
+    def new_game(seats: tuple[str, ...]):
         from shared_rules.hexors import HexorsGame
 
-        return HexorsGame(variant=variant, players=n)
+        return HexorsGame(variant=variant, players=len(seats))
 
     def presenter():
         from host.hexors_view import HexorsView
@@ -35,20 +55,68 @@ def _hexors(variant: str, family: str, label: str, players: tuple[int, ...]) -> 
     return GameKind(variant, family, label, players, new_game, presenter)
 
 
+def _heroscape(variant: str, label: str, dice: str) -> GameKind:
+    def new_game(seats: tuple[str, ...]):
+        from shared_rules.heroscape import HeroScapeGame
+
+        return HeroScapeGame()
+
+    def presenter():
+        from host.heroscape_view import HeroScapeView
+
+        return HeroScapeView(dice)
+
+    return GameKind(variant, "HeroScape", label, (2,), new_game, presenter)
+
+
+def _hexo() -> GameKind:
+    def new_game(seats: tuple[str, ...]):
+        from shared_rules.hexo import HexoGame
+
+        return HexoGame(players=list(seats))
+
+    def presenter():
+        from host.hexo_view import HexoView
+
+        return HexoView()
+
+    return GameKind("hexo", "Hexo", "", (2, 3, 4, 5, 6), new_game, presenter)
+
+
+def _invocations(variant: str, label: str, timed: bool) -> GameKind:
+    def new_game(seats: tuple[str, ...]):
+        from shared_rules.invocations import InvocationsGame
+
+        return InvocationsGame(players=list(seats), timers=timed)
+
+    def presenter():
+        from host.invocations_view import InvocationsView
+
+        return InvocationsView()
+
+    def seats(n: int) -> tuple[str, ...]:
+        from host.invocations_view import COLOURS
+
+        return tuple(COLOURS[:n])  # each player's board has a colour (IN-1)
+
+    return GameKind(variant, "Invocations", label, (2, 3, 4, 5, 6), new_game, presenter,
+                    seats)
+
+
 JL, YGO = "Justice League Hexors", "Yu-Gi-Oh! Hexors"
 GAMES: dict[str, GameKind] = {g.variant: g for g in (
     _hexors("jl-beginner", JL, "Beginner", (2,)),
     _hexors("jl-collector", JL, "Collector's", (2,)),
     _hexors("jl-ffa", JL, "Free-for-all", (3, 4)),
-    _hexors("jl-team", JL, "Teams of two", (4,)),
+    _hexors("jl-team", JL, "Teams of two (4 players)", (4,)),
     _hexors("ygo-beginner", YGO, "Beginner", (2,)),
     _hexors("ygo-collector", YGO, "Collector's", (2,)),
+    _heroscape("heroscape", "Die rolled per die", "physical"),
+    _heroscape("heroscape-virtual", "Virtual dice", "virtual"),
+    _hexo(),
+    _invocations("invocations", "", True),
+    _invocations("invocations-untimed", "No timers", False),
 )}
-
-
-def register(kind: GameKind) -> None:
-    """Add a game (each game family's module registers its own kinds)."""
-    GAMES[kind.variant] = kind
 
 
 def game(variant: str) -> GameKind:
@@ -58,4 +126,27 @@ def game(variant: str) -> GameKind:
     return GAMES[variant]
 
 
-import host.demo_games  # noqa: E402, F401 - registers HeroScape, Hexo and Invocations
+def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
+    """The game menu: each family with its choices, one per kind and player count.
+
+    >>> [c.label for c in dict(menu())["Justice League Hexors"]][:3]
+    ['Beginner', "Collector's", 'Free-for-all, 3 players']
+    """
+    families: dict[str, list[Choice]] = {}
+    for kind in GAMES.values():
+        lines = families.setdefault(kind.family, [])
+        for n in kind.players:
+            if len(kind.players) == 1:
+                label = kind.label or kind.family
+            elif kind.label:
+                label = "%s, %d players" % (kind.label, n)
+            else:
+                label = "%d players" % n
+            lines.append(Choice(label, kind.variant, n))
+    return tuple((family, tuple(lines)) for family, lines in families.items())
+
+
+def open_game(variant: str, seats: tuple[str, ...]) -> tuple[Callable[[], Any], Any]:
+    """(new_game, presenter) for a game of ``variant`` with these seats."""
+    kind = game(variant)
+    return (lambda: kind.new_game(seats)), kind.presenter()

@@ -36,12 +36,11 @@ class Session:
     presenter: Any
 
 
-def session_for(variant: str, players: int) -> Session:
+def session_for(variant: str, players: tuple[str, ...]) -> Session:
     """The engine and presenter of a stored game's variant (host/games.py knows them all)."""
-    from host.games import game
+    from host.games import open_game
 
-    kind = game(variant)
-    return Session(lambda: kind.new_game(players), kind.presenter())
+    return Session(*open_game(variant, players))
 
 
 def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = ()) -> str:
@@ -88,7 +87,7 @@ def replay(store: Store, game_id: int) -> list[str]:
     """The transcript of a stored game: a header, then for each journal entry what it was
     and the panel's text after it. Raises ReplayError if an entry goes another way now."""
     row = store.game(game_id)
-    session = session_for(row.variant, len(row.players))
+    session = session_for(row.variant, tuple(row.players))
     referee = Referee(session.new_game, TileBook([]), session.presenter,
                       journal=MemoryJournal(), players=row.players)
     entries = store.journal(game_id).entries

@@ -18,14 +18,11 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from host import messages, screens
 from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
-from host.demo_games import MENU as OTHER_GAMES
-from host.demo_games import open_game, seat_names
-from host.hexors_view import HexorsView
+from host.games import Choice, menu, open_game
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.link import Received
 from host.panel import Panel
@@ -34,36 +31,12 @@ from host.screens import View
 from shared_rules.engine import Outcome
 
 
-@dataclass(frozen=True)
-class Variant:
-    label: str
-    variant: str  # shared_rules.hexors.VARIANTS key
-    players: int
-
-
-# What the game menu offers: both Hexors games in every variant (issue 5).
-GAMES: tuple[tuple[str, tuple[Variant, ...]], ...] = (
-    ("Justice League Hexors", (
-        Variant("Beginner", "jl-beginner", 2),
-        Variant("Collector's", "jl-collector", 2),
-        Variant("Free-for-all, 3 players", "jl-ffa", 3),
-        Variant("Free-for-all, 4 players", "jl-ffa", 4),
-        Variant("Teams of two (4 players)", "jl-team", 4),
-    )),
-    ("Yu-Gi-Oh! Hexors", (
-        Variant("Beginner", "ygo-beginner", 2),
-        Variant("Collector's", "ygo-collector", 2),
-    )),
-) + tuple((name, tuple(Variant(*v) for v in variants))  # HeroScape, Hexo, Invocations
-          for name, variants in OTHER_GAMES)
-
-
 class GameMenu:
     """Choose a game, then its variant. UP/DOWN move (wrapping), OK chooses, BACK goes
     up a level."""
 
-    def __init__(self, games=GAMES) -> None:
-        self.games = games
+    def __init__(self, games=None) -> None:
+        self.games = games if games is not None else menu()
         self.game: int | None = None  # None: choosing the game
         self.cursor = 0
 
@@ -72,7 +45,7 @@ class GameMenu:
             return tuple(name for name, _ in self.games)
         return tuple(v.label for v in self.games[self.game][1])
 
-    def press(self, button: str) -> Variant | None:
+    def press(self, button: str) -> Choice | None:
         """Move or choose; returns the chosen variant when there is one."""
         items = self.items()
         if button in (UP, DOWN):
@@ -98,10 +71,6 @@ class GameMenu:
 
 # The hub's player buttons in the game menu: (press, long press).
 HUB_MENU = {"A": (DOWN, BACK), "B": (OK, BACK)}
-
-
-def player_names(n: int) -> tuple[str, ...]:
-    return tuple("P%d" % (i + 1) for i in range(n))
 
 
 class App:
@@ -132,12 +101,8 @@ class App:
     # --- games -----------------------------------------------------------------------
 
     def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
-        from shared_rules.hexors import HexorsGame
-
         self.game_id = game_id
-        made = open_game(variant, players)  # HeroScape, Hexo, Invocations; else Hexors
-        new_game, presenter = made if made is not None else (
-            lambda: HexorsGame(variant=variant, players=len(players)), HexorsView(variant))
+        new_game, presenter = open_game(variant, players)
         self.referee = Referee(new_game, self.book, presenter,
                                journal=self.store.journal(game_id), players=players)
 
@@ -160,8 +125,10 @@ class App:
                     self.board.post("winner", replica.view(), self.clock())
                     return
 
-    def start(self, choice: Variant) -> None:
-        players = seat_names(choice.variant, choice.players) or player_names(choice.players)
+    def start(self, choice: Choice) -> None:
+        from host.games import game
+
+        players = game(choice.variant).seats(choice.players)
         game_id = self.store.new_game(choice.variant, list(players))
         self._open(game_id, choice.variant, players)
 
@@ -298,14 +265,12 @@ class App:
 def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     """An App wired from the config: the hub on USB, the OLED on I2C, the buttons on GPIO.
     ``emulate``: draw the panel as PNG frames (and in the terminal) instead."""
-    from host.demo_games import lookup as other_lookup
     from host.inputs import BACK, DOWN, OK, UP
     from host.oled import open_panel
     from host.panel import emulated_panel
     from host.registry import Registry, RegistryBook
 
     registry = Registry.open(cfg.data.path)
-    registry.lookup = other_lookup  # every game's cards, not only the Hexors tiles
     if emulate is not None:
         panel = emulated_panel(emulate)
     else:

@@ -82,15 +82,19 @@ def _data_dir():
     return here[:cut + 1] + "data/"
 
 
+# Every game's cards and tiles, by the prefix of their ids ("jl/016", "hs/mimring"): the
+# Hexors entries follow the schema above; the others carry their own game's numbers.
+FILES = {"jl": "jl", "ygo": "ygo", "hs": "heroscape", "hx": "hexo", "in": "invocations"}
+
 _loaded = {}
 
 
 def _entries(game):
-    if game not in GAMES:
-        raise ValueError("unknown game %r: the catalogue holds %s" % (game, ", ".join(GAMES)))
+    if game not in FILES:
+        raise ValueError("unknown game %r: the catalogue holds %s" % (game, ", ".join(FILES)))
     entries = _loaded.get(game)
     if entries is None:
-        with open(_data_dir() + game + ".json") as f:
+        with open(_data_dir() + FILES[game] + ".json") as f:
             entries = json.load(f)
         _loaded[game] = entries
     return entries
@@ -104,7 +108,8 @@ def _copy(entry):
 
 
 def load(game):
-    """Every entry of one game ("jl" or "ygo"), as fresh dicts the caller may change."""
+    """Every entry of one game ("jl", "ygo", "hs", "hx" or "in"), as fresh dicts the caller
+    may change."""
     return [_copy(entry) for entry in _entries(game)]
 
 
@@ -115,7 +120,7 @@ def get(entry_id):
     7
     """
     game = entry_id.split("/")[0] if isinstance(entry_id, str) else None
-    if game in GAMES:
+    if game in FILES:
         for entry in _entries(game):
             if entry["id"] == entry_id:
                 return _copy(entry)
