@@ -19,7 +19,7 @@ is complete).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from host import tags
@@ -331,12 +331,14 @@ class Referee:
         return None
 
     def view(self) -> View:
+        """The game's screen; with the menu open, its footer is the choice under the
+        cursor (UP/DOWN turn it, OK does it): the board stays in sight while choosing,
+        and the panel redraws one line, not the whole screen."""
+        base = self.presenter.view(self)
         if self.menu_open:
-            from host.screens import game_menu
-
             menu = self.menu()
             if menu:
-                labels = tuple(label for label, _t, _i in menu)
-                return game_menu(self.title, labels, min(self.cursor, len(labels) - 1),
-                                 hint="OK do it  BACK close")
-        return self.presenter.view(self)
+                i = min(self.cursor, len(menu) - 1)
+                return replace(base, footer="%d/%d %s" % (i + 1, len(menu), menu[i][0]),
+                               inverted_footer=True)
+        return base
