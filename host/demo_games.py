@@ -268,10 +268,12 @@ def game_rigs() -> dict:
 # --- a script without the firmware -------------------------------------------------------
 
 
-def rehearse(variant: str, script: list[dict] | None = None, journal=None):
+def rehearse(variant: str, script: list[dict] | None = None, journal=None,
+             on_view: Callable[[Any], Any] | None = None):
     """Play a rig's script straight into a referee (no firmware, no pty); returns the
     referee and the text of every screen shown, in order. ``journal``: where the inputs
-    are kept (a stored game's, host/store.py), else in memory."""
+    are kept (a stored game's, host/store.py), else in memory; ``on_view`` is handed each
+    screen (a panel to draw it on)."""
     from host.demo import RIGS
     from host.link import Received
     from host.referee import Referee, TileBook
@@ -284,7 +286,10 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None):
     said: list[str] = []
 
     def show(view=None) -> None:
-        said.append(" | ".join(text(view or referee.view())))
+        view = view or referee.view()
+        said.append(" | ".join(text(view)))
+        if on_view is not None:
+            on_view(view)
 
     def said_by(reaction) -> None:
         shown = referee.message_for(reaction)  # a refusal or a note, as the panel shows it

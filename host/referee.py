@@ -327,7 +327,8 @@ class Referee:
                                               result.instead or self.legal().prompt,
                                               result.rule)
         if reaction.note:
-            return "note", screens.note(self.title, reaction.note, self.legal().prompt)
+            # A passing word rides in the footer: the board stays as it was.
+            return "note", replace(self.view(), footer=reaction.note, inverted_footer=True)
         return None
 
     def view(self) -> View:

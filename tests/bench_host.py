@@ -188,5 +188,34 @@ def main() -> None:
                   "" if won else " (the game did not reach a winner!)"))
 
 
+def panel_share(variant: str) -> tuple[int, int, int, bool]:
+    """Screen changes, our bytes and stock luma's bytes over a demo rig's whole script,
+    played in-process with every screen the panel would show (messages included)."""
+    from host.demo_games import rehearse
+
+    ours_bus, stock_bus = CountingBus(), CountingBus()
+    ours = SSD1306(ours_bus)
+    panel = Panel([ours, ssd1306(stock_bus)])
+    panel.show(View(header="hexref"))
+    start_ours, start_stock, changes_before = ours_bus.bytes, stock_bus.bytes, ours.updates
+    referee, _ = rehearse(variant, on_view=panel.show)
+    won = referee.last is not None and getattr(referee.last, "find", lambda k: None)("winner")
+    return (ours.updates - changes_before, ours_bus.bytes - start_ours,
+            stock_bus.bytes - start_stock, bool(won))
+
+
+def every_game() -> None:
+    from host.demo import RIGS
+
+    print("panel bytes per screen change, every demo game played in-process:")
+    for variant in sorted(RIGS):
+        changes, ours, stock, won = panel_share(variant)
+        share = ours / stock if stock else 0
+        print("  %-13s %3d screen changes: %5.1f%% of full frames, target < 40%%: %s%s" % (
+            variant, changes, share * 100, "met" if share < 0.40 else "MISSED",
+            "" if won else " (the game did not reach a winner!)"))
+
+
 if __name__ == "__main__":
     main()
+    every_game()
