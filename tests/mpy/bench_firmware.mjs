@@ -91,14 +91,18 @@ const withTwins = allocated();
 run("hub = B.boot(twins, beat_ms=10 ** 8)");
 const booted = allocated();
 const hubBytes = booted - withTwins;
+// This reading flatters the hub: the twins, loaded first, have already paid for the first
+// pools of interned names the hub then shares. The board's figure is the one printed by
+// tests/mpy/bench_heap_by_module.mjs (hub loaded first, as on a board): judge the target
+// by that one.
 console.log(
-  `[micropython] heap in use after boot: ${((fresh + hubBytes) / 1024).toFixed(1)} KB ` +
+  `[micropython] heap after boot, twins loaded first: ${((fresh + hubBytes) / 1024).toFixed(1)} KB ` +
     `(interpreter ${(fresh / 1024).toFixed(1)} KB + hub ${(hubBytes / 1024).toFixed(1)} KB; ` +
-    `twins and bench code left out)   (target < 48 KB)`,
+    `the twins paid for the first name pools: a lower bound, not the board's figure)`,
 );
 console.log(
-  "[micropython]   (per module, and with the hub loaded before the twins as on a board, " +
-    "where it pays for every pool of interned names: node tests/mpy/bench_heap_by_module.mjs)",
+  "[micropython]   the board's figure, against the target of 48 KB: the last line of " +
+    "node tests/mpy/bench_heap_by_module.mjs (hub loaded first)",
 );
 
 // Idle: die resting on the accelerometer twin, no tag on the reader, no button, LED

@@ -113,7 +113,9 @@ for (const [name, bytes] of rows) {
   console.log(`${String(bytes).padStart(7)}  ${name}${size}${gone}`);
 }
 const hub = imported - fresh + booted - withTwins;
+const kb = (fresh + hub) / 1024;
 console.log(`heap in use after boot, hub loaded first: interpreter ${fresh} + hub ${hub} = ` +
-  `${((fresh + hub) / 1024).toFixed(1)} KB   (twins and bench code left out)`);
+  `${kb.toFixed(1)} KB   (twins and bench code left out)   ` +
+  `(target < 48 KB: ${kb < 48 ? "met" : "MISSED"})`);
 console.log(`resident: ${[...resident].join(" ")}`);
 run("import micropython\nmicropython.qstr_info()");  // hub, bench code and twins together
