@@ -19,12 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import serial
-
-from host import screens, tags
-from host.link import HubLink
+from host import tags
 from host.panel import emulated_panel
-from host.referee import Presenter, Referee, TileBook
+from host.referee import Presenter, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
 REST_MS = 300  # a tile rests on the reader this long: the reader needs ~50 ms to read it
@@ -156,25 +153,66 @@ def demo_script(variant: str = "jl-beginner") -> list[dict]:
     return RIGS[variant].script()
 
 
+class DemoApp:
+    """``hexref run``'s loop (host/run.py App) on the demo's table: the scripted hub on a
+    pseudo-terminal, the panel emulated, a store of the demo's own, and the Pi's buttons
+    pressed by the script right after the hub event they follow."""
+
+    def __init__(self, app, host_steps: HostSteps, echo: bool) -> None:
+        self.app = app
+        self.host_steps = host_steps
+        self.echo = echo
+        self.events = 0
+        self.printed = 0
+        take = app.on_hub_event
+
+        def on_hub_event(rcv) -> None:
+            take(rcv)
+            self.events += 1
+            self._host_steps()
+
+        app.on_hub_event = on_hub_event
+
+    def _press(self, button: str, action: str = "press") -> None:
+        from host.inputs import Press
+
+        self.app.on_press(Press(button, action))
+        self.show()
+
+    def _host_steps(self) -> None:
+        self.host_steps.run(self.events, self.app.referee, self._press, self.show)
+
+    def show(self, view=None) -> None:
+        self.app.show(self.app.clock())
+        if self.echo:
+            lines = self.app.transcript[self.printed:]
+            self.printed = len(self.app.transcript)
+            if lines:
+                print("\n".join(lines), flush=True)
+
+    def won(self) -> bool:
+        app = self.app
+        return app.game_id is not None and bool(app.store.game(app.game_id).finished)
+
+
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
              timeout_s: float = 60.0, variant: str = "jl-beginner") -> int:
-    """Play the demo game; returns the process exit code (0: a winner was declared)."""
+    """Play the demo game; returns the process exit code (0: a winner was declared).
+
+    The game is stored in ``out_dir/data`` like any game of ``hexref run``:
+    ``hexref replay last --data out/demo/data`` prints it again, input by input."""
+    from host.connection import Connection
+    from host.games import Choice
+    from host.run import App
+    from host.store import Store
+
     rig = RIGS[variant]
     steps, host_steps = HostSteps.split(rig.script())  # the Pi's own buttons stay here
     panel = emulated_panel(out_dir, live=live)
-    referee = Referee(rig.new_game, TileBook(rig.entries()), rig.presenter(),
-                      players=rig.players)
-    transcript: list[str] = []
-    is_live = len(panel.devices) > 1
-
-    def show(view: screens.View | None = None) -> None:
-        view = view or referee.view()
-        if panel.show(view):
-            block = ["--- frame %04d ---" % panel.frames] + screens.text(view)
-            transcript.extend(block)
-            if not is_live:
-                print("\n".join(block), flush=True)
-
+    data = out_dir / "data"
+    for old in data.glob("hexref.db*"):
+        old.unlink()  # each demo is a game of its own
+    store = Store(data)
     master, slave = os.openpty()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(steps, f)
@@ -182,45 +220,33 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     hub = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd", str(master),
                             "--script", script_path], pass_fds=(master,))
     os.close(master)  # the hub process owns the master side now
-    port = serial.Serial(os.ttyname(slave), timeout=0.05)
-    link = HubLink(port)
+    path = os.ttyname(slave)
+    app = App(Connection(lambda: path), panel, store, TileBook(rig.entries()))
+    is_live = len(panel.devices) > 1
+    demo = DemoApp(app, host_steps, echo=not is_live)
     winner = False
-    events = 0
     try:
-        link.open()
-        show()
-        winner = host_steps.run(referee, events, show)
+        app.start(Choice("demo", variant, len(rig.players)), rig.players)
+        demo.show()
+        demo._host_steps()  # anything the Pi does before the first hub event
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline and not winner:
-            for rcv in link.read():
-                reaction = referee.on_event(rcv)
-                link.ack(rcv.seq)  # only now: the input is in the journal
-                message = referee.message_for(reaction)  # a refusal, a passing note
-                if message is not None:
-                    show(message[1])
-                show()
-                events += 1
-                winner = winner or reaction.won or host_steps.run(referee, events, show)
-            ticked = referee.on_tick(time.monotonic())  # a game's timers
-            if ticked is not None:
-                show()
-                winner = winner or ticked.won
-            for command in referee.drain_commands():  # e.g. ROLL n virtual dice
-                link.command(*command)
-            if winner:
-                break
+            app.step()
+            demo.show()
+            winner = demo.won()
             if hub.poll() is not None:
                 print("reader hub stopped unexpectedly", file=sys.stderr)
                 break
     finally:
-        port.close()
+        app.close()
         os.close(slave)
         hub.terminate()
         hub.wait(timeout=5)
         os.unlink(script_path)
-    (out_dir / "transcript.txt").write_text("\n".join(transcript) + "\n")
+        store.close()
+    (out_dir / "transcript.txt").write_text("\n".join(app.transcript) + "\n")
     if is_live:
-        print("\n".join(transcript))
+        print("\n".join(app.transcript))
     print("%d frames saved under %s; transcript in %s" % (
         panel.frames, out_dir, out_dir / "transcript.txt"))
     if not winner:

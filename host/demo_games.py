@@ -88,39 +88,38 @@ class HostSteps:
                 events += HUB_EVENTS[step["do"]]
         return hub, cls(due)
 
-    def run(self, referee, events: int, show: Callable[..., None]) -> bool:
-        """Do what is due after ``events`` hub events; True when it declared a winner.
-        ``show(view=None)`` draws a view (a message) or the referee's own screen."""
-        won = False
+    def run(self, events: int, referee, press: Callable[..., None],
+            show: Callable[..., None]) -> None:
+        """Do what is due after ``events`` hub events: ``press(button, action)`` presses a
+        referee button (the run loop's own handling, messages included), ``show()``
+        draws what the panel shows after each press."""
         for step in self.due.pop(events, []):
             if step["do"] == "pi":
-                reactions = [referee.on_press(step["button"], step.get("action", "press"))]
+                press(step["button"], step.get("action", "press"))
             else:
-                reactions = choose(referee, step["label"], show)
-            for reaction in reactions:
-                won = won or reaction.won
-            message = referee.message_for(reactions[-1])  # a refusal says why, then goes
-            if message is not None:
-                show(message[1])
-            show()
-        return won
+                choose(referee, step["label"], show, press)
 
 
-def choose(referee, label: str, show: Callable[..., None] | None = None) -> list:
-    """Open the referee's menu, move to ``label`` and press OK, as a player would."""
+def choose(referee, label: str, show: Callable[..., None] | None = None,
+           press: Callable[..., Any] | None = None) -> list:
+    """Open the referee's menu, move to ``label`` and press OK, as a player would.
+    ``press(button)`` presses a button (default: straight to the referee); returns what
+    each press gave back."""
+    if press is None:
+        press = referee.on_press
     labels = [item[0] for item in referee.menu()]
     if label not in labels:
         raise ValueError("the menu has no %r: it offers %s" % (label, ", ".join(labels)))
     out = []
     if not referee.menu_open:
-        out.append(referee.on_press("OK", "press"))
+        out.append(press("OK", "press"))
     for _ in range(labels.index(label)):
         if show is not None:
             show()
-        out.append(referee.on_press("DOWN", "press"))
+        out.append(press("DOWN", "press"))
     if show is not None:
         show()
-    out.append(referee.on_press("OK", "press"))
+    out.append(press("OK", "press"))
     return out
 
 

@@ -125,10 +125,11 @@ class App:
                     self.board.post("winner", replica.view(), self.clock())
                     return
 
-    def start(self, choice: Choice) -> None:
+    def start(self, choice: Choice, seats: tuple[str, ...] | None = None) -> None:
+        """Open a new game; ``seats``: the players' names (default: the game's own)."""
         from host.games import game
 
-        players = game(choice.variant).seats(choice.players)
+        players = seats or game(choice.variant).seats(choice.players)
         game_id = self.store.new_game(choice.variant, list(players))
         self._open(game_id, choice.variant, players)
 

@@ -191,7 +191,8 @@ def roster_setup(title: str, players: tuple[str, ...], counts: tuple[int, ...], 
     >>> text(roster_setup("JL Beginner", ("P1", "P2"), (3, 0), 1, "B", "Doomsday"))[1:]
     ['P1: 3 tiles  P2: 0 tiles', 'Doomsday added', '> P2: tap tiles, then B']
     """
-    lines: tuple[str, ...] = ("  ".join("%s: %d tiles" % (p, c) for p, c in zip(players, counts, strict=True)),)
+    lines: tuple[str, ...] = ("  ".join("%s: %d tile%s" % (p, c, "" if c == 1 else "s")
+                                        for p, c in zip(players, counts, strict=True)),)
     if last:
         lines += (last + " added",)
     return View(header=title + " setup", lines=lines, kind="setup",

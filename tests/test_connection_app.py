@@ -123,7 +123,7 @@ def test_menu_then_setup_survives_unplug_and_host_restart(table):
     assert table.view.kind == "setup" and table.app.game_id is not None
 
     table.tap(SUPERMAN)
-    assert "P1: 1 tiles" in table.view.lines[0]
+    assert "P1: 1 tile " in table.view.lines[0]
 
     table.tap(STRANGER)  # an unknown tag: said, and nothing changes
     assert "Unknown tile" in table.view.footer  # a note, over the setup screen
