@@ -40,6 +40,16 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
     assert any("Superman vs Mars" in s for s in said[beaten:])
     # The end: Superman yellow 6 against Mars' printed red 3 (JL-C3's Mars value).
     assert frames[-1][:3] == ["JL Beginner", "   P1 wins", "Superman 6 : 3 Mars"]
+    # The demo is a stored game like any other: replay says the same winner.
+    from host.replay import replay
+    from host.store import Store
+
+    store = Store(tmp_path / "data")
+    game = store.unfinished() is None and store.games()[-1]
+    assert game and game.winner == "P1"
+    lines = replay(store, game.id)
+    assert "P1 wins" in "\n".join(lines[-6:])
+    store.close()
 
 
 def test_collector_demo_pods_powers_refusals_and_stones(tmp_path: Path):
