@@ -12,3 +12,28 @@ def raises(exc_type, fn, *args, **kwargs):
     except exc_type as exc:
         return exc
     raise AssertionError("%s did not raise %s" % (fn, exc_type.__name__))
+
+
+def state(game):
+    """Everything an engine holds, comparable: a refused input must leave it equal."""
+    return repr(sorted((k, v) for k, v in game.__dict__.items() if k != "options"))
+
+
+def refused(game, inp, rule=None):
+    """Apply ``inp``; assert it was refused (naming ``rule``) and changed nothing."""
+    before = state(game)
+    n = len(game.inputs)
+    result = game.apply(inp)
+    assert not result.accepted, "accepted %r" % (inp,)
+    if rule is not None:
+        assert result.rule == rule, "%r: %s" % (inp, result)
+    assert state(game) == before, "refused %r changed the state" % (inp,)
+    assert len(game.inputs) == n
+    return result
+
+
+def ok(game, inp):
+    """Apply ``inp``; assert it was accepted."""
+    result = game.apply(inp)
+    assert result.accepted, "%r refused: %s" % (inp, result)
+    return result

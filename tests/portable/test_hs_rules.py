@@ -1,4 +1,6 @@
 """HeroScape basic rules (RULES.md §3): one test per rule ID and whole scripted games."""
+from check import ok, refused, state
+
 from shared_rules import decisions
 from shared_rules.heroscape import HeroScapeGame, army_cards, card, count_faces, validate_card
 
@@ -15,27 +17,7 @@ def zettian():
     raise AssertionError("Zettian Guards missing from the catalogue")
 
 
-def state(g):
-    return repr(sorted((k, v) for k, v in g.__dict__.items() if k != "options"))
 
-
-def refused(g, inp, rule=None):
-    """Apply ``inp``, assert it was refused (naming ``rule``) and changed nothing."""
-    before = state(g)
-    n = len(g.inputs)
-    result = g.apply(inp)
-    assert not result.accepted, "accepted %r" % (inp,)
-    if rule is not None:
-        assert result.rule == rule, "%r: %s" % (inp, result)
-    assert state(g) == before, "refused %r changed the state" % (inp,)
-    assert len(g.inputs) == n
-    return result
-
-
-def ok(g, inp):
-    result = g.apply(inp)
-    assert result.accepted, "%r refused: %s" % (inp, result)
-    return result
 
 
 def new_game(first=0, good=None, evil=None):

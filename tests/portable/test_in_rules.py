@@ -1,28 +1,8 @@
 """Invocations with the referee as Master (RULES.md §5): one test per rule ID, whole games."""
+from check import ok, refused, state
+
 from shared_rules import decisions
 from shared_rules.invocations import InvocationsGame, supreme
-
-
-def state(g):
-    return repr(sorted((k, v) for k, v in g.__dict__.items() if k != "options"))
-
-
-def refused(g, inp, rule=None):
-    before = state(g)
-    n = len(g.inputs)
-    result = g.apply(inp)
-    assert not result.accepted, "accepted %r" % (inp,)
-    if rule is not None:
-        assert result.rule == rule, "%r: %s" % (inp, result)
-    assert state(g) == before, "refused %r changed the state" % (inp,)
-    assert len(g.inputs) == n
-    return result
-
-
-def ok(g, inp):
-    result = g.apply(inp)
-    assert result.accepted, "%r refused: %s" % (inp, result)
-    return result
 
 
 def card(attack, defense=1, name=None):
