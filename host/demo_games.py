@@ -43,23 +43,14 @@ def lookup(entry_id: str) -> dict:
 
 def corrected(entry: dict, **values: Any) -> dict:
     """A copy of ``entry`` with values read off the physical card; verified when nothing
-    is left unknown. The values the rulebook prints must not change.
+    the referee needs is left unknown. The values the rulebook prints must not change.
+    The one correction path of every table (catalogue.apply_correction, cards.py): the
+    demo corrects its cards exactly as ``hexref tiles correct`` would.
 
     >>> corrected(lookup("hx/companion"), strength=2)["verified"]
     True
     """
-    new = dict(entry)
-    for key, value in values.items():
-        if key not in entry:
-            raise ValueError("%s has no %r to correct" % (entry["id"], key))
-        numbered = key == "name" and not entry.get("verified")  # a numbered slot's label
-        if entry[key] is not None and entry[key] != value and not numbered:
-            raise ValueError("%s: %s is printed as %r" % (entry["id"], key, entry[key]))
-        new[key] = value
-    new["source"] = entry["source"] + "; corrected from the physical card"
-    new["verified"] = all(new.get(k) is not None for k in values) and \
-        all(v is not None for k, v in new.items() if k not in ("cost", "effect", "money"))
-    return new
+    return catalogue.apply_correction(entry, **values)
 
 
 # --- host steps: the referee's own buttons in a script ----------------------------------

@@ -279,6 +279,10 @@ def validate(entry):
     """
     if not isinstance(entry, dict):
         return ["an entry must be an object, not %r" % (entry,)]
+    if entry.get("game") in FILES and entry.get("game") not in GAMES:
+        from shared_rules import cards  # HeroScape, Hexo, Invocations: their own values
+
+        return cards.validate(entry)
     problems = []
     for key in KEYS:
         if key not in entry:
@@ -326,6 +330,10 @@ def missing(entry):
     >>> missing(get("ygo/kaiba"))[:2]
     ['strike.green', 'strike.blue']
     """
+    if entry.get("game") in FILES and entry.get("game") not in GAMES:
+        from shared_rules import cards
+
+        return cards.missing(entry)
     gaps = []
     kind = entry.get("kind")
     if kind is None:
@@ -352,28 +360,101 @@ def missing(entry):
 
 
 CORRECTABLE = ("name", "kind", "colour", "element", "ally", "bonus")
+# Values the rulebook prints that a tile cannot contradict. Colour and element stay
+# correctable: four of the six Element colours are a Decision (decisions.ELEMENT_COLOURS)
+# and a player may read the tile's own colour instead.
+PRINTED = ("name", "kind", "ally", "bonus")
+
+
+def printed(entry):
+    """The entry as the catalogue ships it (its known values are the rulebook's); {} for
+    an entry the catalogue does not hold (a card players added themselves)."""
+    try:
+        return get(entry.get("id"))
+    except KeyError:
+        return {}
+
+
+def correctable(entry):
+    """What ``apply_correction`` accepts for this entry, by name: the strike colours (when
+    it has strike values) and the fields of its game.
+
+    >>> correctable(get("hs/mimring"))
+    ['name', 'kind', 'figures', 'move', 'range', 'attack', 'defense']
+    """
+    if entry.get("game") in FILES and entry.get("game") not in GAMES:
+        from shared_rules import cards
+
+        return cards.fields(entry)
+    out = list(COLOURS) if isinstance(entry.get("strike"), dict) else []
+    return out + list(CORRECTABLE)
+
+
+def parse_value(entry, field, text):
+    """A value typed by a player (``--set attack=3``, a spreadsheet cell) in the type the
+    entry's ``field`` takes; ValueError saying what is wrong.
+
+    >>> parse_value(get("jl/mars"), "green", "4"), parse_value(get("in/card-01"), "name", "Imp")
+    (4, 'Imp')
+    """
+    if entry.get("game") in FILES and entry.get("game") not in GAMES:
+        from shared_rules import cards
+
+        return cards.parse(entry, field, text)
+    if field not in correctable(entry):
+        raise ValueError("cannot correct %r: only %s" % (field, ", ".join(correctable(entry))))
+    text = text.strip() if isinstance(text, str) else text
+    if field in COLOURS or field == "bonus":
+        if not isinstance(text, str) or not text or any(c not in _DIGITS for c in text):
+            raise ValueError("%s must be a whole number, not %r" % (field, text))
+        return int(text)
+    return text
 
 
 def apply_correction(entry, strike=None, **fields):
-    """A new entry with values read off the physical tile; the old entry is not changed.
+    """A new entry with values read off the physical tile or card; the old entry is not
+    changed. One path for every game:
 
-    ``strike`` may give some or all colours; other fields: name, kind, colour, element
-    (sets the colour too, ELEMENT_COLOURS), ally, bonus. The result is marked verified
-    when nothing is left unknown (see ``missing``). A bad value raises ValueError saying
-    what is wrong, and nothing is returned.
+    - Hexors tiles: ``strike`` may give some or all colours; other fields: name, kind,
+      colour, element (sets the colour too, ELEMENT_COLOURS), ally, bonus.
+    - HeroScape, Hexo and Invocations cards: their own values by name
+      (``attack=3, defense=2``, see shared_rules/cards.py).
+
+    A value the rulebook prints (``printed``) cannot change (the same value again is
+    fine). The result is marked verified when nothing it needs is left unknown (see
+    ``missing``). A bad value raises ValueError saying what is wrong, and nothing is
+    returned.
+
+    >>> apply_correction(get("hs/mimring"), attack=4, defense=3)["verified"]
+    False
     """
+    if entry.get("game") in FILES and entry.get("game") not in GAMES:
+        from shared_rules import cards
+
+        if strike:
+            raise ValueError("a %s card has no strike values: give its %s"
+                             % (cards.GAME_NAMES[entry["game"]], ", ".join(cards.fields(entry))))
+        return cards.correct(entry, fields, printed(entry))
     for field in fields:
         if field not in CORRECTABLE:
             raise ValueError("cannot correct %r: only strike, %s" % (field, ", ".join(CORRECTABLE)))
+    book = printed(entry)
     new = _copy(entry)
     if strike is not None:
         if not isinstance(strike, dict) or not isinstance(new.get("strike"), dict):
             raise ValueError("strike values are given by colour, for a tile that has them")
+        was = book.get("strike") or {}
         for colour in strike:
             if colour not in COLOURS:
                 raise ValueError("unknown colour %r: use %s" % (colour, ", ".join(COLOURS)))
+            if was.get(colour) is not None and was[colour] != strike[colour]:
+                raise ValueError("correction refused: strike %s is printed as %r in the "
+                                 "rulebook: it cannot change" % (colour, was[colour]))
             new["strike"][colour] = strike[colour]
     for field in fields:
+        if field in PRINTED and book.get(field) is not None and book[field] != fields[field]:
+            raise ValueError("correction refused: %s is printed as %r in the rulebook: it "
+                             "cannot change" % (field, book[field]))
         new[field] = fields[field]
     if "element" in fields and "colour" not in fields and fields["element"] in ELEMENT_COLOURS:
         new["colour"] = ELEMENT_COLOURS[fields["element"]]
