@@ -2,9 +2,13 @@
 
 1. Tap the tag on the reader hub.
 2. Choose its catalogue entry with UP / DOWN and OK (or give it on the command line:
-   ``hexref enroll --entry jl/016``). When the catalogue does not know all its strike
-   values (an unverified entry), set them from the physical tile: UP / DOWN change the
-   value, OK goes to the next colour (or ``--strike green=4,red=3``).
+   ``hexref enroll --entry jl/016``). Every game's entries are offered, grouped by game:
+   first the game, then its tiles or cards (``--game hs``: only that game's). When the
+   catalogue does not know all the values the referee needs (an unverified entry), set
+   them from the physical tile or card: UP / DOWN change the value, OK goes to the next
+   one (strike values by colour for a Hexors tile; Move, Range, Attack, Defense for a
+   HeroScape card, a Companion's strength, an Invocations card's Attack and Defense), or
+   give them on the command line (``--strike green=4,red=3``, ``--set attack=3``).
 3. Hold OK (a physical hold: nobody enrolls a forged tile over ssh). A player button held
    on the reader hub counts too, for a referee built without buttons.
 4. The host sends ``WRITE uid record`` with the signed record (``host/tags.py``); the hub
@@ -26,7 +30,7 @@ from dataclasses import dataclass
 from host import screens, tags
 from host.registry import Registry, Tile
 from host.screens import View
-from shared_rules import catalogue
+from shared_rules import cards, catalogue
 from shared_rules.decisions import COLOURS
 
 # WRITE to confirming TAP. The hub keeps a write waiting up to 10 s for its tag to come
@@ -60,8 +64,9 @@ class Write:
 
 
 def choices_for(game: str | None = None) -> list[dict]:
-    """Catalogue entries to choose from (one game, or all), in catalogue order."""
-    games = (game,) if game else catalogue.GAMES
+    """Catalogue entries to choose from (one game, or every game's), grouped by game in
+    catalogue order."""
+    games = (game,) if game else tuple(catalogue.FILES)
     out: list[dict] = []
     for g in games:
         out.extend(catalogue.load(g))
@@ -74,7 +79,8 @@ class Enrollment:
 
     def __init__(self, registry: Registry, choices: list[dict], entry_id: str | None = None,
                  owner: str | None = None, again: bool = False,
-                 strike: dict[str, int] | None = None) -> None:
+                 strike: dict[str, int] | None = None,
+                 values: dict[str, object] | None = None) -> None:
         if registry.key is None:
             raise ValueError("no collection key: enrolling signs tags with it")
         self.registry = registry
@@ -83,15 +89,37 @@ class Enrollment:
         if entry_id is not None:
             self.fixed = registry.checked_entry(entry_id)  # ValueError: no such tile
         self.owner = registry.checked_owner(owner)
-        self.given = None  # strike values from the command line: no correcting step
-        if strike is not None:
+        # Values from the command line (--strike, --set): no correcting step.
+        self.given: dict[str, int] | None = None
+        self.given_fields: dict[str, object] = {}
+        if strike is not None or values:
             if self.fixed is None:
-                raise ValueError("strike values are for one tile: give --entry too")
-            registry.checked_correction(self.fixed, strike, None)  # ValueError: bad value
-            self.given = dict(strike)
-        self.strike: dict[str, int | None] = {}  # the values on the tile, being set
-        self.colour = 0  # which colour the correcting step is on
+                raise ValueError("values read off a tile are for one tile: give --entry too")
+            given = dict(strike or {})
+            for name, value in (values or {}).items():  # text from --set, typed here
+                if isinstance(value, str):
+                    value = catalogue.parse_value(self.fixed, name, value)
+                if name in COLOURS and isinstance(self.fixed.get("strike"), dict):
+                    given[name] = value  # type: ignore[assignment]
+                else:
+                    self.given_fields[name] = value
+            # ValueError: a bad value, or one the rulebook prints otherwise
+            registry.checked_correction(self.fixed, given or None, self.given_fields or None)
+            self.given = given
+        # The correcting step: ``slots`` are (key, lowest, highest) to set with UP/DOWN
+        # (strike colours of a Hexors tile, or a card's unknown numbers), ``strike`` the
+        # values being set by key, ``colour`` the slot the cursor is on.
+        self.slots: list[tuple[str, int, int]] = []
+        self.strike: dict[str, int | None] = {}
+        self.colour = 0
         self.corrected = False
+        self.groups: list[str] = []  # the games of the choices, in order
+        for e in choices:
+            if e["game"] not in self.groups:
+                self.groups.append(e["game"])
+        # The game being chosen from (None: choosing the game first).
+        self.group: str | None = self.groups[0] if len(self.groups) == 1 else None
+        self.group_index = 0
         self.again = again
         self.state = TAP
         self.uid: str | None = None
@@ -152,30 +180,48 @@ class Enrollment:
 
     def on_button(self, name: str, action: str, now: float) -> list[Write]:
         """Referee buttons UP/DOWN/OK/BACK; ``("OK", "long")`` is the physical hold."""
-        if self.state == CHOOSE:
+        if self.state == CHOOSE and self.group is None:
             step = 10 if action == "long" else 1
             if name == "UP":
-                self.index = (self.index - step) % len(self.choices)
+                self.group_index = (self.group_index - step) % len(self.groups)
             elif name == "DOWN":
-                self.index = (self.index + step) % len(self.choices)
+                self.group_index = (self.group_index + step) % len(self.groups)
             elif name == "OK":
-                self.message = ""
-                self._chosen()
+                self.group = self.groups[self.group_index]
+                self.index = self._members()[0]
             elif name == "BACK":
                 self.state = TAP
                 self.uid = None
             return []
+        if self.state == CHOOSE:
+            step = 10 if action == "long" else 1
+            members = self._members()
+            at = members.index(self.index) if self.index in members else 0
+            if name == "UP":
+                self.index = members[(at - step) % len(members)]
+            elif name == "DOWN":
+                self.index = members[(at + step) % len(members)]
+            elif name == "OK":
+                self.message = ""
+                self._chosen()
+            elif name == "BACK":
+                if len(self.groups) > 1:
+                    self.group = None  # back to the games
+                else:
+                    self.state = TAP
+                    self.uid = None
+            return []
         if self.state == CORRECT:
-            colour = COLOURS[self.colour]
-            value = self.strike.get(colour)
+            key, low, high = self.slots[self.colour]
+            value = self.strike.get(key)
             step = 5 if action == "long" else 1
             if name == "UP":
-                self.strike[colour] = min(catalogue.STRIKE_MAX, (value or 0) + step)
+                self.strike[key] = max(low, min(high, (value or 0) + step))
             elif name == "DOWN":
-                self.strike[colour] = max(catalogue.STRIKE_MIN, (value or 0) - step)
+                self.strike[key] = max(low, min(high, (value or 0) - step))
             elif name == "OK":
                 self.colour += 1
-                if self.colour == len(COLOURS):
+                if self.colour == len(self.slots):
                     self.state = HOLD
                     self.corrected = True
             elif name == "BACK":
@@ -192,7 +238,7 @@ class Enrollment:
             elif name == "BACK":
                 self.message = ""
                 if self.corrected:
-                    self.state, self.colour = CORRECT, len(COLOURS) - 1
+                    self.state, self.colour = CORRECT, len(self.slots) - 1
                 else:
                     self.state = CHOOSE if self.fixed is None else TAP
             return []
@@ -222,38 +268,71 @@ class Enrollment:
 
     # --- steps -----------------------------------------------------------------------
 
-    def _chosen(self) -> None:
-        """The tile is chosen: correct its strike values if the catalogue lacks some."""
+    def _current(self) -> dict:
+        """The chosen entry, with this tag's earlier corrections if it is the same one."""
         entry = self.entry
         if self.was is not None and self.was.entry["id"] == entry["id"]:
-            entry = self.was.entry  # with this tag's earlier corrections
-        strike = entry.get("strike")
+            return self.was.entry
+        return entry
+
+    def _chosen(self) -> None:
+        """The tile is chosen: set the values the referee needs that the catalogue lacks
+        (strike values of a tile; a card's unknown numbers)."""
+        entry = self._current()
         self.corrected = False
-        if self.given is not None or not isinstance(strike, dict) or \
-                all(strike.get(c) is not None for c in COLOURS):
+        self.slots = [] if self.given is not None else _slots(self.entry, entry)
+        if not self.slots:
             self.strike = {}
             self.state = HOLD
             return
-        self.strike = {c: strike.get(c) for c in COLOURS}
+        if cards.is_card(entry):
+            self.strike = {key: entry.get(key) for key, _, _ in self.slots}
+        else:
+            self.strike = {c: entry["strike"].get(c) for c in COLOURS}
         self.colour = 0
         self.state = CORRECT
 
     def corrections(self) -> dict[str, int] | None:
         """Strike values to store for this tag: those set on the tile that differ from the
-        catalogue; None when there was no correcting step."""
+        catalogue; None when there was no correcting step (or the entry is a card)."""
         if self.given is not None:
+            if not self.given:
+                return None  # only other fields were given: keep any earlier strike
             chosen: dict[str, int | None] = dict(self.given)
-        elif self.corrected:
+        elif self.corrected and not cards.is_card(self.entry):
             chosen = self.strike
         else:
             return None
         known = self.entry.get("strike") or {}
         return {c: v for c, v in chosen.items() if v is not None and v != known.get(c)}
 
+    def card_values(self) -> dict[str, object]:
+        """A card's values to store for this tag (and the fields given with ``--set``):
+        the earlier corrections of this tag and the values set now, where they differ
+        from the catalogue."""
+        if not cards.is_card(self.entry):
+            return dict(self.given_fields)
+        printed = self.entry
+        current = self._current()
+        out: dict[str, object] = {k: current[k] for k in cards.fields(printed)
+                                  if current.get(k) != printed.get(k)}
+        if self.corrected:
+            out.update({k: v for k, v in self.strike.items() if v is not None})
+        out.update(self.given_fields)
+        return {k: v for k, v in out.items() if v != printed.get(k)}
+
+    def _members(self) -> list[int]:
+        """Indices of the choices of the game being chosen from."""
+        return [i for i, e in enumerate(self.choices) if e["game"] == self.group] or \
+            list(range(len(self.choices)))
+
     def _select(self, entry_id: str) -> None:
         for i, e in enumerate(self.choices):
             if e["id"] == entry_id:
                 self.index = i
+                self.group = e["game"]
+                if e["game"] in self.groups:
+                    self.group_index = self.groups.index(e["game"])
                 return
 
     def _write(self, now: float) -> list[Write]:
@@ -270,7 +349,7 @@ class Enrollment:
     def _confirmed(self) -> None:
         assert self.uid is not None
         row = self.registry.enroll(self.uid, self.entry["id"], owner=self.owner,
-                                   strike=self.corrections())
+                                   strike=self.corrections(), **self.card_values())
         self.registry.signed_a_tag()
         self.enrolled.append((row.uid, row.entry))
         self.state = DONE
@@ -303,19 +382,33 @@ class Enrollment:
                                 self.message or "BACK: quit")
         entry = self.entry
         name = catalogue.label(entry)
-        if self.state == CHOOSE:
-            labels = tuple("%s  %s" % (catalogue.label(e), e["id"]) if e.get("name")
-                           else e["id"] for e in self.choices)
-            return screens.game_menu(header, labels, self.index,
+        if self.state == CHOOSE and self.group is None:
+            return screens.game_menu("Enroll: which game?",
+                                     tuple(cards.GAME_NAMES.get(g, g) for g in self.groups),
+                                     self.group_index,
                                      hint=self.message or "OK choose  BACK other tag")
+        if self.state == CHOOSE:
+            members = self._members()
+            labels = tuple("%s  %s" % (catalogue.label(self.choices[i]), self.choices[i]["id"])
+                           if self.choices[i].get("name") else self.choices[i]["id"]
+                           for i in members)
+            at = members.index(self.index) if self.index in members else 0
+            title = header if len(self.groups) == 1 else SHORT_NAMES.get(self.group or "",
+                                                                         header)
+            return screens.game_menu(title, labels, at,
+                                     hint=self.message or ("OK choose  BACK other tag"
+                                                           if len(self.groups) == 1
+                                                           else "OK choose  BACK games"))
         if self.state == CORRECT:
-            colour = COLOURS[self.colour]
-            value = self.strike.get(colour)
-            return View(header=name, header_right="%d/%d" % (self.colour + 1, len(COLOURS)),
-                        big=(colour, "?" if value is None else str(value)),
-                        lines=(" ".join("?" if self.strike.get(c) is None else
-                                        str(self.strike[c]) for c in COLOURS),),
-                        footer="As on the tile: UP/DOWN, OK next", kind="enroll")
+            key = self.slots[self.colour][0]
+            value = self.strike.get(key)
+            keys = [k for k, _, _ in self.slots]
+            return View(header=name, header_right="%d/%d" % (self.colour + 1, len(keys)),
+                        big=(key, "?" if value is None else str(value)),
+                        lines=(" ".join("?" if self.strike.get(k) is None else
+                                        str(self.strike[k]) for k in keys),),
+                        footer="As on the %s: UP/DOWN, OK next"
+                        % ("card" if cards.is_card(entry) else "tile"), kind="enroll")
         if self.state == HOLD:
             return View(header=header, lines=(name, "%s on tag %s" % (entry["id"], self.uid)),
                         footer=self.message or "Hold OK to write", kind="enroll")
@@ -327,6 +420,31 @@ class Enrollment:
                         footer="Tap the next tag, BACK: quit" if self.again else "Done",
                         kind="enroll")
         return screens.refused(header, self.message, "Hold OK: again  BACK: start over")
+
+
+# The game's name as a header over its list (the panel's header line is short).
+SHORT_NAMES = {"jl": "JL Hexors", "ygo": "YGO Hexors", "hs": "HeroScape", "hx": "Hexo",
+               "in": "Invocations"}
+
+
+def _slots(printed: dict, current: dict) -> list[tuple[str, int, int]]:
+    """What the correcting step asks for, as (key, lowest, highest): the six strike values
+    of a Hexors tile that lacks some; the numbers of a card the catalogue does not print,
+    when the referee still needs one of them. [] when nothing is missing.
+
+    >>> _slots(catalogue.get("hs/mimring"), catalogue.get("hs/mimring"))[0]
+    ('move', 0, 20)
+    """
+    if cards.is_card(printed):
+        numbers = [(s[0], s[2], s[3]) for s in cards.spec_for(printed)
+                   if s[1] == "int" and s[4] and printed.get(s[0]) is None]
+        if any(current.get(key) is None for key, _, _ in numbers):
+            return numbers
+        return []
+    strike = current.get("strike")
+    if not isinstance(strike, dict) or all(strike.get(c) is not None for c in COLOURS):
+        return []
+    return [(c, catalogue.STRIKE_MIN, catalogue.STRIKE_MAX) for c in COLOURS]
 
 
 class HeldButtons:

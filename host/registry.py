@@ -32,7 +32,7 @@ from typing import Any
 
 from host import keys, tags
 from host.store import Store, TileRow, data_dir, now_text
-from shared_rules import catalogue
+from shared_rules import cards, catalogue
 from shared_rules.decisions import COLOURS
 
 UNKNOWN = "Unknown tile"
@@ -40,6 +40,21 @@ HOW_TO_ENROLL = "enroll it with hexref enroll"
 FORMATS = ("json", "csv")
 FIELDS = catalogue.CORRECTABLE  # name, kind, colour, element, ally, bonus
 CSV_COLUMNS = ("uid", "entry", "owner") + tuple(COLOURS) + tuple(FIELDS) + ("enrolled",)
+
+
+def _card_fields() -> tuple[str, ...]:
+    """The other games' values (attack, defense, strength...), in card order: a CSV export
+    gets a column for each one some card of the registry has, before ``enrolled``."""
+    out: list[str] = []
+    for game, kinds in cards.KINDS.items():
+        for kind in kinds:
+            for name in cards.fields({"game": game, "kind": kind}):
+                if name not in FIELDS and name not in out:
+                    out.append(name)
+    return tuple(out)
+
+
+CARD_FIELDS = _card_fields()
 EXPORT_KIND = "hexref-tiles"
 
 
@@ -163,20 +178,22 @@ class Registry:
         try:
             return self.lookup(entry_id)
         except KeyError:
-            raise ValueError("no tile %r in the catalogue (ids look like jl/016 or "
-                             "ygo/kaiba)" % entry_id) from None
+            raise ValueError("no tile %r in the catalogue (ids look like jl/016, "
+                             "ygo/kaiba, hs/mimring, hx/companion or in/card-01)"
+                             % entry_id) from None
 
     def checked_correction(self, entry: dict, strike: Any, fields: Any
                             ) -> tuple[dict[str, int] | None, dict[str, Any] | None]:
-        """Strike values and other fields read off the tile, checked by the catalogue's
-        rules (ValueError says what is wrong); None for "nothing corrected"."""
+        """Strike values and other fields read off the tile or card, checked by the
+        catalogue's one correction path (ValueError says what is wrong; a value the
+        rulebook prints cannot change); None for "nothing corrected"."""
         strike = strike or None
         fields = fields or None
         if strike is not None and not isinstance(strike, dict):
             raise ValueError("strike values are given by colour, e.g. {\"red\": 5}")
         if fields is not None and not isinstance(fields, dict):
             raise ValueError("corrected fields are given by name, e.g. {\"kind\": ...}")
-        if strike is not None or fields is not None:  # cards of other games: none to check
+        if strike is not None or fields is not None:
             catalogue.apply_correction(entry, strike=strike, **(fields or {}))
         if strike is not None:
             strike = {c: strike[c] for c in COLOURS if c in strike}
@@ -213,10 +230,17 @@ class Registry:
             raise ValueError("tag %s is not enrolled: %s" % (uid, HOW_TO_ENROLL))
         return row
 
+    def enrolled_entry(self, uid: str) -> dict:
+        """The catalogue entry an enrolled tag is (as printed, without its corrections);
+        ValueError when the tag is not enrolled."""
+        return self.checked_entry(self._row(uid).entry)
+
     def correct(self, uid: str, strike: dict | None = None, **fields: Any) -> dict:
-        """Record values read off the physical tile (strike values by colour, and name,
-        kind, colour, element, ally, bonus); returns the corrected entry. Later
-        corrections add to earlier ones."""
+        """Record values read off the physical tile or card; returns the corrected entry.
+        Hexors tiles: strike values by colour, and name, kind, colour, element, ally,
+        bonus; other games' cards: their values by name (``attack=3``, see
+        ``catalogue.correctable``). Later corrections add to earlier ones; a refused
+        one changes nothing."""
         row = self._row(uid)
         entry = self.checked_entry(row.entry)
         merged_strike = dict(row.strike or {})
@@ -249,14 +273,17 @@ class Registry:
                 {"uid": r.uid, "entry": r.entry, "owner": r.owner, "strike": r.strike,
                  "fields": r.fields, "enrolled": r.enrolled} for r in rows]}, indent=1, sort_keys=True) + "\n"
         if fmt == "csv":
+            used = {f for r in rows for f in (r.fields or {})}
+            extra = tuple(f for f in CARD_FIELDS if f in used)
             out = io.StringIO()
             writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(CSV_COLUMNS)
+            writer.writerow(CSV_COLUMNS[:-1] + extra + CSV_COLUMNS[-1:])
             for r in rows:
                 strike, fields = r.strike or {}, r.fields or {}
                 writer.writerow([r.uid, r.entry, r.owner or ""]
                                 + ["" if strike.get(c) is None else strike[c] for c in COLOURS]
-                                + ["" if fields.get(f) is None else fields[f] for f in FIELDS]
+                                + ["" if fields.get(f) is None else fields[f]
+                                   for f in FIELDS + extra]
                                 + [r.enrolled])
             return out.getvalue()
         raise ValueError("unknown format %r: use %s" % (fmt, " or ".join(FORMATS)))
@@ -275,8 +302,12 @@ class Registry:
             try:
                 uid = normal_uid(item.get("uid"))
                 entry = self.checked_entry(item.get("entry"))
-                strike, fields = self.checked_correction(entry, item.get("strike"),
-                                                          item.get("fields"))
+                given = item.get("fields")
+                if item.get("cells"):  # spreadsheet text, typed as this entry's values
+                    given = dict(given or {})
+                    for name, cell in item["cells"].items():
+                        given[name] = catalogue.parse_value(entry, name, cell)
+                strike, fields = self.checked_correction(entry, item.get("strike"), given)
                 owner = self.checked_owner(item.get("owner"))
             except ValueError as e:
                 raise ValueError("%s: %s" % (where, e)) from None
@@ -327,6 +358,11 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
                                                                               cell))
                 strike[colour] = int(cell)
         fields: dict[str, Any] = {}
+        cells: dict[str, str] = {}
+        for name in CARD_FIELDS:
+            cell = (item.get(name) or "").strip()
+            if cell:
+                cells[name] = cell
         for name in FIELDS:
             cell = (item.get(name) or "").strip()
             if cell:
@@ -339,7 +375,7 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
                     fields[name] = cell
         out.append((where, {"uid": item.get("uid"), "entry": (item.get("entry") or "").strip(),
                             "owner": item.get("owner") or None, "strike": strike or None,
-                            "fields": fields or None,
+                            "fields": fields or None, "cells": cells,
                             "enrolled": item.get("enrolled") or None}))
     return out
 

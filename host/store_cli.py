@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 FORMATS = ("json", "csv")
+GAMES = ("jl", "ygo", "hs", "hx", "in")  # catalogue.FILES, without importing it here
 
 
 def _data(args: argparse.Namespace) -> str | None:
@@ -48,7 +49,8 @@ def _enroll(args: argparse.Namespace) -> int:
     registry = _registry(args)
     try:
         job = Enrollment(registry, choices_for(args.game), entry_id=args.entry,
-                         owner=args.owner, again=args.many, strike=args.strike)
+                         owner=args.owner, again=args.many, strike=args.strike,
+                         values=dict(args.set or ()))
     except ValueError as exc:
         return _fail("enroll", exc, 2)
     try:
@@ -155,22 +157,46 @@ def _strike(text: str) -> dict[str, int]:
     return out
 
 
+def _pair(text: str) -> tuple[str, str]:
+    """``attack=3`` -> ("attack", "3"); the value is typed later, by the card's field."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError("give a value as name=value, e.g. attack=3, not %r"
+                                         % text)
+    return name.strip().lower(), value
+
+
 def _tiles_correct(args: argparse.Namespace) -> int:
-    from shared_rules import catalogue
+    from shared_rules import cards, catalogue
+    from shared_rules.decisions import COLOURS
 
     registry = _registry(args)
     fields = {name: getattr(args, name) for name in ("name", "kind", "colour", "element",
                                                      "ally", "bonus")
               if getattr(args, name) is not None}
-    if not args.strike and not fields:
-        return _fail("tiles correct", "nothing to correct: give --strike or a field", 2)
+    strike = dict(args.strike or {})
+    if not strike and not fields and not args.set:
+        return _fail("tiles correct", "nothing to correct: give --set NAME=VALUE, --strike "
+                     "or a field", 2)
     try:
-        entry = registry.correct(args.uid, strike=args.strike, **fields)
+        if args.set:  # typed as the tag's entry takes them
+            entry = registry.enrolled_entry(args.uid)
+            for name, text in args.set:
+                value = catalogue.parse_value(entry, name, text)
+                if name in COLOURS and isinstance(entry.get("strike"), dict):
+                    strike[name] = value
+                else:
+                    fields[name] = value
+        entry = registry.correct(args.uid, strike=strike or None, **fields)
     except ValueError as exc:
         return _fail("tiles correct", exc)
-    strike = entry.get("strike") or {}
-    print("%s: %s%s" % (args.uid, catalogue.label(entry), "" if not strike else "  " + " ".join(
-        "%s %s" % (c, "?" if v is None else v) for c, v in strike.items())))
+    if cards.is_card(entry):
+        shown = " ".join("%s %s" % (k, "?" if entry.get(k) is None else entry[k])
+                         for k in cards.fields(entry) if k not in ("name", "kind"))
+    else:
+        shown = " ".join("%s %s" % (c, "?" if v is None else v)
+                         for c, v in (entry.get("strike") or {}).items())
+    print("%s: %s%s" % (args.uid, catalogue.label(entry), "  " + shown if shown else ""))
     gaps = catalogue.missing(entry)
     print("verified" if entry["verified"] else "still unknown: " + ", ".join(gaps))
     return 0
@@ -238,7 +264,12 @@ def add_commands(commands) -> None:
     enroll.add_argument("--strike", type=_strike, metavar="COLOUR=N,...",
                         help="strike values read off the tile, e.g. green=4,red=3 (with "
                              "--entry; else set them with the buttons)")
-    enroll.add_argument("--game", choices=("jl", "ygo"), help="only offer this game's tiles")
+    enroll.add_argument("--set", type=_pair, action="append", metavar="NAME=VALUE",
+                        help="a value read off the tile or card, e.g. attack=3 (with "
+                             "--entry; repeat it; else set them with the buttons)")
+    enroll.add_argument("--game", choices=GAMES,
+                        help="only offer this game's tiles or cards (jl, ygo: Hexors; hs: "
+                             "HeroScape; hx: Hexo; in: Invocations)")
     enroll.add_argument("--many", action="store_true",
                         help="enroll tag after tag until BACK is pressed")
     enroll.add_argument("--port", help="the hub's serial port (default: found by USB id)")
@@ -267,10 +298,16 @@ def add_commands(commands) -> None:
         sub.add_argument("--format", choices=FORMATS,
                          help="json or csv (default: from the file name, else json)")
     correct = tiles_commands.add_parser(
-        "correct", help="record values read off the physical tile",
+        "correct", help="record values read off the physical tile or card",
         description="For catalogue entries the rulebook leaves incomplete: the values on "
-                    "your tile. Later corrections add to earlier ones.")
+                    "your tile or card, e.g. --set attack=3 --set defense=2 for an army "
+                    "card, --set strength=2 for a Hexo Companion, --set name=\"Fire Imp\" "
+                    "--set attack=7 for an Invocations card, --set green=4 (or --strike) "
+                    "for a Hexors tile. A value the rulebook prints cannot change. Later "
+                    "corrections add to earlier ones.")
     correct.add_argument("uid", help="the tag's UID (hexref tiles list shows them)")
+    correct.add_argument("--set", type=_pair, action="append", metavar="NAME=VALUE",
+                         help="a value read off the tile or card (repeat it)")
     correct.add_argument("--strike", type=_strike, metavar="COLOUR=N,...",
                          help="strike values, e.g. green=4,red=3")
     for name in ("name", "kind", "colour", "element", "ally"):
