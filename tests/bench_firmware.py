@@ -151,16 +151,21 @@ def make_twins(clock=None, chip="lis3dh", samples=None):
     return twins
 
 
-def boot(twins, beat_ms=None):
+def boot(twins, beat_ms=None, usb=False):
     """Boot the hub as ``main_pico.main`` does (``firmware.wiring`` on the twins' machine,
-    boot-only modules dropped); returns it started."""
-    from fakeport import FakePort
-
+    boot-only modules dropped); returns it started. ``usb``: on the board's own serial port
+    (firmware.usbport, what the heap figures count; see ``on_fake_port``), else on a
+    FakePort the bench can feed and read."""
     from firmware import main_pico, wiring
 
+    port = None  # wiring's default: the USB port
+    if not usb:
+        from fakeport import FakePort
+
+        port = FakePort()
     errors = []
     clock = twins["clock"]
-    hub = wiring.boot(twins["machine"], errors, port=FakePort(), ticks=clock.ticks_ms,
+    hub = wiring.boot(twins["machine"], errors, port=port, ticks=clock.ticks_ms,
                       sleep=clock.sleep_ms)
     del wiring
     main_pico.forget(main_pico.BOOT_ONLY)
@@ -171,6 +176,14 @@ def boot(twins, beat_ms=None):
     hub.start(clock.now)
     hub.led.show("pulse", "0000FF")
     return hub
+
+
+def on_fake_port(hub):
+    """Move a hub booted on the USB port to a FakePort, so the bench can read what it sends
+    and feed it ACKs (the heap has been measured by then)."""
+    from fakeport import FakePort
+
+    hub.link.port = FakePort()
 
 
 def quiet(hub, uid=None):

@@ -34,7 +34,10 @@ function walk(dir, keep) {
   return out;
 }
 
-const mp = await loadMicroPython({ heapsize: 1024 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.log(l) });
+let hush = false;  // the booting hub's own frames on the USB port (stdout) are not the bench's
+const mp = await loadMicroPython({
+  heapsize: 1024 * 1024, stdout: (l) => hush || console.log(l), stderr: (l) => console.log(l),
+});
 const isSource = (n) => n.endsWith(".py") || n.endsWith(".json");
 function copy(files, base, target) {
   for (const file of files) {
@@ -52,7 +55,9 @@ for (const file of [...walk(join(root, "shared_rules"), isSource), ...walk(join(
   if (shipped(file)) {
     const dest = join(out, rel.slice(0, -3) + ".mpy");
     execFileSync("mkdir", ["-p", dirname(dest)]);
-    execFileSync(mpyCross, ["-march=armv6m", "-o", dest, file]);
+    // From the repository root with the relative path, as `make firmware` runs it: the
+      // source name each .mpy keeps (and interns on load) is then "firmware/hub.py".
+      execFileSync(mpyCross, ["-march=armv6m", "-o", dest, rel], { cwd: root });
     mp.FS.mkdirTree(dirname(join("/lib", rel)));
     const data = readFileSync(dest);
     mpySize[rel.slice(0, -3).replaceAll("/", ".")] = data.length;
@@ -81,10 +86,10 @@ function allocated() {
 }
 run("import gc, sys\nsys.path.append('/lib')\nsys.path.append('/portable')\nsys.path.append('/bench')");
 const fresh = allocated();
-// What the boot loads, one module at a time, leaves first (the stand-in serial port,
-// fakeport, in place of firmware.usbport: they cost about the same).
+// What the boot loads, one module at a time, leaves first; the serial port is the board's
+// own (firmware.usbport on the interpreter's stdin/stdout), not a test stand-in.
 const order = (process.argv[2] || [
-  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "fakeport",
+  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "firmware.usbport",
   "firmware.entropy", "firmware.link", "firmware.hub", "firmware.board", "firmware.faces",
   "firmware.rolls", "firmware.vdie", "firmware.die", "firmware.lis3dh", "firmware.ndef",
   "firmware.taps", "firmware.nfc", "firmware.pn532", "firmware.buttons", "firmware.led",
@@ -102,7 +107,9 @@ const imported = last;
 // The bench code and the twins, left out as in bench_firmware.mjs.
 run("import bench_firmware as B\ntwins = B.make_twins()");
 const withTwins = allocated();
-run("hub = B.boot(twins, beat_ms=10 ** 8)");
+hush = true;
+run("hub = B.boot(twins, beat_ms=10 ** 8, usb=True)");
+hush = false;
 const booted = allocated();
 rows.push(["(boot: the hub's objects, boot-only modules dropped)", booted - withTwins]);
 run("_mods = ','.join(sorted(sys.modules))");
