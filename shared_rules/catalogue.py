@@ -26,7 +26,10 @@ source     where the values come from
 =========  =================================================================================
 
 A value the rulebook does not print is None and the entry is unverified: the catalogue never
-invents a value. Players fill the gaps from the physical tile with ``apply_correction``.
+invents a value. Players fill the gaps from the physical tile with ``apply_correction``,
+the one correction path of every game: HeroScape, Hexo and Invocations cards (``hs/``,
+``hx/``, ``in/``) carry their own values, described in shared_rules/cards.py. A value the
+rulebook prints is never overwritten.
 
 >>> mars = get("jl/mars")
 >>> mars["strike"]["red"], mars["ally"], mars["verified"]
@@ -438,28 +441,30 @@ def apply_correction(entry, strike=None, **fields):
     for field in fields:
         if field not in CORRECTABLE:
             raise ValueError("cannot correct %r: only strike, %s" % (field, ", ".join(CORRECTABLE)))
-    book = printed(entry)
     new = _copy(entry)
     if strike is not None:
         if not isinstance(strike, dict) or not isinstance(new.get("strike"), dict):
             raise ValueError("strike values are given by colour, for a tile that has them")
-        was = book.get("strike") or {}
         for colour in strike:
             if colour not in COLOURS:
                 raise ValueError("unknown colour %r: use %s" % (colour, ", ".join(COLOURS)))
-            if was.get(colour) is not None and was[colour] != strike[colour]:
-                raise ValueError("correction refused: strike %s is printed as %r in the "
-                                 "rulebook: it cannot change" % (colour, was[colour]))
             new["strike"][colour] = strike[colour]
     for field in fields:
-        if field in PRINTED and book.get(field) is not None and book[field] != fields[field]:
-            raise ValueError("correction refused: %s is printed as %r in the rulebook: it "
-                             "cannot change" % (field, book[field]))
         new[field] = fields[field]
     if "element" in fields and "colour" not in fields and fields["element"] in ELEMENT_COLOURS:
         new["colour"] = ELEMENT_COLOURS[fields["element"]]
     new["verified"] = False
     problems = validate(new)
+    book = printed(entry)
+    was = book.get("strike") or {}
+    for colour in strike or ():
+        if was.get(colour) is not None and was[colour] != strike[colour]:
+            problems.append("strike %s is printed as %r in the rulebook: it cannot change"
+                            % (colour, was[colour]))
+    for field in fields:
+        if field in PRINTED and book.get(field) is not None and book[field] != fields[field]:
+            problems.append("%s is printed as %r in the rulebook: it cannot change"
+                            % (field, book[field]))
     if problems:
         raise ValueError("correction refused: " + "; ".join(problems))
     note = "corrected from the physical tile"
