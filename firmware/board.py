@@ -3,6 +3,12 @@
 GENERATED from hardware/pinout.json by `python hardware/gen_pins.py`: do not edit by hand.
 Change the pinout, then regenerate; the tests fail while the two disagree.
 Numbering: GPn: the RP2040 GPIO number (what machine.Pin takes); 'header' gives the physical pin 1-40.
+
+Every constant but BOARD is private: MicroPython folds them into the code and keeps
+no name for them, so the booted hub holds none of these names in its heap. The boot
+asks the functions at the end (``bus(machine, "die_i2c")``, ``pin("pn532", "rst")``);
+tests and tools read the public names (``board.PN532_RST``, ``board.names()``), which
+are only looked up when asked.
 """
 
 try:
@@ -14,47 +20,205 @@ except ImportError:  # CPython: the demo and the tests
 
 
 BOARD = "pico"  # Reader hub: Raspberry Pi Pico (RP2040)
-NFC_I2C_ID = const(0)  # I2C bus 0
-NFC_I2C_SDA = const(4)  # GP4, pin 6
-NFC_I2C_SCL = const(5)  # GP5, pin 7
-NFC_I2C_FREQ = const(400000)
-DIE_I2C_ID = const(1)  # I2C bus 1
-DIE_I2C_SDA = const(6)  # GP6, pin 9
-DIE_I2C_SCL = const(7)  # GP7, pin 10
-DIE_I2C_FREQ = const(100000)
-NFC_SPI_ID = const(0)  # SPI bus 0
-NFC_SPI_SCK = const(18)  # GP18, pin 24
-NFC_SPI_MOSI = const(19)  # GP19, pin 25
-NFC_SPI_MISO = const(16)  # GP16, pin 21
-NFC_SPI_BAUDRATE = const(1000000)
-PN532_BUS = "nfc_i2c"
-PN532_ADDR = const(0x24)  # 7-bit I2C address
-PN532_RST = const(3)  # GP3, pin 5
-PN532_IRQ = const(2)  # GP2, pin 4
-PN532_CS = const(22)  # GP22, pin 29
-MFRC522_BUS = "nfc_spi"
-MFRC522_CS = const(17)  # GP17, pin 22
-MFRC522_RST = const(20)  # GP20, pin 26
-LIS3DH_BUS = "die_i2c"
-LIS3DH_ADDR = const(0x18)  # 7-bit I2C address
-ADXL345_BUS = "die_i2c"
-ADXL345_ADDR = const(0x53)  # 7-bit I2C address
-MPU6050_BUS = "die_i2c"
-MPU6050_ADDR = const(0x68)  # 7-bit I2C address
-BUTTON_A_PIN = const(14)  # GP14, pin 19
-BUTTON_A_ACTIVE_LOW = True
-BUTTON_B_PIN = const(15)  # GP15, pin 20
-BUTTON_B_ACTIVE_LOW = True
-LED_PIN = const(12)  # GP12, pin 16
-LED_ACTIVE_LOW = False
-WS2812_PIN = const(13)  # GP13, pin 17
-BUZZER_PIN = const(9)  # GP9, pin 12
-NFC_CHOICES = ("pn532", "mfrc522")
-DEFAULT_NFC = "pn532"
-DIE_CHOICES = ("lis3dh", "adxl345", "mpu6050")
-DEFAULT_DIE = "lis3dh"
-LIGHT_CHOICES = ("led", "ws2812")
-DEFAULT_LIGHT = "led"
-BUZZER_CHOICES = ("buzzer",)
-DEFAULT_BUZZER = None
-BUTTONS = (("A", 14), ("B", 15))  # (label, pin); the label names it in events
+_NFC_I2C_ID = const(0)  # I2C bus 0
+_NFC_I2C_SDA = const(4)  # GP4, pin 6
+_NFC_I2C_SCL = const(5)  # GP5, pin 7
+_NFC_I2C_FREQ = const(400000)
+_DIE_I2C_ID = const(1)  # I2C bus 1
+_DIE_I2C_SDA = const(6)  # GP6, pin 9
+_DIE_I2C_SCL = const(7)  # GP7, pin 10
+_DIE_I2C_FREQ = const(100000)
+_NFC_SPI_ID = const(0)  # SPI bus 0
+_NFC_SPI_SCK = const(18)  # GP18, pin 24
+_NFC_SPI_MOSI = const(19)  # GP19, pin 25
+_NFC_SPI_MISO = const(16)  # GP16, pin 21
+_NFC_SPI_BAUDRATE = const(1000000)
+_PN532_BUS = const("nfc_i2c")
+_PN532_ADDR = const(0x24)  # 7-bit I2C address
+_PN532_RST = const(3)  # GP3, pin 5
+_PN532_IRQ = const(2)  # GP2, pin 4
+_PN532_CS = const(22)  # GP22, pin 29
+_MFRC522_BUS = const("nfc_spi")
+_MFRC522_CS = const(17)  # GP17, pin 22
+_MFRC522_RST = const(20)  # GP20, pin 26
+_LIS3DH_BUS = const("die_i2c")
+_LIS3DH_ADDR = const(0x18)  # 7-bit I2C address
+_ADXL345_BUS = const("die_i2c")
+_ADXL345_ADDR = const(0x53)  # 7-bit I2C address
+_MPU6050_BUS = const("die_i2c")
+_MPU6050_ADDR = const(0x68)  # 7-bit I2C address
+_BUTTON_A_PIN = const(14)  # GP14, pin 19
+_BUTTON_A_ACTIVE_LOW = const(True)
+_BUTTON_B_PIN = const(15)  # GP15, pin 20
+_BUTTON_B_ACTIVE_LOW = const(True)
+_LED_PIN = const(12)  # GP12, pin 16
+_LED_ACTIVE_LOW = const(False)
+_WS2812_PIN = const(13)  # GP13, pin 17
+_BUZZER_PIN = const(9)  # GP9, pin 12
+_NFC_CHOICES = const(("pn532", "mfrc522"))
+_DEFAULT_NFC = const("pn532")
+_DIE_CHOICES = const(("lis3dh", "adxl345", "mpu6050"))
+_DEFAULT_DIE = const("lis3dh")
+_LIGHT_CHOICES = const(("led", "ws2812"))
+_DEFAULT_LIGHT = const("led")
+_BUZZER_CHOICES = const(("buzzer",))
+# DEFAULT_BUZZER is None
+_BUTTONS = const((("A", 14), ("B", 15)))  # (label, pin); the label names it in events
+
+_NAMES = const(
+    "NFC_I2C_ID NFC_I2C_SDA NFC_I2C_SCL NFC_I2C_FREQ DIE_I2C_ID DIE_I2C_SDA DIE_I2C_SCL "
+    "DIE_I2C_FREQ NFC_SPI_ID NFC_SPI_SCK NFC_SPI_MOSI NFC_SPI_MISO NFC_SPI_BAUDRATE PN532_BUS "
+    "PN532_ADDR PN532_RST PN532_IRQ PN532_CS MFRC522_BUS MFRC522_CS MFRC522_RST LIS3DH_BUS "
+    "LIS3DH_ADDR ADXL345_BUS ADXL345_ADDR MPU6050_BUS MPU6050_ADDR BUTTON_A_PIN "
+    "BUTTON_A_ACTIVE_LOW BUTTON_B_PIN BUTTON_B_ACTIVE_LOW LED_PIN LED_ACTIVE_LOW WS2812_PIN "
+    "BUZZER_PIN NFC_CHOICES DEFAULT_NFC DIE_CHOICES DEFAULT_DIE LIGHT_CHOICES DEFAULT_LIGHT "
+    "BUZZER_CHOICES DEFAULT_BUZZER BUTTONS"
+)
+
+_PINS = const((
+    ("pn532", "rst", _PN532_RST),
+    ("pn532", "irq", _PN532_IRQ),
+    ("pn532", "cs", _PN532_CS),
+    ("mfrc522", "cs", _MFRC522_CS),
+    ("mfrc522", "rst", _MFRC522_RST),
+    ("button_a", "pin", _BUTTON_A_PIN),
+    ("button_b", "pin", _BUTTON_B_PIN),
+    ("led", "pin", _LED_PIN),
+    ("ws2812", "pin", _WS2812_PIN),
+    ("buzzer", "pin", _BUZZER_PIN),
+))
+_ADDRESSES = const((
+    ("pn532", _PN532_ADDR),
+    ("lis3dh", _LIS3DH_ADDR),
+    ("adxl345", _ADXL345_ADDR),
+    ("mpu6050", _MPU6050_ADDR),
+))
+_ACTIVE_LOW = const((
+    ("button_a", _BUTTON_A_ACTIVE_LOW),
+    ("button_b", _BUTTON_B_ACTIVE_LOW),
+    ("led", _LED_ACTIVE_LOW),
+))
+_CHOICES = const((
+    ("nfc", _DEFAULT_NFC, _NFC_CHOICES),
+    ("die", _DEFAULT_DIE, _DIE_CHOICES),
+    ("light", _DEFAULT_LIGHT, _LIGHT_CHOICES),
+    ("buzzer", None, _BUZZER_CHOICES),
+))
+
+
+def names():
+    """Every constant by its public name (the rule in hardware/gen_pins.py): what
+    pinout.json says of this board.
+
+    >>> names()["PN532_ADDR"]
+    36
+    """
+    values = (
+        _NFC_I2C_ID,
+        _NFC_I2C_SDA,
+        _NFC_I2C_SCL,
+        _NFC_I2C_FREQ,
+        _DIE_I2C_ID,
+        _DIE_I2C_SDA,
+        _DIE_I2C_SCL,
+        _DIE_I2C_FREQ,
+        _NFC_SPI_ID,
+        _NFC_SPI_SCK,
+        _NFC_SPI_MOSI,
+        _NFC_SPI_MISO,
+        _NFC_SPI_BAUDRATE,
+        _PN532_BUS,
+        _PN532_ADDR,
+        _PN532_RST,
+        _PN532_IRQ,
+        _PN532_CS,
+        _MFRC522_BUS,
+        _MFRC522_CS,
+        _MFRC522_RST,
+        _LIS3DH_BUS,
+        _LIS3DH_ADDR,
+        _ADXL345_BUS,
+        _ADXL345_ADDR,
+        _MPU6050_BUS,
+        _MPU6050_ADDR,
+        _BUTTON_A_PIN,
+        _BUTTON_A_ACTIVE_LOW,
+        _BUTTON_B_PIN,
+        _BUTTON_B_ACTIVE_LOW,
+        _LED_PIN,
+        _LED_ACTIVE_LOW,
+        _WS2812_PIN,
+        _BUZZER_PIN,
+        _NFC_CHOICES,
+        _DEFAULT_NFC,
+        _DIE_CHOICES,
+        _DEFAULT_DIE,
+        _LIGHT_CHOICES,
+        _DEFAULT_LIGHT,
+        _BUZZER_CHOICES,
+        None,
+        _BUTTONS,
+    )
+    table = {"BOARD": BOARD}
+    keys = _NAMES.split()
+    for i in range(len(keys)):
+        table[keys[i]] = values[i]
+    return table
+
+
+def __getattr__(name):
+    # board.PN532_RST: a public name, found when someone asks for it.
+    table = names()
+    if name in table:
+        return table[name]
+    raise AttributeError(name)
+
+
+def bus(machine, key):
+    """The ``machine`` bus called ``key`` in the pinout, on its pins and at its speed."""
+    pin = machine.Pin
+    if key == "nfc_i2c":
+        return machine.I2C(_NFC_I2C_ID, sda=pin(_NFC_I2C_SDA), scl=pin(_NFC_I2C_SCL), freq=_NFC_I2C_FREQ)
+    if key == "die_i2c":
+        return machine.I2C(_DIE_I2C_ID, sda=pin(_DIE_I2C_SDA), scl=pin(_DIE_I2C_SCL), freq=_DIE_I2C_FREQ)
+    if key == "nfc_spi":
+        return machine.SPI(_NFC_SPI_ID, baudrate=_NFC_SPI_BAUDRATE, sck=pin(_NFC_SPI_SCK),
+                           mosi=pin(_NFC_SPI_MOSI), miso=pin(_NFC_SPI_MISO))
+    raise ValueError("no bus %s on this board" % key)
+
+
+def pin(device, line="pin"):
+    """The GPIO of a device's line: ``pin("pn532", "rst")``, ``pin("led")``."""
+    return _find(_PINS, device, line)
+
+
+def address(device):
+    """A device's 7-bit I2C address."""
+    return _find(_ADDRESSES, device)
+
+
+def active_low(device):
+    """True if the device is on when its pin is low."""
+    return _find(_ACTIVE_LOW, device)
+
+
+def choice(group):
+    """(the device the reference build fits or None, every device that can), for a
+    choice group: ``choice("die")``."""
+    for row in _CHOICES:
+        if row[0] == group:
+            return row[1], row[2]
+    raise ValueError("no choice %s on this board" % group)
+
+
+def buttons():
+    """((label, pin), ...): the label names the button in events."""
+    return _BUTTONS
+
+
+def _find(rows, *key):
+    n = len(key)
+    for row in rows:
+        if row[:n] == key:
+            return row[n]
+    raise ValueError("%s: not on this board" % ".".join(key))

@@ -6,37 +6,37 @@ Only needed while booting: ``main_pico`` drops this module afterwards, so its co
 not sit in the heap while the hub runs. ``machine`` is a parameter so the tests can hand
 in a stand-in.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware import board
 
-WDT_MS = 5000  # the RP2040 allows up to 8.3 s
+# The pins come from board's functions (bus, pin, address...), never its constants' names:
+# interned names outlive this module, and a booted hub keeps no use for them.
+_WDT_MS = const(5000)  # the RP2040 allows up to 8.3 s
 
 
 def die_i2c(machine=None):
     if machine is None:
         import machine
-    return machine.I2C(board.DIE_I2C_ID, sda=machine.Pin(board.DIE_I2C_SDA),
-                       scl=machine.Pin(board.DIE_I2C_SCL), freq=board.DIE_I2C_FREQ)
-
-
-def nfc_i2c(machine=None):
-    if machine is None:
-        import machine
-    return machine.I2C(board.NFC_I2C_ID, sda=machine.Pin(board.NFC_I2C_SDA),
-                       scl=machine.Pin(board.NFC_I2C_SCL), freq=board.NFC_I2C_FREQ)
+    return board.bus(machine, "die_i2c")
 
 
 def find_sensor(i2c, prefer=None):
     """The accelerometer on ``i2c``: the preferred chip first, then whatever answers.
     Only the driver of a chip that answers is imported (each costs heap)."""
-    chips = {"lis3dh": ("LIS3DH", board.LIS3DH_ADDR), "adxl345": ("ADXL345", board.ADXL345_ADDR),
-             "mpu6050": ("MPU6050", board.MPU6050_ADDR)}
-    order = [prefer or board.DEFAULT_DIE] + [c for c in board.DIE_CHOICES
-                                             if c != (prefer or board.DEFAULT_DIE)]
+    default, choices = board.choice("die")
+    prefer = prefer or default
+    order = [prefer] + [c for c in choices if c != prefer]
     found = i2c.scan()
     errors = []
     for name in order:
-        cls, address = chips[name]
+        address = board.address(name)
         if address in found:
+            cls = name.upper()  # firmware.lis3dh.LIS3DH
             module = __import__("firmware." + name, None, None, (cls,))
             try:
                 return getattr(module, cls)(i2c, address)
@@ -71,20 +71,18 @@ def build_reader(machine, errors, ticks=None, sleep=None):
     try:
         from firmware.nfc import NfcReader
 
-        if board.DEFAULT_NFC == "mfrc522":
+        out = machine.Pin.OUT
+        if board.choice("nfc")[0] == "mfrc522":
             from firmware.mfrc522 import MFRC522
 
-            spi = machine.SPI(board.NFC_SPI_ID, baudrate=board.NFC_SPI_BAUDRATE,
-                              sck=machine.Pin(board.NFC_SPI_SCK),
-                              mosi=machine.Pin(board.NFC_SPI_MOSI),
-                              miso=machine.Pin(board.NFC_SPI_MISO))
-            chip = MFRC522(spi, machine.Pin(board.MFRC522_CS, machine.Pin.OUT),
-                           machine.Pin(board.MFRC522_RST, machine.Pin.OUT), ticks, sleep)
+            chip = MFRC522(board.bus(machine, "nfc_spi"),
+                           machine.Pin(board.pin("mfrc522", "cs"), out),
+                           machine.Pin(board.pin("mfrc522", "rst"), out), ticks, sleep)
         else:
             from firmware.pn532 import PN532, I2CBus
 
-            chip = PN532(I2CBus(nfc_i2c(machine), board.PN532_ADDR),
-                         machine.Pin(board.PN532_RST, machine.Pin.OUT, value=1), ticks, sleep)
+            chip = PN532(I2CBus(board.bus(machine, "nfc_i2c"), board.address("pn532")),
+                         machine.Pin(board.pin("pn532", "rst"), out, value=1), ticks, sleep)
         reader = NfcReader(chip)
         reader.begin()
         return reader
@@ -99,30 +97,30 @@ def build_buttons(machine):
     from firmware.buttons import Buttons
 
     pins = [(name, machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP))
-            for name, number in board.BUTTONS]
-    return Buttons(pins, active_low=board.BUTTON_A_ACTIVE_LOW)
+            for name, number in board.buttons()]
+    return Buttons(pins, active_low=board.active_low("button_a"))
 
 
 def build_led(machine):
     from firmware.led import Led, PwmLight
 
-    if board.DEFAULT_LIGHT == "ws2812":
+    if board.choice("light")[0] == "ws2812":
         import neopixel
 
         from firmware.lights import PixelLight
 
-        return Led(PixelLight(neopixel.NeoPixel(machine.Pin(board.WS2812_PIN), 1)))
-    pwm = machine.PWM(machine.Pin(board.LED_PIN))
+        return Led(PixelLight(neopixel.NeoPixel(machine.Pin(board.pin("ws2812")), 1)))
+    pwm = machine.PWM(machine.Pin(board.pin("led")))
     pwm.freq(1000)
-    return Led(PwmLight(pwm, board.LED_ACTIVE_LOW))
+    return Led(PwmLight(pwm, board.active_low("led")))
 
 
 def build_buzzer(machine):
-    if not board.DEFAULT_BUZZER:
+    if not board.choice("buzzer")[0]:
         return None
     from firmware.buzzer import PwmBuzzer
 
-    return PwmBuzzer(machine.PWM(machine.Pin(board.BUZZER_PIN)))
+    return PwmBuzzer(machine.PWM(machine.Pin(board.pin("buzzer"))))
 
 
 def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
@@ -136,7 +134,7 @@ def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
         port = UsbPort()
     die = build_die(die_i2c(machine), errors=errors)
     reader = build_reader(machine, errors, ticks, sleep)
-    watchdog = None if safe else machine.WDT(timeout=WDT_MS)
+    watchdog = None if safe else machine.WDT(timeout=_WDT_MS)
     return make_hub(port, reader, die, build_buttons(machine), build_led(machine),
                     board=board.BOARD, buzzer=build_buzzer(machine), watchdog=watchdog)
 

@@ -16,8 +16,19 @@ The names follow one rule, so code can be written against them without reading t
   ``DEFAULT_NFC`` (the one the reference build fits, or None if it is optional);
 - labelled devices (buttons) give ``BUTTONS``, a tuple of ``(label, pin)``.
 
->>> [line for line in render(load()["boards"]["hub"], True) if "PN532_ADDR" in line]
-['PN532_ADDR = const(0x24)  # 7-bit I2C address']
+host/pins.py holds them as plain module constants. The hub's modules (firmware/board.py,
+board_esp32.py) keep every constant but ``BOARD`` private (``_PN532_ADDR = const(0x24)``):
+MicroPython folds them into the code and keeps no name for them, so a booted hub holds
+none of these ~50 names in its heap (interned names are never freed, even after the boot
+drops the module). The boot reads them through a few functions (``bus(machine,
+"die_i2c")``, ``pin("pn532", "rst")``, ``address("lis3dh")``, ``active_low("led")``,
+``choice("die")``, ``buttons()``); everyone else by their public names, looked up only
+when asked (``board.PN532_ADDR``, ``board.names()``).
+
+>>> [line for line in render(load()["boards"]["hub"], True) if line.startswith("_PN532_ADDR")]
+['_PN532_ADDR = const(0x24)  # 7-bit I2C address']
+>>> [line for line in render(load()["boards"]["host"], False) if "PN532_ADDR" in line]
+[]
 """
 
 import json
@@ -116,6 +127,8 @@ def literal(name, value, use_const):
 
 def render(board, use_const):
     """The module's lines (without the trailing newline)."""
+    if use_const:
+        return render_hub(board)
     lines = [
         '"""Pins of the %s.' % board["title"],
         "",
@@ -141,6 +154,179 @@ def render(board, use_const):
         if note:
             text += "  # " + note
         lines.append(text)
+    return lines
+
+
+def _wrapped(prefix, words, indent, width=96):
+    """``prefix`` then ``words`` as adjacent string literals, one per line within ``width``."""
+    lines = []
+    current = ""
+    for word in words:
+        if current and len(indent) + len(current) + len(word) + 4 > width:
+            lines.append(current)
+            current = ""
+        current += word + " "
+    lines.append(current)
+    out = [prefix]
+    for i, text in enumerate(lines):
+        text = text if i < len(lines) - 1 else text.rstrip()
+        out.append('%s"%s"' % (indent, text))
+    return out
+
+
+def render_hub(board):
+    """A hub's module: private constants, the boot's accessors, the public names on demand."""
+    consts = constants(board)
+    lines = [
+        '"""Pins of the %s.' % board["title"],
+        "",
+        "GENERATED from hardware/pinout.json by `python hardware/gen_pins.py`: do not edit by hand.",
+        "Change the pinout, then regenerate; the tests fail while the two disagree.",
+        "Numbering: %s." % board["numbering"],
+        "",
+        "Every constant but BOARD is private: MicroPython folds them into the code and keeps",
+        "no name for them, so the booted hub holds none of these names in its heap. The boot",
+        'asks the functions at the end (``bus(machine, "die_i2c")``, ``pin("pn532", "rst")``);',
+        "tests and tools read the public names (``board.PN532_RST``, ``board.names()``), which",
+        "are only looked up when asked.",
+        '"""',
+        "",
+        "try:",
+        "    from micropython import const",
+        "except ImportError:  # CPython: the demo and the tests",
+        "",
+        "    def const(value):",
+        "        return value",
+        "",
+        "",
+    ]
+    nones = [name for name, value, _ in consts if value is None]
+
+    def ref(name):  # const() takes no None: a None is written where it is used
+        return "None" if name in nones else "_" + name
+
+    for name, value, note in consts:
+        if name == "BOARD":
+            text = '%s = "%s"' % (name, value)
+        elif value is None:
+            text = "# %s is None" % name
+        else:
+            text = "_%s = const(%s)" % (name, literal(name, value, False))
+            if name.endswith("_ADDR"):
+                text = "_%s = const(0x%02X)" % (name, value)
+        if note:
+            text += "  # " + note
+        lines.append(text)
+    names = [name for name, _, _ in consts if name != "BOARD"]
+    lines += [""]
+    lines += _wrapped("_NAMES = const(", names, "    ") + [")", ""]
+    buses = board["buses"]
+    devices = board["devices"]
+    pins = [(key, line, "_%s_%s" % (key.upper(), line.upper()))
+            for key, dev in devices.items() for line in dev.get("pins", {})]
+    lines += ["_PINS = const(("]
+    lines += ['    ("%s", "%s", %s),' % row for row in pins]
+    lines += ["))"]
+    lines += ["_ADDRESSES = const(("]
+    lines += ['    ("%s", _%s_ADDR),' % (key, key.upper()) for key, dev in devices.items()
+              if "address" in dev]
+    lines += ["))"]
+    lines += ["_ACTIVE_LOW = const(("]
+    lines += ['    ("%s", _%s_ACTIVE_LOW),' % (key, key.upper()) for key, dev in devices.items()
+              if "active_low" in dev]
+    lines += ["))"]
+    groups = []
+    for dev in devices.values():
+        if "choice" in dev and dev["choice"] not in groups:
+            groups.append(dev["choice"])
+    lines += ["_CHOICES = const(("]
+    lines += ['    ("%s", %s, _%s_CHOICES),' % (g, ref("DEFAULT_" + g.upper()), g.upper())
+              for g in groups]
+    lines += ["))"]
+    lines += [
+        "",
+        "",
+        "def names():",
+        '    """Every constant by its public name (the rule in hardware/gen_pins.py): what',
+        "    pinout.json says of this board.",
+        "",
+        "    >>> names()[\"PN532_ADDR\"]",
+        "    %d" % int(devices["pn532"]["address"], 16),
+        '    """',
+        "    values = (",
+    ]
+    lines += ["        %s," % ref(name) for name in names]
+    lines += [
+        "    )",
+        '    table = {"BOARD": BOARD}',
+        "    keys = _NAMES.split()",
+        "    for i in range(len(keys)):",
+        "        table[keys[i]] = values[i]",
+        "    return table",
+        "",
+        "",
+        "def __getattr__(name):",
+        "    # board.PN532_RST: a public name, found when someone asks for it.",
+        "    table = names()",
+        "    if name in table:",
+        "        return table[name]",
+        "    raise AttributeError(name)",
+        "",
+        "",
+        "def bus(machine, key):",
+        '    """The ``machine`` bus called ``key`` in the pinout, on its pins and at its speed."""',
+        "    pin = machine.Pin",
+    ]
+    for key, b in buses.items():
+        n = "_" + key.upper()
+        lines.append('    if key == "%s":' % key)
+        if b["kind"] == "i2c":
+            lines.append("        return machine.I2C(%s_ID, sda=pin(%s_SDA), scl=pin(%s_SCL), "
+                         "freq=%s_FREQ)" % (n, n, n, n))
+        else:
+            lines.append("        return machine.SPI(%s_ID, baudrate=%s_BAUDRATE, sck=pin(%s_SCK),"
+                         % (n, n, n))
+            lines.append("                           mosi=pin(%s_MOSI), miso=pin(%s_MISO))" % (n, n))
+    lines += [
+        '    raise ValueError("no bus %s on this board" % key)',
+        "",
+        "",
+        'def pin(device, line="pin"):',
+        "    \"\"\"The GPIO of a device's line: ``pin(\"pn532\", \"rst\")``, ``pin(\"led\")``.\"\"\"",
+        "    return _find(_PINS, device, line)",
+        "",
+        "",
+        "def address(device):",
+        "    \"\"\"A device's 7-bit I2C address.\"\"\"",
+        "    return _find(_ADDRESSES, device)",
+        "",
+        "",
+        "def active_low(device):",
+        '    """True if the device is on when its pin is low."""',
+        "    return _find(_ACTIVE_LOW, device)",
+        "",
+        "",
+        "def choice(group):",
+        '    """(the device the reference build fits or None, every device that can), for a',
+        '    choice group: ``choice("die")``."""',
+        "    for row in _CHOICES:",
+        "        if row[0] == group:",
+        "            return row[1], row[2]",
+        '    raise ValueError("no choice %s on this board" % group)',
+        "",
+        "",
+        "def buttons():",
+        '    """((label, pin), ...): the label names the button in events."""',
+        "    return _BUTTONS" if any("label" in d for d in devices.values()) else "    return ()",
+        "",
+        "",
+        "def _find(rows, *key):",
+        "    n = len(key)",
+        "    for row in rows:",
+        "        if row[:n] == key:",
+        "            return row[n]",
+        '    raise ValueError("%s: not on this board" % ".".join(key))',
+    ]
     return lines
 
 
