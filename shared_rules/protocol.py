@@ -21,6 +21,12 @@ raises: any line, however broken, gives a ``Message`` or a ``DecodeError``.
 True
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython: the host
+    def const(x):
+        return x
+
 VERSION = 1
 MAX_LINE = 600  # a 256-byte NDEF record in hex plus the frame around it
 MAX_SEQ = 0x7FFFFFFF
@@ -73,8 +79,6 @@ HOST_TYPES = ("ACK", "LED", "BEEP", "DIEMODE", "ROLL", "WRITE", "PING")
 # Events are numbered, kept by the hub until acknowledged, and deduplicated by the host.
 EVENT_TYPES = ("TAP", "GONE", "DIE", "BTN")
 
-_HEX = "0123456789ABCDEF"
-_WORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-"
 # Characters a TEXT field must escape: the separator, the CRC marker and the escape itself.
 _TEXT_ESCAPED = " *%"
 MAX_TEXT = 120
@@ -82,8 +86,8 @@ MAX_TEXT = 120
 
 # CRC-16/CCITT-FALSE four bits at a time: 16 table entries (the remainder of each nibble
 # shifted through the polynomial 0x1021) instead of 256, and two lookups per byte.
-_CRC_NIBBLE = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
-               0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
+_CRC_NIBBLE = const((0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+               0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF))
 
 
 def crc16(data, crc=0xFFFF):
@@ -271,13 +275,27 @@ def decode(line, kinds=None):
 
 # --- field kinds ---------------------------------------------------------------------
 
+# MicroPython interns every one-character string it makes by iterating or indexing a str
+# (``for ch in token``, ``token[0]``), and interned names are never freed: the hub would
+# gather one per character it ever checks, until its name table needs another pool (5 KB).
+# So tokens are checked byte by byte (``token.encode()``), or by slices for TEXT.
+
+def _hex_digit(b):
+    """The value of an upper-case hex digit's byte, or -1."""
+    if 0x30 <= b <= 0x39:
+        return b - 0x30
+    if 0x41 <= b <= 0x46:
+        return b - 0x37
+    return -1
+
+
 def _parse_int(token, upper):
     if not token or len(token) > 10:
         return None
-    for ch in token:
-        if ch < "0" or ch > "9":
+    for b in token.encode():
+        if b < 0x30 or b > 0x39:
             return None
-    if len(token) > 1 and token[0] == "0":
+    if len(token) > 1 and token.startswith("0"):
         return None
     value = int(token)
     if value > upper:
@@ -289,8 +307,8 @@ def _parse_hex(token):
     if len(token) != 4:
         return None
     value = 0
-    for ch in token:
-        digit = _HEX.find(ch)
+    for b in token.encode():
+        digit = _hex_digit(b)
         if digit < 0:
             return None
         value = value * 16 + digit
@@ -306,24 +324,32 @@ def _is_hex(token, lengths_in_bytes=None, min_bytes=1, max_bytes=256):
             return False
     elif n < min_bytes or n > max_bytes:
         return False
-    for ch in token:
-        if _HEX.find(ch) < 0:
+    for b in token.encode():
+        if _hex_digit(b) < 0:
             return False
     return True
 
 
 def _is_word(token):
+    """1..32 of [A-Za-z0-9._-]."""
     if not token or len(token) > 32:
         return False
-    for ch in token:
-        if _WORD_CHARS.find(ch) < 0:
+    for b in token.encode():
+        if not (0x61 <= b <= 0x7A or 0x41 <= b <= 0x5A or 0x30 <= b <= 0x39
+                or b == 0x2E or b == 0x5F or b == 0x2D):  # a-z A-Z 0-9 . _ -
             return False
     return True
 
 
+def _chars(text):
+    """Each character of ``text`` as a fresh one-character string (never interned)."""
+    for i in range(len(text)):
+        yield text[i:i + 1]
+
+
 def _escape(text):
     out = []
-    for ch in text:
+    for ch in _chars(text):
         if ch in _TEXT_ESCAPED or ch < " " or ch > "~":
             out.append("%%%02X" % ord(ch))
         else:
@@ -398,7 +424,7 @@ def _check_value(fkind, extra, value):
     if fkind == TEXT:
         if not 0 < len(value) <= MAX_TEXT:
             return None
-        for ch in value:
+        for ch in _chars(value):
             if ord(ch) > 0xFF:  # one %XX escape per character keeps the codec simple
                 return None
         return value

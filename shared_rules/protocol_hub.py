@@ -4,7 +4,6 @@ frame (on the host). The hub decodes only the host's commands (``decode(line,
 HOST_TYPES)``), so these parsers never take room in its heap.
 """
 from shared_rules.protocol import (
-    _HEX,
     _TEXT_ESCAPED,
     DIE_STATES,
     MAX_DICE,
@@ -15,6 +14,8 @@ from shared_rules.protocol import (
     Message,
     _parse_int,
 )
+
+_HEX = "0123456789ABCDEF"
 
 
 def decode_die(seq, args):
