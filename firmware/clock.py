@@ -1,38 +1,20 @@
 """MicroPython's tick clock, on both interpreters.
 
 The hub's code uses ``ticks_ms``/``ticks_diff``/``ticks_add`` so wrap-around is handled as
-on the Pico. Under CPython (the demo and the tests) the same names are provided here, with
-the same 30-bit wrap, so code and tests do not fork.
+on the Pico. Under CPython the same names come from ``firmware.clock_sim``, as does
+``FakeClock``, the clock the tests move by hand (``from firmware.clock import FakeClock``
+still finds it). They live apart because every name in a module the hub loads stays in its
+heap, even names of code the Pico never runs.
 """
 try:
     from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 except ImportError:  # CPython
-    import time as _time
-
-    _PERIOD = 1 << 30
-    _HALF = _PERIOD // 2
-
-    def ticks_ms():
-        return int(_time.monotonic() * 1000) % _PERIOD
-
-    def ticks_add(ticks, delta):
-        return (ticks + delta) % _PERIOD
-
-    def ticks_diff(later, earlier):
-        return ((later - earlier + _HALF) % _PERIOD) - _HALF
-
-    def sleep_ms(ms):
-        _time.sleep(ms / 1000)
+    from firmware.clock_sim import sleep_ms, ticks_add, ticks_diff, ticks_ms  # noqa: F401
 
 
-class FakeClock:
-    """A clock the tests move by hand: ``clock.now`` is what ``ticks_ms`` returns."""
+def __getattr__(name):
+    if name == "FakeClock":
+        from firmware.clock_sim import FakeClock
 
-    def __init__(self, start=0):
-        self.now = start
-
-    def ticks_ms(self):
-        return self.now
-
-    def advance(self, ms):
-        self.now += ms
+        return FakeClock
+    raise AttributeError(name)

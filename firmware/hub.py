@@ -40,7 +40,7 @@ _DIE = const(1)
 _BUTTONS = const(2)
 _LED = const(3)
 _BUZZER = const(4)
-_FAULT_CODES = ("NFC_FAULT", "DIE_FAULT", "BTN_FAULT", "LED_FAULT", "BEEP_FAULT")
+_FAULT_CODES = const(("NFC_FAULT", "DIE_FAULT", "BTN_FAULT", "LED_FAULT", "BEEP_FAULT"))
 
 
 def _describe(exc):

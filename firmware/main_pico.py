@@ -14,10 +14,16 @@ Never a crash-reboot loop: each watchdog reset is counted in ``boot_state.txt``;
 ``SAFE_AFTER`` in a row the hub starts in *safe mode* (no watchdog), says
 ``ERR SAFE_MODE`` and stays reachable. A minute of running clears the count.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 SAFE_AFTER = 3
-HEALTHY_MS = 60000
+_HEALTHY_MS = const(60000)
 BOOT_STATE = "boot_state.txt"
-PERIOD_MS = 2
+_PERIOD_MS = const(2)
 # Nothing refers to these once the hub is built.
 BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start",
              "firmware.faces_setup")
@@ -67,9 +73,9 @@ def main():
     forget(BOOT_ONLY)
     gc.collect()
     if resets:
-        hub.run(PERIOD_MS, until=_after(ticks_ms(), HEALTHY_MS), started=True)
+        hub.run(_PERIOD_MS, until=_after(ticks_ms(), _HEALTHY_MS), started=True)
         _write_count(BOOT_STATE, 0)  # a healthy minute: not a reboot loop any more
-    hub.run(PERIOD_MS, started=True)
+    hub.run(_PERIOD_MS, started=True)
 
 
 def _after(start, ms):
