@@ -11,13 +11,21 @@ virtual die, behind one ``poll(now)`` for the hub loop.
 
 With no sensor fitted (``sensor=None``) only the virtual die is there.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware.clock import ticks_add, ticks_diff
 from firmware.rolls import CROOKED, FACE, ROLLING
 
 MODES = ("physical", "virtual")
-_ROLLING_EVENT = ("ROLLING", ())
-_CROOKED_EVENT = ("CROOKED", ())
-_FACE_EVENTS = (None,) + tuple([("FACE", (n,)) for n in range(1, 7)])
+# The events as constants made once (the loop returns them without allocating).
+_ROLLING_EVENT = const(("ROLLING", ()))
+_CROOKED_EVENT = const(("CROOKED", ()))
+_FACE_EVENTS = const((None, ("FACE", (1,)), ("FACE", (2,)), ("FACE", (3,)), ("FACE", (4,)),
+                      ("FACE", (5,)), ("FACE", (6,))))
 
 
 class Die:

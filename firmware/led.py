@@ -16,10 +16,16 @@ only when it changes, so a steady pattern costs nothing.
 >>> led = Led(PinLight(pin))       # doctest: +SKIP
 >>> led.show("ok", "00FF00")       # doctest: +SKIP
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from firmware.clock import ticks_diff
 
 PATTERNS = ("off", "on", "blink", "pulse", "ok", "refused", "win")
-_STEADY = ("off", "on", "blink", "pulse")
+_STEADY = const(("off", "on", "blink", "pulse"))
 # One-shot patterns, in steps of 10 ms: the total, then (start, end) of each lit span.
 # Bytes literals rather than nested tuples: the same table in a fraction of the heap.
 _FLASHES = {
