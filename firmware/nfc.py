@@ -53,15 +53,6 @@ def _hex(data, n):
     return "".join(["%02X" % data[i] for i in range(n)])
 
 
-def _unhex(text, what):
-    if isinstance(text, (bytes, bytearray)):
-        return bytes(text)
-    try:
-        return bytes.fromhex(text)
-    except (ValueError, TypeError):
-        raise ValueError("%s is not hex: %r" % (what, text)) from None
-
-
 class NfcReader:
     def __init__(self, chip, taps=None, poll_ms=_POLL_MS):
         self.chip = chip
@@ -82,9 +73,7 @@ class NfcReader:
         self._faults = 0
         self._setup = 0
         self._job = None  # (uid bytes, uid hex, TLV bytes, since) of a pending WRITE
-        self._image = None
-        self._order = None
-        self._page4 = bytearray(4)
+        self._writing = None  # the pages being written (firmware.nfc_write)
         self.write_state = "idle"  # idle, waiting, writing, done, failed
         self.errors = []  # (code, text) for the hub to report
         self.resets = 0
@@ -104,7 +93,8 @@ class NfcReader:
     def take_error(self):
         return self.errors.pop(0) if self.errors else None
 
-    # --- enrollment ------------------------------------------------------------------
+    # --- enrollment (the writing itself is in firmware.nfc_write, loaded by the first
+    # WRITE: a hub that only referees games never holds it) ------------------------------
 
     def write(self, uid_hex, record):
         """Write ``record`` (one NDEF record, hex or bytes) to the tag ``uid_hex``.
@@ -114,13 +104,9 @@ class NfcReader:
         """
         if self._state in (_WRITE_CC, _WRITE):
             raise ValueError("still writing tag %s: try again when it is done" % self._job[1])
-        uid = _unhex(uid_hex, "uid")
-        data = _unhex(record, "record")
-        if len(uid) not in (4, 7, 10):
-            raise ValueError("uid must be 4, 7 or 10 bytes, not %d" % len(uid))
-        if ndef.record_length(data) != len(data):
-            raise ValueError("record is not one well-formed NDEF record")
-        self._job = (uid, _hex(uid, len(uid)), ndef.tlv(data), self._now)
+        from firmware.nfc_write import job
+
+        self._job = job(uid_hex, record, self._now)
         self.write_state = "waiting"
 
     def _fail_write(self, code, text):
@@ -173,8 +159,12 @@ class NfcReader:
         if state == _READ:
             return self._read(now)
         if state == _WRITE_CC:
-            return self._plan_write(now)
-        return self._next_page(now)
+            from firmware.nfc_write import plan
+
+            return plan(self, now)
+        from firmware.nfc_write import next_page
+
+        return next_page(self, now)
 
     def _polled(self, now):
         chip = self.chip
@@ -245,56 +235,6 @@ class NfcReader:
         if len(events) > 1:
             self._pending = events[1]
         return events[0]
-
-    # --- writing -----------------------------------------------------------------------
-
-    def _plan_write(self, now):
-        data = self.chip.data
-        uid, uid_hex, tlv, _ = self._job
-        if data[0] != 0xE1:  # CC magic number (NFC Forum T2T 6.1)
-            self._fail_write("NOT_NDEF", "tag %s is not formatted for NDEF" % uid_hex)
-            return self._seen(now, None, "")
-        area = data[2] * 8
-        offset = ndef.ndef_offset(memoryview(data)[4:], 12)
-        if offset < 0 or offset + len(tlv) > area:
-            self._fail_write("TOO_BIG", "record needs %d bytes, tag %s has %d" %
-                             (len(tlv), uid_hex, area - max(offset, 0)))
-            return self._seen(now, None, "")
-        lead = offset % 4
-        image = bytearray(bytes(data[4 + offset - lead:4 + offset]) + tlv)
-        while len(image) % 4:
-            image.append(0)
-        pages = len(image) // 4
-        header = (lead + 1) // 4 + 1  # pages holding the TLV's type and first length byte
-        # Type 2 Tag spec 6.4.2: an empty NDEF TLV first, the message, then its length,
-        # so a tag pulled away mid-write holds no half message.
-        self._order = [-1 - p for p in range(header)] + list(range(header, pages)) + \
-            list(range(header))
-        self._image = (image, _USER_PAGE + (offset - lead) // 4, lead + 1)
-        self._state = _WRITE
-        return self._write_page(now)
-
-    def _write_page(self, now):
-        image, first, length_at = self._image
-        index = self._order.pop(0)
-        page = index if index >= 0 else -1 - index
-        for i in range(4):
-            self._page4[i] = image[page * 4 + i]
-        if index < 0 and page * 4 <= length_at < page * 4 + 4:
-            self._page4[length_at - page * 4] = 0
-        self.chip.start_write(first + page, self._page4, now)
-        return None
-
-    def _next_page(self, now):
-        if self._order:
-            return self._write_page(now)
-        self._job = None
-        self._image = None
-        self.write_state = "done"
-        self._known_len = 0  # read it again: the TAP carries what was written
-        self._state = _IDLE
-        self._due = now
-        return None
 
     # --- recovery ----------------------------------------------------------------------
 
