@@ -107,7 +107,7 @@ console.log(
     `the twins paid for the first name pools: a lower bound, not the board's figure)`,
 );
 console.log(
-  "[micropython]   the board's figure, against the target of 48 KB: the last line of " +
+  "[micropython]   the board's figure, against the target of 48 KB: the 'heap in use after boot' line of " +
     "node tests/mpy/bench_heap_by_module.mjs (hub loaded first)",
 );
 
