@@ -93,8 +93,8 @@ class NfcReader:
     def take_error(self):
         return self.errors.pop(0) if self.errors else None
 
-    # --- enrollment (the writing itself is in firmware.nfc_write, loaded by the first
-    # WRITE: a hub that only referees games never holds it) ------------------------------
+    # --- enrollment (the writing itself is in firmware.nfc_write, loaded for a WRITE and
+    # dropped when it is over: a hub that referees games does not hold it) ---------------
 
     def write(self, uid_hex, record):
         """Write ``record`` (one NDEF record, hex or bytes) to the tag ``uid_hex``.
@@ -111,8 +111,10 @@ class NfcReader:
 
     def _fail_write(self, code, text):
         self._job = None
+        self._writing = None
         self.write_state = "failed"
         self.errors.append((code, text))
+        drop_writer()
 
     # --- the cycle -------------------------------------------------------------------
 
@@ -289,6 +291,20 @@ class NfcReader:
             self._state = _IDLE
             self._due = now
         return None
+
+
+def drop_writer():
+    """A write is over (done or failed): let the collector have firmware.nfc_write, so
+    the hub's heap is back to what it was after boot. The next WRITE loads it again."""
+    import sys
+
+    import firmware
+
+    sys.modules.pop("firmware.nfc_write", None)
+    try:
+        delattr(firmware, "nfc_write")
+    except AttributeError:
+        pass
 
 
 def _same(buf, n, other):

@@ -1,6 +1,6 @@
 """Enrollment: writing one NDEF record to a tag, the part of :class:`firmware.nfc.NfcReader`
-only ``WRITE`` needs. The reader loads it on the first ``WRITE`` (``hexref enroll``), so a
-hub that only referees games never holds it in its heap.
+only ``WRITE`` needs. The reader loads it for a ``WRITE`` (``hexref enroll``) and drops it
+when the write is over, so a hub that referees games does not hold it in its heap.
 
 The reader's cycle is unchanged: ``job`` checks what the host asked for; once that tag is
 on the reader and its Capability Container read, ``plan`` lays out the pages to write and
@@ -93,4 +93,7 @@ def next_page(reader, now):
     reader._known_len = 0  # read it again: the TAP carries what was written
     reader._state = _IDLE
     reader._due = now
+    from firmware.nfc import drop_writer
+
+    drop_writer()
     return None
