@@ -101,6 +101,15 @@ function internedNames() {
   captured = null;
   return new Set(names);
 }
+// Bytes of the name pools themselves (not the names' text): a module that crosses a pool's
+// end is charged the whole next pool, which its row says.
+function poolBytes() {
+  captured = [];
+  run("import micropython\nmicropython.qstr_info()");
+  const m = captured.join(" ").match(/n_str_data_bytes=(\d+), n_total_bytes=(\d+)/);
+  captured = null;
+  return Number(m[2]) - Number(m[1]);
+}
 run("import gc, sys\nsys.path.append('/lib')\nsys.path.append('/portable')\nsys.path.append('/bench')");
 const fresh = allocated();
 // What the boot loads, one module at a time, leaves first; the serial port is the board's
@@ -113,12 +122,15 @@ const order = (process.argv[2] || [
   "firmware.buzzer", "firmware.wiring", "firmware.main_pico",
 ].join(",")).split(",");
 let last = fresh;
+let lastPools = poolBytes();
 const rows = [];
 for (const name of order) {
   run(`import ${name}`);
   const now = allocated();
-  rows.push([name, now - last]);
+  const pools = poolBytes();
+  rows.push([name, now - last, pools - lastPools]);
   last = now;
+  lastPools = pools;
 }
 const imported = last;
 const namesImported = internedNames();
@@ -134,10 +146,11 @@ const bootNames = [...internedNames()].filter((n) => !namesWithTwins.has(n)).len
 rows.push(["(boot: the hub's objects, boot-only modules dropped)", booted - withTwins]);
 run("_mods = ','.join(sorted(sys.modules))");
 const resident = new Set(mp.globals.get("_mods").split(","));
-for (const [name, bytes] of rows) {
+for (const [name, bytes, pools] of rows) {
   const gone = name.startsWith("(") || resident.has(name) ? "" : "  (dropped after boot)";
   const size = mpySize[name] ? `  .mpy ${mpySize[name]} B` : "";
-  console.log(`${String(bytes).padStart(7)}  ${name}${size}${gone}`);
+  const pool = pools ? `  (${pools} B of it a new name pool)` : "";
+  console.log(`${String(bytes).padStart(7)}  ${name}${size}${gone}${pool}`);
 }
 const hub = imported - fresh + booted - withTwins;
 const kb = (fresh + hub) / 1024;
