@@ -90,6 +90,41 @@ class Steps:
         return self
 
 
+class ScriptedHub:
+    """The hub events a script's steps make, exactly as firmware/sim.py's hub sends them:
+    ``place`` a TAP (with the tag's record), ``lift`` a GONE, ``roll`` a DIE ROLLING then
+    DIE FACE under one roll id, ``press``/``long`` a BTN. Steps for the Pi's own buttons
+    ("choose", "pi") make none. For tests and benches that play a script without the
+    firmware."""
+
+    def __init__(self, records: bool = True) -> None:
+        self.records = records  # False: tags that carry no record (trusted by UID only)
+        self.placed: str | None = None
+        self.roll = 0
+
+    def events(self, step: dict) -> list[tuple]:
+        do = step["do"]
+        if do == "place":
+            self.placed = step["uid"]
+            return [("TAP", 0, step["uid"], step.get("record", "") if self.records else "")]
+        if do == "lift":
+            placed, self.placed = self.placed, None
+            return [("GONE", 0, placed)] if placed is not None else []
+        if do in ("roll", "crooked"):
+            self.roll += 1
+            result = ("FACE", (step["face"],)) if do == "roll" else ("CROOKED", ())
+            return [("DIE", self.roll, ("ROLLING", ())), ("DIE", self.roll, result)]
+        if do in ("press", "long"):
+            return [("BTN", step["button"], do)]
+        return []
+
+
+def hub_events(steps: list[dict], records: bool = True) -> list[tuple]:
+    """Every hub event a whole script makes, in order."""
+    hub = ScriptedHub(records)
+    return [event for step in steps for event in hub.events(step)]
+
+
 def beginner_script() -> list[dict]:
     s = Steps()
     # Setup: each player taps their tiles, then presses their button.

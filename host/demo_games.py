@@ -259,20 +259,21 @@ def game_rigs() -> dict:
 
 
 def rehearse(variant: str, script: list[dict] | None = None, journal=None,
-             on_view: Callable[[Any], Any] | None = None):
+             on_view: Callable[[Any], Any] | None = None, book=None, records: bool = True):
     """Play a rig's script straight into a referee (no firmware, no pty); returns the
     referee and the text of every screen shown, in order. ``journal``: where the inputs
     are kept (a stored game's, host/store.py), else in memory; ``on_view`` is handed each
-    screen (a panel to draw it on)."""
-    from host.demo import RIGS
+    screen (a panel to draw it on); ``book``: the tile book (default: the rig's cards);
+    ``records``: False for tags that carry no record (a registry trusts them by UID)."""
+    from host.demo import RIGS, ScriptedHub
     from host.link import Received
     from host.referee import Referee, TileBook
     from host.screens import text
     from shared_rules.protocol import message
 
     rig = RIGS[variant]
-    referee = Referee(rig.new_game, TileBook(rig.entries()), rig.presenter(),
-                      journal=journal, players=rig.players)
+    referee = Referee(rig.new_game, book if book is not None else TileBook(rig.entries()),
+                      rig.presenter(), journal=journal, players=rig.players)
     said: list[str] = []
 
     def show(view=None) -> None:
@@ -287,29 +288,15 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
             show(shown[1])
         show()
 
-    seq = [0]
-
-    def event(kind: str, *values) -> None:
-        seq[0] += 1
-        said_by(referee.on_event(Received("DE30B007", seq[0], message(kind, seq[0], *values))))
-
-    present = None
+    hub = ScriptedHub(records)
+    seq = 0
     for step in script if script is not None else rig.script():
-        do = step["do"]
-        if do == "place":
-            present = step["uid"]
-            event("TAP", 0, step["uid"], step.get("record", ""))
-        elif do == "lift":
-            event("GONE", 0, present)
-        elif do == "roll":
-            event("DIE", 1, ("ROLLING", ()))
-            event("DIE", 1, ("FACE", (step["face"],)))
-        elif do in ("press", "long"):
-            event("BTN", step["button"], do)
-        elif do == "choose":
+        for event in hub.events(step):
+            seq += 1
+            said_by(referee.on_event(Received("DE30B007", seq, message(event[0], seq,
+                                                                        *event[1:]))))
+        if step["do"] == "choose":
             said_by(choose(referee, step["label"], show)[-1])
-        elif do == "pi":
+        elif step["do"] == "pi":
             said_by(referee.on_press(step["button"], step.get("action", "press")))
     return referee, said
-
-

@@ -26,7 +26,7 @@ from luma.oled.device import ssd1306  # noqa: E402
 from host.demo import demo_entries, demo_script  # noqa: E402
 from host.hexors_view import HexorsView  # noqa: E402
 from host.link import HubLink  # noqa: E402
-from host.oled import FULL_FRAME_BYTES, SSD1306  # noqa: E402
+from host.oled import SSD1306  # noqa: E402
 from host.panel import Panel, render  # noqa: E402
 from host.referee import Referee, TileBook  # noqa: E402
 from host.screens import View  # noqa: E402
@@ -75,22 +75,12 @@ class LinePort:
 
 def hub_lines(steps: list[dict], boot: str) -> list[bytes]:
     """The lines the hub would send for the demo script, numbered from 1."""
+    from host.demo import hub_events
+
     lines = [protocol.encode_line(protocol.message("HELLO", 0, protocol.VERSION, "0.1.0",
                                                    "bench", boot, ()))]
-    seq, roll, placed = 0, 0, None
-    for step in steps:
-        seq += 1
-        if step["do"] == "place":
-            placed = step["uid"]
-            msg = protocol.message("TAP", seq, 0, step["uid"], step["record"])
-        elif step["do"] == "lift":
-            msg = protocol.message("GONE", seq, 0, placed)
-        elif step["do"] == "roll":
-            roll += 1
-            msg = protocol.message("DIE", seq, roll, ("FACE", (step["face"],)))
-        else:
-            msg = protocol.message("BTN", seq, step["button"], "press")
-        lines.append(protocol.encode_line(msg))
+    for seq, event in enumerate(hub_events(steps), start=1):
+        lines.append(protocol.encode_line(protocol.message(event[0], seq, *event[1:])))
     return lines
 
 
@@ -173,19 +163,6 @@ def main() -> None:
         p99 = pct(totals, 0.99)
         print("    %-15s median %.3f ms  p99 %.3f ms  -> target p99 < 5 ms: %s" % (
             "total", statistics.median(totals), p99, "met" if p99 < 5 else "MISSED"))
-
-    print("panel bytes per screen change, one whole demo game:")
-    for variant in ("jl-beginner", "jl-collector"):
-        with tempfile.TemporaryDirectory() as folder:
-            _, changes, ours, stock, won = play(variant, folder, True, stock=True)
-        full = stock / changes if changes else 0
-        share = ours / stock if stock else 0
-        print("  %-13s %d screen changes: ours %d bytes (%.0f per change), stock luma %d "
-              "(%.0f per change; a frame is %d data bytes + 6 commands) -> %.1f%% of full "
-              "frames, target < 40%%: %s%s" % (
-                  variant, changes, ours, ours / max(1, changes), stock, full,
-                  FULL_FRAME_BYTES, share * 100, "met" if share < 0.40 else "MISSED",
-                  "" if won else " (the game did not reach a winner!)"))
 
 
 def panel_share(variant: str) -> tuple[int, int, int, bool]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from wires import Wire
 
 from firmware.link import Link
-from host.demo import demo_entries, demo_script
+from host.demo import demo_entries, demo_script, hub_events
 from host.hexors_view import HexorsView
 from host.link import HubLink
 from host.referee import Referee, TileBook
@@ -26,23 +26,7 @@ def new_game() -> HexorsGame:
 
 def events_of(steps: list[dict]) -> list[tuple]:
     """The hub events a firmware.sim script makes (place, lift, roll, press, long)."""
-    events: list[tuple] = []
-    present = None
-    roll_id = 0
-    for step in steps:
-        do = step["do"]
-        if do == "place":
-            present = step["uid"]
-            events.append(("TAP", 0, present, step.get("record", "")))
-        elif do == "lift" and present is not None:
-            events.append(("GONE", 0, present))
-            present = None
-        elif do == "roll":
-            roll_id += 1
-            events += [("DIE", roll_id, ("ROLLING", ())), ("DIE", roll_id, ("FACE", (step["face"],)))]
-        elif do in ("press", "long"):
-            events.append(("BTN", step["button"], do))
-    return events
+    return hub_events(steps)
 
 
 def demo_game_events() -> list[tuple]:
