@@ -105,7 +105,6 @@ class Referee:
         self.seat = 0  # whose roster is being tapped during setup
         self.applied: list[tuple[str, tuple]] = []  # accepted inputs, undo taken into account
         self.last: Outcome | Refusal | None = None
-        self.note = ""
         self.menu_open = False
         self.cursor = 0
         for entry in self.journal.entries:
@@ -232,7 +231,6 @@ class Referee:
             return self._record(target, inp, "", None, None, ("OK",))
         if button == "BACK":
             self.menu_open = False
-            self.note = ""
             return Reaction(None, None)
         return Reaction(None, None, "Unknown button " + button)
 
@@ -272,8 +270,6 @@ class Referee:
             raise
         if result is not None:
             self.last = result
-        if inp is not None or note:
-            self.note = note
         return Reaction(entry, result, note)
 
     def _apply(self, target: str, inp: tuple) -> Outcome | Refusal:
