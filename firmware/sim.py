@@ -4,7 +4,8 @@ A script is a list of steps, each ``{"after": ms, "do": action, ...}``:
 
 - ``place`` a tag on the reader (``uid``, ``record`` hex) and ``lift`` it off again
   (the real NFC driver reads it from the PN532 twin);
-- ``roll`` the die to ``face`` (it reports ROLLING, then the face), or ``crooked``;
+- ``roll`` the die to ``face`` (a short throw through the real roll detector: ROLLING,
+  then the face), or ``crooked``;
 - ``press`` / ``long`` a player ``button`` ("A" or "B").
 
 Run as ``python -m firmware.sim --fd N --script FILE``: the hub talks over file
@@ -65,6 +66,62 @@ class ScriptedDie(_Queue):
 
 class ScriptedButtons(_Queue):
     pass
+
+
+class TwinDie:
+    """The die as the hub has it: the LIS3DH driver on the accelerometer twin, the real
+    roll detector and die (firmware/lis3dh.py, rolls.py, die.py). A scripted roll plays a
+    short throw onto the face: 0.3 s of tumbling and free fall, then the die at
+    rest with that face up (or leaning, for ``crooked``); the detector decides the rest.
+    """
+
+    TUMBLE = 30  # samples (100 Hz) of tumbling
+    REST = 40  # samples at rest: well over the detector's settle window
+
+    def __init__(self):
+        from firmware.die import Die
+        from firmware.faces import DEFAULT, FaceTable
+        from firmware.lis3dh import LIS3DH
+        from firmware.rolls import RollDetector
+        from firmware.twins.accel import AccelTwin
+        from firmware.vdie import VirtualDie
+
+        self.now = 0
+        self.up = DEFAULT
+        self.twin = AccelTwin("lis3dh", (), clock=self)
+        sensor = LIS3DH(self.twin)
+        self.die = Die(sensor, RollDetector(FaceTable(DEFAULT)), VirtualDie())
+        self.twin.load(self._resting(DEFAULT[1]))
+
+    def _resting(self, g):
+        return list(g) * self.REST
+
+    def _throw(self, g):
+        out = []
+        for i in range(self.TUMBLE):
+            if i % 5 == 4:
+                out += [0, 0, 0]  # airborne: free fall reads about 0 g
+            else:
+                a = self.up[1 + i % 6]
+                out += [2 * a[0] + 300 * (i % 3), 2 * a[1] - 200 * (i % 2), 2 * a[2]]
+        return out + self._resting(g)
+
+    def land(self, face):
+        self.twin.load(self._throw(self.up[face]))
+
+    def crooked(self):
+        lean = (700, 0, 700)  # resting against something at 45 degrees
+        self.twin.load(self._throw(lean))
+
+    def set_mode(self, mode):
+        self.die.set_mode(mode)
+
+    def roll(self, count):
+        self.die.roll(count)
+
+    def poll(self, now):
+        self.now = now
+        return self.die.poll(now)
 
 
 class Script:
@@ -134,8 +191,9 @@ def run(fd, steps, period_ms=2):
 
     port = FdPort(fd)
     # The real NFC code (nfc.py, pn532.py, ndef.py, taps.py) against the PN532 twin,
-    # which answers real command frames: a demo tap crosses every layer a tile will.
-    reader, die, buttons = SimulatedReader(), ScriptedDie(), ScriptedButtons()
+    # which answers real command frames, and the real die (driver, roll detector) on the
+    # accelerometer twin: a demo tap or roll crosses every layer a tile or a throw will.
+    reader, die, buttons = SimulatedReader(), TwinDie(), ScriptedButtons()
     hub = make_hub(port, reader, die, buttons, board="sim")
     now = ticks_ms()
     hub.start(now)

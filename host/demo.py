@@ -25,6 +25,7 @@ from host.referee import Presenter, TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
 REST_MS = 300  # a tile rests on the reader this long: the reader needs ~50 ms to read it
+THROW_MS = 600  # a throw tumbles ~0.3 s and the roll detector settles in ~0.1 s
 
 # The demo table's tiles. The catalogue prints only what the rulebook prints (Superman's
 # yellow 6, Doomsday's red 8, Atlantis' blue 6, Mars' red 3); the rest of each tile was
@@ -66,27 +67,35 @@ def demo_entries() -> list[dict]:
 
 class Steps:
     """A scripted table: what the players do, in order, at a human pace. ``uids`` gives
-    each tile's (or card's) tag UID by catalogue entry id."""
+    each tile's (or card's) tag UID by catalogue entry id. After a roll the table waits
+    for the die to land (``THROW_MS``) before anyone does anything else, as players do."""
 
     def __init__(self, uids: dict[str, str] | None = None) -> None:
         self.uids = uids if uids is not None else UIDS
         self.steps: list[dict] = []
+        self._wait = STEP_MS  # before the next step: longer while a die is in the air
+
+    def _add(self, step: dict, after: int = STEP_MS) -> None:
+        step["after"] = max(after, self._wait)
+        self._wait = STEP_MS
+        self.steps.append(step)
 
     def tap(self, *entry_ids: str) -> Steps:
         for entry_id in entry_ids:
-            self.steps += [{"after": STEP_MS, "do": "place", "uid": self.uids[entry_id],
-                            "record": tags.record_for(entry_id)},
-                           {"after": REST_MS, "do": "lift"}]
+            self._add({"do": "place", "uid": self.uids[entry_id],
+                       "record": tags.record_for(entry_id)})
+            self._add({"do": "lift"}, REST_MS)
         return self
 
     def roll(self, *faces: int) -> Steps:
         for face in faces:
-            self.steps.append({"after": STEP_MS, "do": "roll", "face": face})
+            self._add({"do": "roll", "face": face})
+            self._wait = THROW_MS
         return self
 
     def press(self, *buttons: str) -> Steps:
         for button in buttons:
-            self.steps.append({"after": STEP_MS, "do": "press", "button": button})
+            self._add({"do": "press", "button": button})
         return self
 
 

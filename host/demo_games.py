@@ -120,7 +120,7 @@ def _steps(uids: dict[str, str]):
     class GameSteps(Steps):
         def choose(self, *labels: str) -> GameSteps:
             for label in labels:
-                self.steps.append({"do": "choose", "label": label})
+                self.steps.append({"do": "choose", "label": label})  # no time: the Pi's
             return self
 
         def pi(self, *buttons: str) -> GameSteps:

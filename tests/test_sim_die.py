@@ -1,0 +1,33 @@
+"""The demo hub's die is the real one: the LIS3DH driver on the accelerometer twin and the
+roll detector decide each scripted throw (firmware/sim.py TwinDie)."""
+from __future__ import annotations
+
+from firmware.sim import TwinDie
+
+
+def _events(die: TwinDie, now: int, ms: int) -> tuple[int, list]:
+    out = []
+    for _ in range(ms // 2):
+        now += 2  # the demo hub's loop period
+        event = die.poll(now)
+        if event is not None:
+            out.append(event)
+    return now, out
+
+
+def test_every_scripted_throw_lands_on_its_face_through_the_detector():
+    die = TwinDie()
+    now, _ = _events(die, 0, 1000)  # boot: resting, no roll
+    for face in (1, 2, 3, 4, 5, 6, 6):
+        die.land(face)
+        now, got = _events(die, now, 800)
+        assert got == [("ROLLING", ()), ("FACE", (face,))]
+
+
+def test_a_leaning_die_is_crooked_not_guessed_and_resting_says_nothing():
+    die = TwinDie()
+    now, got = _events(die, 0, 2000)
+    assert got == []
+    die.crooked()
+    now, got = _events(die, now, 1200)
+    assert got == [("ROLLING", ()), ("CROOKED", ())]
