@@ -78,6 +78,41 @@ class FakePin:
     __call__ = value
 
 
+class FakeSPIBus:
+    """machine.SPI wired to a twin chip through its chip-select FakePin ``cs``.
+
+    What every SPI twin shares: ``write``/``readinto`` are full-duplex exchanges, each
+    costs ``byte_us`` of bus time per byte on the chip's clock, and a deselected, stuck or
+    sleeping chip answers zeros. A chip's bus says what one exchange means in ``_exchange``.
+    """
+
+    byte_us = 8
+
+    def __init__(self, chip, cs):
+        self.chip = chip
+        self.cs = cs
+        self.transactions = 0
+
+    def write(self, buf):
+        self.write_readinto(buf, bytearray(len(buf)))
+
+    def readinto(self, buf, write=0):
+        self.write_readinto(bytes([write]) * len(buf), buf)
+
+    def write_readinto(self, wbuf, rbuf):
+        chip = self.chip
+        self.transactions += 1
+        chip.clock.spend_us(len(wbuf) * self.byte_us)
+        for i in range(len(rbuf)):
+            rbuf[i] = 0
+        if self.cs.value() != 0 or chip.stuck or getattr(chip, "asleep", False) or not wbuf:
+            return
+        self._exchange(wbuf, rbuf)
+
+    def _exchange(self, wbuf, rbuf):
+        raise NotImplementedError
+
+
 def uid_bytes(uid):
     if isinstance(uid, str):
         return bytes.fromhex(uid)

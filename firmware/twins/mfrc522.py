@@ -13,7 +13,7 @@ cascade levels, HLTA, and the NTAG commands through :class:`firmware.twins.Ntag`
     spi = FakeSPI(chip)
     reader = MFRC522(spi, spi.cs, ticks=clock.ticks_ms, sleep=clock.sleep_ms)
 """
-from firmware.twins import ACK4, CASCADE_TAG, FakePin, crc_a
+from firmware.twins import ACK4, CASCADE_TAG, FakePin, FakeSPIBus, crc_a
 
 SPI_BYTE_US = 2  # 4 MHz
 BIT_US = 9.44  # ISO 14443-A at 106 kbit/s
@@ -261,28 +261,16 @@ class MFRC522Twin:
         return bytes([sak, lo, hi]), 0, 0, 0, 0
 
 
-class FakeSPI:
+class FakeSPI(FakeSPIBus):
     """machine.SPI wired to the twin (MSB first); ``cs`` is its chip-select FakePin."""
 
+    byte_us = SPI_BYTE_US
+
     def __init__(self, chip):
-        self.chip = chip
-        self.cs = FakePin(1)
-        self.transactions = 0
+        FakeSPIBus.__init__(self, chip, FakePin(1))
 
-    def write(self, buf):
-        self.write_readinto(buf, bytearray(len(buf)))
-
-    def readinto(self, buf, write=0):
-        self.write_readinto(bytes([write]) * len(buf), buf)
-
-    def write_readinto(self, wbuf, rbuf):
+    def _exchange(self, wbuf, rbuf):
         chip = self.chip
-        self.transactions += 1
-        chip.clock.spend_us(len(wbuf) * SPI_BYTE_US)
-        for i in range(len(rbuf)):
-            rbuf[i] = 0
-        if self.cs.value() != 0 or chip.stuck or not wbuf:
-            return
         first = wbuf[0]
         reg = (first >> 1) & 0x3F
         if first & 0x80:  # read: each next byte names the next register (8.1.2.1)

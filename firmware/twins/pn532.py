@@ -26,7 +26,7 @@ EEPROM programming 4.1 ms per WRITE (datasheet, EEPROM characteristics). The PN5
 processing times are not in its manual; the twin uses estimates (ACK_US, WORK_US,
 ATTEMPT_US) in line with boards measured by makers.
 """
-from firmware.twins import ACK4, FakePin
+from firmware.twins import ACK4, FakePin, FakeSPIBus
 
 I2C_BYTE_US = 23  # 9 bits at 400 kHz
 SPI_BYTE_US = 8  # 8 bits at 1 MHz
@@ -282,19 +282,19 @@ class FakeI2C:
             buf[i + 1] = data[i]
 
 
-class FakeSPI:
+class FakeSPI(FakeSPIBus):
     """machine.SPI wired to the twin, with ``cs`` a FakePin; LSB first on the wire.
 
     ``lsb_first=False`` is a host that sends MSB first (the RP2040): the twin sees each
     byte bit-reversed, exactly as the real chip would.
     """
 
+    byte_us = SPI_BYTE_US
+
     def __init__(self, chip, lsb_first=False):
-        self.chip = chip
+        FakeSPIBus.__init__(self, chip, FakePin(1, self._select))
         self.reverse = not lsb_first
-        self.cs = FakePin(1, self._select)
         self._low_at = 0
-        self.transactions = 0
 
     def _select(self, level):
         chip = self.chip
@@ -314,20 +314,8 @@ class FakeSPI:
 
     _out = _in
 
-    def write(self, buf):
-        self.write_readinto(buf, bytearray(len(buf)))
-
-    def readinto(self, buf, write=0):
-        self.write_readinto(bytes([write]) * len(buf), buf)
-
-    def write_readinto(self, wbuf, rbuf):
+    def _exchange(self, wbuf, rbuf):
         chip = self.chip
-        self.transactions += 1
-        chip.clock.spend_us(len(wbuf) * SPI_BYTE_US)
-        for i in range(len(rbuf)):
-            rbuf[i] = 0
-        if self.cs.value() != 0 or chip.asleep or chip.stuck or not wbuf:
-            return
         op = self._in(wbuf[0])
         if op == 0x01:  # data write
             chip.receive(bytes([self._in(b) for b in wbuf[1:]]))
