@@ -66,6 +66,33 @@ class Outcome:
         return "Outcome(%r)" % (self.events,)
 
 
+class Legal:
+    """What may happen now, for the screens and the buttons (``Game.legal_inputs()``).
+
+    ``actor`` the player expected to act (None: anyone, or nobody), ``expect`` one word
+    saying what is awaited ("roster", "roll", "over"...), ``prompt`` the footer text,
+    ``tiles`` {tile key: the role it may be tapped for}, ``roll_by`` the player to roll or
+    None, ``choices`` [(label, input)] the buttons may offer, ``powers`` [(tile key, cost)]
+    playable now. A game may add its own fields as keywords (``dice=3``).
+    """
+
+    def __init__(self, actor, expect, prompt, tiles=None, roll_by=None, choices=None,
+                 **extra):
+        self.actor = actor
+        self.expect = expect
+        self.prompt = prompt
+        self.tiles = tiles if tiles is not None else {}
+        self.roll_by = roll_by
+        self.choices = choices if choices is not None else []
+        self.powers = []
+        for name in extra:
+            setattr(self, name, extra[name])
+
+    def __repr__(self):
+        return "Legal(%r, %r, %r, tiles=%r, choices=%r)" % (
+            self.actor, self.expect, self.prompt, self.tiles, self.choices)
+
+
 class Total:
     """A battle total with its breakdown, printed the way a player says it.
 

@@ -34,7 +34,7 @@ True
 import json
 
 from shared_rules import decisions
-from shared_rules.engine import Game, Outcome, Refusal
+from shared_rules.engine import Game, Legal, Outcome, Refusal
 from shared_rules.heroscape_odds import attack_odds
 
 KINDS = ("hero", "squad")
@@ -120,24 +120,6 @@ def count_faces(faces, symbol):
         if decisions.HS_DIE_FACES[face - 1] == symbol:
             n += 1
     return n
-
-
-class Legal:
-    """What may happen now: see ``HeroScapeGame.legal_inputs``."""
-
-    def __init__(self, actor, expect, prompt, tiles=None, roll_by=None, choices=None,
-                 dice=0):
-        self.actor = actor
-        self.expect = expect
-        self.prompt = prompt
-        self.tiles = tiles if tiles is not None else {}
-        self.roll_by = roll_by
-        self.choices = choices if choices is not None else []
-        self.powers = []   # as in the Hexors engine; these games have none
-        self.dice = dice
-
-    def __repr__(self):
-        return "Legal(%r, %r, %r)" % (self.actor, self.expect, self.prompt)
 
 
 class HeroScapeGame(Game):

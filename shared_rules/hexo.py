@@ -40,7 +40,7 @@ Inputs (the acting player is implied: actions come from ``legal_inputs().actor``
 import json
 
 from shared_rules import decisions
-from shared_rules.engine import Game, Outcome, Refusal, Total
+from shared_rules.engine import Game, Legal, Outcome, Refusal, Total
 
 # HX-1 / HX-8: a monster's value is both its strength and its points.
 MONSTERS = {"troll": 3, "ogre": 2, "goblin": 1}
@@ -98,23 +98,6 @@ def score(player):
         t.add(player["killed"][kind] * MONSTERS[kind], MONSTER_NAMES[kind] + "s")
     t.add(player["skulls"] * SKULL_POINTS, "skulls")
     return t
-
-
-class Legal:
-    """What may happen now: ``actor``, ``expect``, ``prompt``, ``tiles``, ``roll_by``
-    (always None: Hexo has no dice), ``choices`` (label, input) pairs."""
-
-    def __init__(self, actor, expect, prompt, choices=None):
-        self.actor = actor
-        self.expect = expect
-        self.prompt = prompt
-        self.tiles = {}
-        self.roll_by = None
-        self.choices = choices if choices is not None else []
-        self.powers = []   # as in the Hexors engine; these games have none
-
-    def __repr__(self):
-        return "Legal(%r, %r, %r)" % (self.actor, self.expect, self.prompt)
 
 
 class HexoGame(Game):
@@ -190,17 +173,17 @@ class HexoGame(Game):
         if ph == "setup":
             n = len(self.players)
             ok = decisions.HX_MIN_PLAYERS <= n <= decisions.HX_MAX_PLAYERS
-            return Legal(None, "first", "who goes first?",
+            return Legal(None, "first", "who goes first?", choices=
                          [("%s first" % self.name(p), ("start", p)) for p in range(n)]
                          if ok else [])
         if ph == "over":
             return Legal(None, "over", ", ".join(self.name(p) for p in self.winners) +
                          " wins")
         if ph == "events":
-            return Legal(self.first, "events", "events revealed?",
+            return Legal(self.first, "events", "events revealed?", choices=
                          [("%d events" % k, ("events", k)) for k in range(self.revealed + 1)])
         if ph == "monsters_left":
-            return Legal(self.first, "monsters_left", "monster cards left?",
+            return Legal(self.first, "monsters_left", "monster cards left?", choices=
                          [("%d monsters" % k, ("monsters_left", k))
                           for k in range(self.market + 1)])
         if ph == "place":
@@ -213,7 +196,7 @@ class HexoGame(Game):
                 choices.append(("buy peace", ("peace", self._monster_total().value)))
             mine, theirs = self.strengths()
             return Legal(f["player"], "fight", "%d vs %d" % (mine.value, theirs.value),
-                         choices)
+                         choices=choices)
         p = self.actor
         pl = self.players[p]
         here = pl["at"]
@@ -235,7 +218,7 @@ class HexoGame(Game):
         for q in range(len(self.players)):
             if q != p and self.players[q]["at"] == here and not is_special(here):
                 choices.append(("attack %s" % self.name(q), ("attack", q)))
-        return Legal(p, "action", "%s: your action" % pl["name"], choices)
+        return Legal(p, "action", "%s: your action" % pl["name"], choices=choices)
 
     def _known_spaces(self):
         """The mine, monster spaces, spaces with lying treasure and other players' spaces."""

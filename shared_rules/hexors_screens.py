@@ -2,32 +2,8 @@
 
 A mixin of ``HexorsGame``; nothing here changes the state.
 """
+from shared_rules.engine import Legal
 from shared_rules.hexors_powers import POWERS, WALLS
-
-
-class Legal:
-    """What may happen now, for the screens and the buttons.
-
-    ``actor`` player expected to act (or None), ``expect`` one word ("roster", "attacker",
-    "defender", "roll", "accept", "target", "partner", "over"), ``prompt`` the footer text,
-    ``tiles`` {tile_key: role}, ``roll_by`` player to roll or None, ``choices`` [(label,
-    input)] for the buttons, ``powers`` [(tile_key, cost)] playable now; in setup,
-    ``problem`` is the Refusal ``start`` would give (None once the rosters are ready).
-    """
-
-    def __init__(self, actor, expect, prompt):
-        self.actor = actor
-        self.expect = expect
-        self.prompt = prompt
-        self.tiles = {}
-        self.roll_by = None
-        self.choices = []
-        self.powers = []
-        self.problem = None      # setup: the Refusal saying why the game cannot start yet
-
-    def __repr__(self):
-        return "Legal(%r, %r, %r, tiles=%r, choices=%r)" % (
-            self.actor, self.expect, self.prompt, self.tiles, self.choices)
 
 
 class Screens:
@@ -39,14 +15,13 @@ class Screens:
             problem = self.roster_problem()
             if problem is None:
                 first = self.suggested_first()
-                leg = Legal(None, "roster", "%s starts? OK" % self.name(first))
+                leg = Legal(None, "roster", "%s starts? OK" % self.name(first), problem=problem)
                 leg.choices.append(("start: %s" % self.name(first), ("start", first)))
                 for p in range(self.n):
                     if p != first:
                         leg.choices.append(("start: %s" % self.name(p), ("start", p)))
             else:
-                leg = Legal(None, "roster", self._roster_prompt())
-            leg.problem = problem
+                leg = Legal(None, "roster", self._roster_prompt(), problem=problem)
             return leg
         if self.phase == "over":
             names = " ".join([self.name(p) for p in self.winners])

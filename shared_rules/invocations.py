@@ -49,7 +49,7 @@ Inputs:
 """
 
 from shared_rules import decisions
-from shared_rules.engine import Game, Outcome, Refusal
+from shared_rules.engine import Game, Legal, Outcome, Refusal
 
 SLOTS = ("attack", "shield", "spell")
 SOURCES = ("hand", "spell", "attack")
@@ -74,23 +74,6 @@ def card_problems(entry):
         if not _int(entry.get(key)):
             return "%s: %s unknown" % (name, label)
     return None
-
-
-class Legal:
-    """What may happen now: ``actor`` (None: everyone plays at once), ``expect``,
-    ``prompt``, ``tiles``, ``roll_by`` (always None: no dice), ``choices``."""
-
-    def __init__(self, expect, prompt, choices=None, actor=None):
-        self.actor = actor
-        self.expect = expect
-        self.prompt = prompt
-        self.tiles = {}
-        self.roll_by = None
-        self.choices = choices if choices is not None else []
-        self.powers = []   # as in the Hexors engine; these games have none
-
-    def __repr__(self):
-        return "Legal(%r, %r)" % (self.expect, self.prompt)
 
 
 def supreme(victories):
@@ -196,15 +179,16 @@ class InvocationsGame(Game):
                             ("timers", not self.timers)))
             if decisions.IN_MIN_PLAYERS <= len(self.players) <= decisions.IN_MAX_PLAYERS:
                 choices.insert(0, ("start", ("start",)))
-            return Legal("setup", "%d players, hand %d" % (len(self.players),
-                                                           self.hand_size), choices)
+            return Legal(None, "setup", "%d players, hand %d" % (len(self.players),
+                                                                 self.hand_size),
+                         choices=choices)
         if ph == "over":
             names = ", ".join(self.name(p) for p in self.winners)
-            return Legal("over", "%s wins" % names)
+            return Legal(None, "over", "%s wins" % names)
         if self.handover is not None:
             t = self.handover["target"]
-            return Legal("handover", "%s: hand over" % self.name(t),
-                         [("handed", ("handed", t))], actor=t)
+            return Legal(t, "handover", "%s: hand over" % self.name(t),
+                         choices=[("handed", ("handed", t))])
         if ph == "stage2":
             choices = []
             for p in self.waiting_for_attack():
@@ -220,18 +204,18 @@ class InvocationsGame(Game):
                     choices.append(("force %s" % pl["name"], ("force", p)))
             waiting = self.waiting_for_attack()
             prompt = "%s: place Attack" % self.name(waiting[0]) if waiting else "place cards"
-            return Legal("place", prompt, choices)
+            return Legal(None, "place", prompt, choices=choices)
         if ph == "stage3":
             for p in self.in_round():
                 if self.players[p]["attack"] is None:
-                    return Legal("reveal", "%s: tap Attack" % self.name(p), actor=p)
+                    return Legal(p, "reveal", "%s: tap Attack" % self.name(p))
         if ph == "effects":
             choices = [("judge", ("judge",))]
-            return Legal("effects", "effects, then judge", choices)
+            return Legal(None, "effects", "effects, then judge", choices=choices)
         if ph == "shields":
             p = self._next_shield()
-            return Legal("shield", "%s: tap a Shield" % self.name(p), actor=p)
-        return Legal(ph, "")
+            return Legal(p, "shield", "%s: tap a Shield" % self.name(p))
+        return Legal(None, ph, "")
 
     def view(self):
         """Plain values for the screens."""
