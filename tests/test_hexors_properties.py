@@ -5,27 +5,15 @@ and checks, after every input: Stones never negative (JL-C9, YG-14); a defeated 
 battles again unless Genesis returned it (JL-B6, YG-A7); a refused input changes nothing;
 undo after apply restores the state; replaying the inputs gives the same state.
 """
-import os
-import sys
-
+from hexors_checks import check_step, fresh_game
+from hexors_random import PLAYERS, Rng, any_input, random_input
+from hexors_tiles import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "portable"))
-
-from hexors_random import PLAYERS, Rng, any_input, random_input, setup_inputs  # noqa: E402
-from hexors_tiles import snapshot  # noqa: E402
-
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.hexors import HexorsGame
 
 VARIANT_PLAYERS = sorted(PLAYERS.items()) + [("jl-ffa", 4)]
-
-
-def _fresh(variant, players, rng):
-    g = HexorsGame(variant=variant, players=players)
-    for inp in setup_inputs(variant, players, rng):
-        assert g.apply(inp).accepted
-    return g
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,28 +23,16 @@ def test_hx_c9_stones_never_negative_and_defeated_never_battle(vp, seed, steps):
     battles; the exact odds of every battle (ties re-rolled) add up to 1."""
     variant, players = vp
     rng = Rng(seed)
-    g = _fresh(variant, players, rng)
-    gone = set()
+    g = fresh_game(variant, players, rng)
+    gone: list = []
     for _ in range(steps):
         inp = random_input(g, rng)
         if inp is None:
             break
         out = g.apply(inp)
         assert out.accepted, (inp, out)
-        for kind, data in out.events:
-            if kind in ("engage", "battle"):
-                assert data["attacker"] not in gone and data["defender"] not in gone, data
-            elif kind == "defeated":
-                gone.add(data["tile"])
-            elif kind == "returned":
-                gone.discard(data["tile"])
         assert min(g.stones) >= 0
-        for p in range(players):
-            assert g.stones_of(p) >= 0
-        if g.battle is not None:
-            odds = g.odds()
-            if odds is not None:
-                assert odds[0] + odds[1] == 1 and odds[0] >= 0 and odds[0] <= 1
+        check_step(g, out, gone, players)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -65,7 +41,7 @@ def test_hx_refused_input_changes_nothing(vp, seed, steps):
     """Every refused input leaves the state exactly as it was (DESIGN principle 4)."""
     variant, players = vp
     rng = Rng(seed)
-    g = _fresh(variant, players, rng)
+    g = fresh_game(variant, players, rng)
     for _ in range(steps):
         wild = any_input(g, rng)
         before = snapshot(g)
@@ -85,7 +61,7 @@ def test_hx_undo_after_apply_restores_the_state(vp, seed, steps):
     """undo() after apply() gives back exactly the state before (undo by replay)."""
     variant, players = vp
     rng = Rng(seed)
-    g = _fresh(variant, players, rng)
+    g = fresh_game(variant, players, rng)
     for i in range(steps):
         inp = random_input(g, rng)
         if inp is None:
@@ -106,7 +82,7 @@ def test_hx_replay_gives_the_same_state(vp, seed, steps):
     """Folding the same inputs into a fresh game gives the same state and view."""
     variant, players = vp
     rng = Rng(seed)
-    g = _fresh(variant, players, rng)
+    g = fresh_game(variant, players, rng)
     for _ in range(steps):
         inp = random_input(g, rng)
         if inp is None:
