@@ -89,10 +89,10 @@ class NoisyWire(Wire):
         self.drop = drop
         self.corrupted = 0
         self.dropped = {"to_host": 0, "to_hub": 0}
-        self.lost_away = 0  # lines written while the host was away
         self.drop_to_host = lambda line: self._drop("to_host")
+        self.drop_to_hub = lambda line: self._drop("to_hub")
         self.mangle_to_host = self._mangle
-        self.host = _NoisyHostEnd(self)
+        self.mangle_to_hub = self._mangle
 
     def _drop(self, way: str) -> bool:
         if self.drop and self.rng.random() < self.drop:
@@ -117,35 +117,6 @@ class NoisyWire(Wire):
 
     def host_back(self) -> None:
         self.connected = True
-
-
-class _NoisyHostEnd:
-    """The host's end of a NoisyWire: pyserial's read/in_waiting/write/flush."""
-
-    def __init__(self, wire: NoisyWire) -> None:
-        self.wire = wire
-
-    @property
-    def in_waiting(self) -> int:
-        return len(self.wire.to_host)
-
-    def read(self, n: int) -> bytes:
-        buf = self.wire.to_host
-        data = bytes(buf[:n])
-        del buf[:n]
-        return data
-
-    def write(self, data: bytes) -> None:
-        wire = self.wire
-        if not wire.connected:
-            wire.lost_away += 1
-            return
-        if wire._drop("to_hub"):
-            return
-        wire.to_hub.extend(wire._mangle(bytes(data)))
-
-    def flush(self) -> None:
-        pass
 
 
 class Host:

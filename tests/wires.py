@@ -1,6 +1,7 @@
 """A duplex in-memory cable between the hub's Link and the host's HubLink, with faults.
 
-``drop_to_hub`` / ``drop_to_host`` are predicates on each line: return True to lose it.
+``drop_to_hub`` / ``drop_to_host`` are predicates on each line: return True to lose it;
+``mangle_to_hub`` / ``mangle_to_host`` may change the bytes on their way.
 """
 from __future__ import annotations
 
@@ -38,9 +39,13 @@ class _HostEnd:
         return data
 
     def write(self, data: bytes) -> None:
-        if not self.wire.connected or self.wire.drop_to_hub(bytes(data)):
+        wire = self.wire
+        if not wire.connected:
+            wire.lost_away += 1
             return
-        self.wire.to_hub.extend(data)
+        if wire.drop_to_hub(bytes(data)):
+            return
+        wire.to_hub.extend(wire.mangle_to_hub(bytes(data)))
 
     def flush(self) -> None:
         pass
@@ -54,5 +59,7 @@ class Wire:
         self.drop_to_hub = lambda line: False
         self.drop_to_host = lambda line: False
         self.mangle_to_host = lambda data: data
+        self.mangle_to_hub = lambda data: data
+        self.lost_away = 0  # lines the host wrote while the cable was out
         self.hub = _HubEnd(self)
         self.host = _HostEnd(self)
