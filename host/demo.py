@@ -235,8 +235,9 @@ class DemoApp:
                 print("\n".join(lines), flush=True)
 
     def won(self) -> bool:
-        app = self.app
-        return app.game_id is not None and bool(app.store.game(app.game_id).finished)
+        """The winner is on the panel (the run loop finished the game in the store as it
+        put it there)."""
+        return self.app.board.showing(self.app.clock()) == "winner"
 
 
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
