@@ -34,9 +34,10 @@ JL_TEAM_POOLED_STONES = True
 # first player is the owner of the last Character (JL) or Monster (YGO) added to a roster.
 # JL-M1 ("youngest first") and JL-M10 (toss) cannot be seen: the suggestion is player 1.
 # JL-B9 with both players on their Stronghold only: the player whose turn comes next
-# attacks (rolls first) in the Stronghold showdown, and JL-C6 still gives both Strongholds
-# their Defense Bonus (JL-M8's "without Defense Bonus" is a 3-4 player rule).
-JL_SHOWDOWN_DEFENSE_BONUS = True
+# attacks (rolls first) in the Stronghold showdown. In the Collector's game too these rolls
+# add no Defense Bonus, as JL-M8 says for 3 and 4 players: the book's sentence stands among
+# the Beginner rules, where no bonus exists, so it never meant one (RULES.md, JL-B9).
+JL_SHOWDOWN_DEFENSE_BONUS = False
 # JL-M4 (leftover Stones as +1 boosts) is a 3-4 player rule (JL-M13: teams too); in the
 # 2-player Collector's game it is off.
 JL_STONE_BOOSTS_TWO_PLAYERS = False
@@ -104,6 +105,9 @@ HX_SHARED_WIN_ON_TIE = True
 # --- Invocations (RULES.md §5) -----------------------------------------------------------
 IN_MIN_PLAYERS = 2
 IN_MAX_PLAYERS = 6
+# IN-1: the suggested deck sizes. The book lets players make the deck larger or smaller
+# ("Se puede agrandar o achicar el mazo"): outside them the referee says so and waits for the
+# Master's confirmation instead of refusing.
 IN_MIN_DECK = 32
 IN_MAX_DECK = 68
 # IN-2: hand size the Master picks (4..6) when nobody says otherwise.

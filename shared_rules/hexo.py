@@ -117,7 +117,8 @@ class HexoGame(Game):
             names = ["P%d" % (i + 1) for i in range(names)]
         self.players = []
         for i, name in enumerate(names):
-            self.players.append({"name": name, "at": village(i), "carried": 0,
+            self.players.append({"name": name, "at": village(i), "began_at": village(i),
+                                 "carried": 0,
                                  "reserve": 0, "skulls": 0, "done": False,
                                  "killed": {"troll": 0, "ogre": 0, "goblin": 0}})
         self.phase = "setup"
@@ -215,9 +216,10 @@ class HexoGame(Game):
             choices.append(("deposit", ("deposit",)))
         if here in self.monsters:
             choices.append(("attack monster", ("attack", "monster")))
-        for q in range(len(self.players)):
-            if q != p and self.players[q]["at"] == here and not is_special(here):
-                choices.append(("attack %s" % self.name(q), ("attack", q)))
+        if pl["began_at"] == here and not is_special(here):
+            for q in range(len(self.players)):
+                if q != p and self.players[q]["at"] == here:
+                    choices.append(("attack %s" % self.name(q), ("attack", q)))
         return Legal(p, "action", "%s: your action" % pl["name"], choices=choices)
 
     def _known_spaces(self):
@@ -289,6 +291,7 @@ class HexoGame(Game):
         self.phase = "events" if need > 0 else "play"
         for pl in self.players:
             pl["done"] = False
+            pl["began_at"] = pl["at"]    # HX-4: who may attack a player here this turn
         self.acted = []
         self.passed = []
         self.actor = self.first
@@ -565,6 +568,9 @@ class HexoGame(Game):
                 return Refusal("HX-9", "attack another player")
             if self.players[target]["at"] != here:
                 return Refusal("HX-4", "%s is not on your space" % self.name(target))
+            if self.players[p]["began_at"] != here:
+                return Refusal("HX-4", "%s came to %s this turn" % (self.name(p), here),
+                               "attack a player from the space where your turn began")
             self.fight = {"kind": "pvp", "player": p, "opponent": target, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}
             rule = "HX-9"

@@ -17,7 +17,9 @@ Inputs:
 
 =======================================  ====================================================
 ``("player", name)``                     setup: add a player (2 to 6, IN-1)
-``("deck", n)`` / ``("hand", n)``        setup: deck size 32..68 (IN-1), hand size 4..6 (IN-2)
+``("deck", n)`` / ``("hand", n)``        setup: deck size (IN-1: 32..68 suggested, any other
+                                         size waits for the Master's ``("confirm_deck",)``),
+                                         hand size 4..6 (IN-2)
 ``("timers", on)``                       setup: IN-4 timers on (True) or off (False)
 ``("start",)``                           deal the first round (IN-2)
 ``("place", p, slot)``                   Stage 2: p puts a hand card face down in a slot
@@ -94,7 +96,7 @@ class InvocationsGame(Game):
     """The Master of an Invocations game.
 
     Options (all may also be set during setup): ``players`` (names, or a count), ``deck``
-    (32..68, default 32), ``hand`` (4..6), ``timers`` (bool, default True), ``series``
+    (default 32; outside 32..68 the Master confirms it, IN-1), ``hand`` (4..6), ``timers`` (bool, default True), ``series``
     (previous series totals, one per player, IN-11).
 
     Read-only state: ``phase`` ("setup", "stage2", "stage3", "effects", "shields",
@@ -115,6 +117,8 @@ class InvocationsGame(Game):
         for name in names:
             self.players.append(self._new_player(name))
         self.deck = opts.get("deck", decisions.IN_MIN_DECK)
+        # IN-1: a deck outside the suggested sizes waits for the Master's confirmation.
+        self.deck_unconfirmed = _int(self.deck) and not self._suggested_deck(self.deck)
         self.hand_size = opts.get("hand", decisions.IN_DEFAULT_HAND)
         self.timers = opts.get("timers", True)
         self.series = list(opts["series"]) if opts.get("series") else None
@@ -137,6 +141,10 @@ class InvocationsGame(Game):
                 "spells_blocked": 0}
 
     # --- reading ----------------------------------------------------------------------
+    @staticmethod
+    def _suggested_deck(n):
+        return decisions.IN_MIN_DECK <= n <= decisions.IN_MAX_DECK
+
     def name(self, p):
         return self.players[p]["name"]
 
@@ -177,6 +185,10 @@ class InvocationsGame(Game):
             choices = [("hand %d" % n, ("hand", n)) for n in (4, 5, 6)]
             choices.append(("timers off" if self.timers else "timers on",
                             ("timers", not self.timers)))
+            if self.deck_unconfirmed:
+                choices.insert(0, ("confirm deck %d" % self.deck, ("confirm_deck",)))
+                return Legal(None, "confirm_deck", "Master: confirm deck %d" % self.deck,
+                             choices=choices)
             if decisions.IN_MIN_PLAYERS <= len(self.players) <= decisions.IN_MAX_PLAYERS:
                 choices.insert(0, ("start", ("start",)))
             return Legal(None, "setup", "%d players, hand %d" % (len(self.players),
@@ -279,12 +291,20 @@ class InvocationsGame(Game):
         if self.phase != "setup":
             return Refusal("IN-1", "the deck is set before the first deal")
         n = inp[1] if len(inp) == 2 else None
-        if not _int(n) or n < decisions.IN_MIN_DECK or n > decisions.IN_MAX_DECK:
-            return Refusal("IN-1", "a deck has %d to %d cards" % (decisions.IN_MIN_DECK,
-                                                                  decisions.IN_MAX_DECK))
+        if not _int(n) or n < 1:
+            return Refusal("IN-1", "a deck needs at least one card")
         self.deck = n
+        self.deck_unconfirmed = not self._suggested_deck(n)
         out = Outcome()
-        out.add("deck", {"cards": n})
+        out.add("deck", {"cards": n, "confirm": self.deck_unconfirmed})
+        return out
+
+    def _in_confirm_deck(self, inp):
+        if self.phase != "setup" or not self.deck_unconfirmed:
+            return Refusal("IN-1", "no deck size waits for the Master")
+        self.deck_unconfirmed = False
+        out = Outcome()
+        out.add("deck_confirmed", {"cards": self.deck, "rule": "IN-1"})
         return out
 
     def _in_hand(self, inp):
@@ -314,9 +334,12 @@ class InvocationsGame(Game):
         if n < decisions.IN_MIN_PLAYERS or n > decisions.IN_MAX_PLAYERS:
             return Refusal("IN-1", "Invocations needs 2 to 6 players, not %d" % n,
                            "add players")
-        if not _int(self.deck) or not decisions.IN_MIN_DECK <= self.deck <= decisions.IN_MAX_DECK:
-            return Refusal("IN-1", "a deck has %d to %d cards" % (decisions.IN_MIN_DECK,
-                                                                  decisions.IN_MAX_DECK))
+        if not _int(self.deck) or self.deck < 1:
+            return Refusal("IN-1", "a deck needs at least one card")
+        if self.deck_unconfirmed:
+            return Refusal("IN-1", "a deck of %d cards is outside the suggested %d to %d" % (
+                self.deck, decisions.IN_MIN_DECK, decisions.IN_MAX_DECK),
+                "the Master confirms the deck, or changes it")
         if not _int(self.hand_size) or not 4 <= self.hand_size <= 6:
             return Refusal("IN-2", "a hand has 4 to 6 cards")
         if self.series is not None and len(self.series) != n:

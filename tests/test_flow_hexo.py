@@ -28,8 +28,12 @@ def troll_out() -> FlowTable:
 
 
 def both_on_the_troll() -> FlowTable:
+    """Blue and Red walk onto the Troll in turn 2; in turn 3 Red passes and Blue, who began
+    that turn there, attacks Red (HX-4, HX-9)."""
     t = troll_out()
-    t.choose("to Troll 1", "to Troll 1", "attack Red")  # Blue attacks Red (HX-9)
+    t.choose("to Troll 1", "to Troll 1")
+    assert "attack Red" not in t.menu()   # HX-4: Blue came to Troll 1 this turn
+    t.choose("pass", "pass", "0 monsters", "pass", "attack Red")
     return t
 
 
@@ -71,7 +75,8 @@ def test_hx_7_a_companion_whose_strength_is_unknown_is_refused():
                   HX_UIDS)
     t.choose("Red first", "0 events", "pass", "pass", "1 monsters")
     t.tap("hx/troll")
-    t.choose("0 events", "to Troll 1", "to Troll 1", "attack Red")
+    t.choose("0 events", "to Troll 1", "to Troll 1", "pass", "pass", "0 monsters", "pass",
+             "attack Red")
     t.refused(lambda: t.tap("hx/companion"), "HX-7", "Companion: strength unknown")
 
 

@@ -24,6 +24,12 @@ def playing(n=2, first=0):
     return g
 
 
+def stand(g, p, space):
+    """Put player p's figure on ``space`` as if it had stood there since the turn began."""
+    g.players[p]["at"] = space
+    g.players[p]["began_at"] = space
+
+
 def troll_on(g, space="M1"):
     """The actor places a Troll on a mountain (plays a monster card)."""
     return ok(g, ("place", "troll", space, "mountain", None))
@@ -105,6 +111,24 @@ def test_hx_4_one_action_each_per_round_clockwise_from_first():
     ok(g, ("action", "companion"))
 
 
+def test_hx_4_attack_a_player_only_from_where_your_turn_began():
+    """HX-4 (decision): "un autre joueur qui débute son tour sur la même case": a player who
+    moved onto another player's space this turn may attack them there only next turn; the
+    one who began the turn there may attack at once."""
+    g = playing(n=2, first=0)
+    ok(g, ("move", "C4"))                      # red walks onto C4 ...
+    ok(g, ("move", "C4"))                      # ... and blue follows
+    assert ("attack", 1) not in [c[1] for c in g.legal_inputs().choices]
+    r = refused(g, ("attack", 1), "HX-4")      # red came to C4 this turn
+    assert "came to C4 this turn" in r.message
+    ok(g, ("pass",))
+    ok(g, ("pass",))
+    ok(g, ("monsters_left", 0))                # turn 2: blue holds the marker, both began on C4
+    assert g.actor == 1 and ("attack", 0) in [c[1] for c in g.legal_inputs().choices]
+    out = ok(g, ("attack", 0))
+    assert out.find("fight")["rule"] == "HX-9"
+
+
 def test_hx_4_moving_with_two_treasures_costs_two_cards():
     """HX-4: a move plays 1 card, or 2 while carrying 2 treasures; at most 2 carried."""
     g = playing(n=2)
@@ -172,7 +196,7 @@ def test_hx_7_player_strength_is_one_plus_companions():
     """HX-7: 1 + every Companion the two fighters play; others cannot play Companions."""
     g = playing(n=3)
     for p in (0, 1):
-        g.players[p]["at"] = "D4"
+        stand(g, p, "D4")
     ok(g, ("attack", 1))
     ok(g, ("card", 0, "c1", companion(2, "Archer")))
     ok(g, ("card", 0, "c2", companion(1, "Scout")))
@@ -191,7 +215,7 @@ def test_hx_8_monster_strength_value_reinforcements_skulls():
     g = playing(n=3)
     troll_on(g, "M1")                         # P1 plays a Troll card
     g.monsters["M1"]["skulls"] = 2
-    g.players[1]["at"] = "M1"
+    stand(g, 1, "M1")
     ok(g, ("attack", "monster"))
     refused(g, ("card", 1, "t1", monster_card("troll")), "HX-8")   # not the fighter
     refused(g, ("card", 0, "o1", monster_card("ogre")), "HX-8")
@@ -205,7 +229,7 @@ def test_hx_9_stronger_player_takes_a_skull_loser_goes_home():
     """HX-9: the stronger fighter gains a skull; the weaker goes home leaving treasure."""
     g = playing(n=2)
     for p in (0, 1):
-        g.players[p]["at"] = "D4"
+        stand(g, p, "D4")
     g.players[1]["carried"] = 2
     refused(g, ("attack", 0), "HX-9")
     ok(g, ("attack", 1))
@@ -222,7 +246,7 @@ def test_hx_9_tie_fails_and_nothing_changes():
     assert decisions.HX_PLAYER_TIE_FAILS is True
     g = playing(n=2)
     for p in (0, 1):
-        g.players[p]["at"] = "D4"
+        stand(g, p, "D4")
     ok(g, ("attack", 1))
     out = ok(g, ("fight",))
     assert out.find("fight_result")["winner"] is None
@@ -235,14 +259,14 @@ def test_hx_10_player_attacks_monster():
     a tie or less sends the player home and adds a skull to the monster."""
     g = playing(n=2)
     ok(g, ("place", "goblin", "M2", "mountain", None))
-    g.players[1]["at"] = "M2"
+    stand(g, 1, "M2")
     g.players[1]["carried"] = 1
     ok(g, ("attack", "monster"))
     out = ok(g, ("fight",))                   # 1 vs 1: strictly stronger needed
     assert out.find("fight_result")["winner"] == "monster"
     assert g.monsters["M2"]["skulls"] == 1 and g.players[1]["at"] == village(1)
     assert g.lying == {"M2": 1}
-    g.players[0]["at"] = "M2"
+    stand(g, 0, "M2")
     ok(g, ("attack", "monster"))
     ok(g, ("card", 0, "c", companion(2)))
     out = ok(g, ("fight",))                   # 3 vs 1 goblin + 1 skull
@@ -259,7 +283,7 @@ def test_hx_11_monster_attacks_the_player_who_leaves():
     """HX-11: leaving a monster's space starts a fight; a winner completes the move."""
     g = playing(n=2)
     troll_on(g, "M1")
-    g.players[1]["at"] = "M1"
+    stand(g, 1, "M1")
     out = ok(g, ("move", "M9"))
     assert out.find("monster_attacks")["rule"] == "HX-11" and g.phase == "fight"
     refused(g, ("pass",), "HX-4")
@@ -269,7 +293,7 @@ def test_hx_11_monster_attacks_the_player_who_leaves():
     assert g.players[1]["at"] == "M9" and g.players[1]["killed"]["troll"] == 1
     g2 = playing(n=2)
     troll_on(g2, "M1")
-    g2.players[1]["at"] = "M1"
+    stand(g2, 1, "M1")
     g2.players[1]["carried"] = 1
     ok(g2, ("move", "M9"))
     ok(g2, ("fight",))
@@ -282,7 +306,7 @@ def test_hx_12_buying_peace():
     and the player stays put."""
     g = playing(n=3)
     troll_on(g, "M1")
-    g.players[1]["at"] = "M1"
+    stand(g, 1, "M1")
     ok(g, ("move", "M5"))
     ok(g, ("card", 2, "t", monster_card("troll")))
     refused(g, ("peace", -1), "HX-12")
@@ -404,7 +428,7 @@ def test_hx_4_menu_offers_the_spaces_the_referee_knows():
     g = playing(n=2)
     troll_on(g, "M1")
     g.lying["B7"] = 1
-    g.players[1]["at"] = "C3"                 # the next to act stands away from home
+    stand(g, 1, "C3")                 # the next to act stands away from home
     labels = [label for label, _ in g.legal_inputs().choices]
     assert "to mine" in labels and "to M1" in labels and "to B7" in labels
     assert "pass" in labels and "buy" in labels and "go home" in labels

@@ -30,7 +30,7 @@ def reveal_all(g, values, defenses=None):
 
 
 def test_in_1_two_to_six_players_and_deck_size():
-    """IN-1: 2..6 players, a deck of 32..68 cards; the referee is the Master."""
+    """IN-1: 2..6 players, a deck of 32..68 cards suggested; the referee is the Master."""
     g = InvocationsGame()
     ok(g, ("player", "red"))
     refused(g, ("start",), "IN-1")
@@ -38,14 +38,41 @@ def test_in_1_two_to_six_players_and_deck_size():
     for name in ("blue", "green", "white", "black", "gold"):
         ok(g, ("player", name))
     refused(g, ("player", "pink"), "IN-1")
-    refused(g, ("deck", 31), "IN-1")
-    refused(g, ("deck", 69), "IN-1")
+    refused(g, ("deck", 0), "IN-1")
+    refused(g, ("confirm_deck",), "IN-1")       # nothing waits for the Master
     ok(g, ("deck", 68))
+    assert g.legal_inputs().expect == "setup"
     out = ok(g, ("start",))
     assert out.find("deal")["cards"] == [5] * 6
     assert g.deck == 68 - 30
     refused(g, ("player", "late"), "IN-1")
     refused(g, ("deck", 40), "IN-1")
+
+
+def test_in_1_a_deck_outside_32_to_68_is_confirmed_by_the_master_not_refused():
+    """IN-1 (decision): "Se puede agrandar o achicar el mazo": a deck of 31 or 69 cards is
+    taken, the referee says it is outside the suggested sizes and the game starts only once
+    the Master confirms it; changing back to a suggested size needs no confirmation."""
+    g = InvocationsGame(players=["red", "blue"])
+    out = ok(g, ("deck", 69))
+    assert out.find("deck") == {"cards": 69, "confirm": True}
+    legal = g.legal_inputs()
+    assert legal.expect == "confirm_deck" and legal.prompt == "Master: confirm deck 69"
+    assert ("confirm_deck",) in [c[1] for c in legal.choices]
+    assert ("start",) not in [c[1] for c in legal.choices]
+    r = refused(g, ("start",), "IN-1")
+    assert "outside the suggested 32 to 68" in r.message and "Master confirms" in r.instead
+    out = ok(g, ("confirm_deck",))
+    assert out.find("deck_confirmed") == {"cards": 69, "rule": "IN-1"}
+    out = ok(g, ("start",))
+    assert g.deck == 69 - 10
+    small = InvocationsGame(players=["red", "blue"], deck=20)
+    refused(small, ("start",), "IN-1")
+    ok(small, ("deck", 31))
+    refused(small, ("start",), "IN-1")
+    ok(small, ("deck", 32))                        # a suggested size: nothing to confirm
+    ok(small, ("start",))
+    assert small.deck == 32 - 10
 
 
 def test_in_2_hand_size_four_to_six():

@@ -193,9 +193,11 @@ def test_jl_c6_unknown_defense_bonus_is_refused_not_guessed():
     assert beginner.apply(("add", 1, "S1", entry)).accepted
 
 
-def test_jl_c13_stronghold_showdown_keeps_defense_bonus_for_two_players():
-    """JL-C13 / JL-B9 / JL-C6: two lone Strongholds roll it out, each with its Defense Bonus
-    (decisions.JL_SHOWDOWN_DEFENSE_BONUS; JL-M8 drops it only for 3-4 players)."""
+def test_jl_b9_collector_stronghold_showdown_adds_no_defense_bonus():
+    """JL-B9 / JL-C13: two lone Strongholds roll it out with strike values alone: the
+    Stronghold-against-Stronghold rolls add no Defense Bonus in the Collector's game either
+    (decisions.JL_SHOWDOWN_DEFENSE_BONUS, as JL-M8 for 3-4 players), though JL-C6 gave the
+    same Stronghold its bonus while a Character attacked it."""
     from hexors_tiles import ROBIN
 
     g = setup("jl-collector", [[("S0", ATLANTIS), ("C0", ROBIN)],
@@ -205,10 +207,10 @@ def test_jl_c13_stronghold_showdown_keeps_defense_bonus_for_two_players():
     assert out.find("skip") == {"player": 0, "rule": "JL-B9"}
     play(g, [("tap", "C1"), ("tap", "S0"), ("roll", FACE["purple"])])
     out = play(g, [("roll", FACE["blue"])])[0]
+    assert str(out.find("battle")["totals"]["S0"]).endswith("+2 defense = 8")    # JL-C6
     assert out.find("showdown") == {"rule": "JL-B9"}
     assert g.battle["attacker"] == "S0" and g.legal_inputs().roll_by == 0
     out = play(g, [("roll", FACE["green"]), ("roll", FACE["purple"])])[-1]
     totals = out.find("battle")["totals"]
-    assert (str(totals["S0"]), str(totals["S1"])) == ("2 die +2 defense = 4",
-                                                      "5 die +1 defense = 6")
+    assert (str(totals["S0"]), str(totals["S1"])) == ("2 die = 2", "5 die = 5")
     assert out.find("winner") == {"players": [1], "rule": "JL-C13"}
