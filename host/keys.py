@@ -2,16 +2,24 @@
 
 32 random bytes, made on first use in the data directory (``collection.key``, mode 0600,
 never in the database, never on a tag). A tag carries, after its entry id, the first 8
-bytes of HMAC-SHA256(key, tag UID bytes || entry id) as 16 hex digits. Copying a record to
-another tag changes the UID and breaks the signature; writing one by hand needs the key.
+bytes of an HMAC-SHA256 with the key as 16 hex digits. Copying a record to another tag
+changes the UID and breaks the signature; writing one by hand needs the key.
+
+What is signed (record version 2, ``message``): a label naming the version, then each
+field after its length, so no two (UID, entry) pairs give the same bytes. Version 1 (no
+``v=`` on the tag, hexref before issue 13) signed ``uid || entry`` with no separator, so
+``(04A1B2C3, "jl/superman")`` and ``(04A1B2C36A6C2F, "superman")`` shared a signature; a
+version 1 signature is no longer trusted on its own (``host/registry.py``).
 
 >>> key = bytes(range(32))
 >>> signature(key, "04A1B2C3D4E501", "jl/016")
-'06e6469b28c58dd9'
->>> verify(key, "04A1B2C3D4E501", "jl/016", "06e6469b28c58dd9")
+'a93dee5042f63178'
+>>> verify(key, "04A1B2C3D4E501", "jl/016", "a93dee5042f63178")
 True
->>> verify(key, "04A1B2C3D4E502", "jl/016", "06e6469b28c58dd9")
+>>> verify(key, "04A1B2C3D4E502", "jl/016", "a93dee5042f63178")
 False
+>>> message("04A1B2C3", "jl/superman") != message("04A1B2C36A6C2F", "superman")
+True
 """
 from __future__ import annotations
 
@@ -40,9 +48,22 @@ def uid_bytes(uid: str) -> bytes:
     return bytes.fromhex(uid)
 
 
+RECORD_VERSION = 2  # what ``message`` signs; tags carry it as ``v=2``
+_LABEL = b"hexref tag v2\x00"
+
+
+def message(uid: str, entry_id: str) -> bytes:
+    """The bytes a version 2 signature covers: label, then len(uid) uid, len(entry) entry
+    (one byte and two bytes of length, big-endian)."""
+    raw_uid = uid_bytes(uid)
+    entry = entry_id.encode("utf-8")
+    if len(entry) > 0xFFFF:
+        raise ValueError("an entry id is short text like jl/016")
+    return _LABEL + bytes((len(raw_uid),)) + raw_uid + len(entry).to_bytes(2, "big") + entry
+
+
 def _mac(key: bytes, uid: str, entry_id: str) -> bytes:
-    return hmac.new(key, uid_bytes(uid) + entry_id.encode("utf-8"),
-                    hashlib.sha256).digest()[:SIGNATURE_BYTES]
+    return hmac.new(key, message(uid, entry_id), hashlib.sha256).digest()[:SIGNATURE_BYTES]
 
 
 def signature(key: bytes, uid: str, entry_id: str) -> str:

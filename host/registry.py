@@ -4,7 +4,13 @@ The trust rule (DESIGN.md, Tags): a tag is trusted only if
 
 1. its UID is in the registry (``hexref enroll`` put it there, or ``hexref tiles import``),
    and then the registry says what tile it is, whatever the tag now says; or
-2. its record's signature verifies with the collection key for this UID and entry.
+2. its UID was never revoked (``hexref tiles forget`` or ``hexref tiles revoke``: a lost,
+   stolen or sold tile) and its record's signature, of the current record version,
+   verifies with the collection key for this UID and entry.
+
+A version 1 record (written before issue 13, no ``v=`` on the tag) is trusted only through
+rule 1: its signature did not separate the UID from the entry id. Enrolling it again
+rewrites it as version 2.
 
 Anything else (no record, a record that is not ours, an unsigned or hand-written record,
 a record copied from another tag, a wrong signature) is an *Unknown tile*, and the answer
@@ -150,6 +156,13 @@ class Registry:
                            else "the tag's record is not a hexref record")
         if record.signature is None:
             return Unknown(uid, "unsigned record (hand-written?)", record.entry_id)
+        if self.store.is_revoked(uid):
+            return Unknown(uid, "revoked (hexref tiles forget/revoke): enroll it again to "
+                           "trust it", record.entry_id)
+        if record.version != keys.RECORD_VERSION:
+            return Unknown(uid, "signed as record version %d, no longer trusted by its "
+                           "signature alone: enroll it again to rewrite it"
+                           % record.version, record.entry_id)
         if self.key is None or not keys.verify(self.key, uid, record.entry_id,
                                                record.signature):
             return Unknown(uid, "wrong signature (copied from another tag, or another "
@@ -258,7 +271,12 @@ class Registry:
                                       row.strike, row.enrolled, row.fields)])
 
     def forget(self, uid: str) -> bool:
+        """Take a tag out of the registry and revoke it: from now on it is an unknown tile
+        even with a valid signature, until it is enrolled again. Works for a UID that was
+        never enrolled (a signed tile you no longer have). True if it was enrolled."""
         return self.store.forget_tile(normal_uid(uid))
+
+    revoke = forget
 
     def tiles(self) -> list[TileRow]:
         return self.store.tiles()

@@ -85,6 +85,15 @@ MIGRATIONS = (
         seq  INTEGER NOT NULL
     );
     """,
+    """
+    -- Tags taken out of the collection (hexref tiles forget / revoke): not trusted even
+    -- with a valid signature, until enrolled again (host/registry.py).
+    CREATE TABLE revoked (
+        uid     TEXT PRIMARY KEY,        -- tag UID, upper-case hex
+        entry   TEXT,                    -- what the registry said it was, if it knew
+        revoked TEXT NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -293,8 +302,10 @@ class Store:
         return [self._tile_row(r) for r in rows]
 
     def put_tiles(self, rows: list[TileRow]) -> None:
-        """Insert or replace tiles, all in one transaction."""
+        """Insert or replace tiles, all in one transaction (enrolling a revoked tag again
+        lifts its revocation)."""
         with self.transaction() as db:
+            db.executemany("DELETE FROM revoked WHERE uid = ?", [(r.uid,) for r in rows])
             db.executemany(
                 "INSERT OR REPLACE INTO tiles (uid, entry, owner, strike, enrolled, fields) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
@@ -304,8 +315,25 @@ class Store:
                  for r in rows])
 
     def forget_tile(self, uid: str) -> bool:
+        """Take a tag out of the registry and revoke it, in one transaction; True if it
+        was enrolled."""
         with self.transaction() as db:
-            return db.execute("DELETE FROM tiles WHERE uid = ?", (uid,)).rowcount == 1
+            row = db.execute("SELECT entry FROM tiles WHERE uid = ?", (uid,)).fetchone()
+            db.execute("DELETE FROM tiles WHERE uid = ?", (uid,))
+            db.execute("INSERT INTO revoked (uid, entry, revoked) VALUES (?, ?, ?) "
+                       "ON CONFLICT(uid) DO UPDATE SET revoked = excluded.revoked, "
+                       "entry = COALESCE(excluded.entry, entry)",
+                       (uid, row[0] if row else None, now_text(self.clock)))
+        return row is not None
+
+    def is_revoked(self, uid: str) -> bool:
+        return self.db.execute("SELECT 1 FROM revoked WHERE uid = ?", (uid,)
+                               ).fetchone() is not None
+
+    def revoked(self) -> list[tuple[str, str | None, str]]:
+        """(uid, entry or None, when) of every revoked tag."""
+        return [tuple(r) for r in self.db.execute(
+            "SELECT uid, entry, revoked FROM revoked ORDER BY revoked, uid")]
 
     # --- keys --------------------------------------------------------------------------
 

@@ -208,9 +208,11 @@ def _tiles_forget(args: argparse.Namespace) -> int:
         gone = registry.forget(args.uid)
     except ValueError as exc:
         return _fail("tiles forget", exc, 2)
-    if not gone:
-        return _fail("tiles forget", "tag %s is not enrolled" % args.uid)
-    print("forgot %s (a signed tag is still trusted by its signature)" % args.uid)
+    if not gone and args.command_name == "forget":
+        return _fail("tiles forget", "tag %s is not enrolled (to distrust a signed tag you "
+                     "never enrolled here, use hexref tiles revoke %s)" % (args.uid, args.uid))
+    print("%s %s: its tag is no longer trusted, even with a valid signature (hexref enroll "
+          "trusts it again)" % ("forgot" if gone else "revoked", args.uid))
     return 0
 
 
@@ -314,10 +316,15 @@ def add_commands(commands) -> None:
         correct.add_argument("--" + name)
     correct.add_argument("--bonus", type=int)
     correct.set_defaults(func=_tiles_correct)
-    forget = tiles_commands.add_parser("forget", help="remove a tag from the registry")
+    forget = tiles_commands.add_parser(
+        "forget", help="remove a tag from the registry and stop trusting its signature")
     forget.add_argument("uid")
-    forget.set_defaults(func=_tiles_forget)
-    for sub in (listing, export, imp, correct, forget):
+    forget.set_defaults(func=_tiles_forget, command_name="forget")
+    revoke = tiles_commands.add_parser(
+        "revoke", help="distrust a tag by its UID (lost, stolen or sold), enrolled or not")
+    revoke.add_argument("uid")
+    revoke.set_defaults(func=_tiles_forget, command_name="revoke")
+    for sub in (listing, export, imp, correct, forget, revoke):
         sub.add_argument("--data", help=data_help)
 
     def _tiles_help(args: argparse.Namespace) -> int:

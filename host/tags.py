@@ -1,14 +1,15 @@
 """What a tag says: the NDEF record on a tile names its catalogue entry.
 
 A tile's record is an NFC Forum URI record ``hexref:<entry id>`` (for example
-``hexref:jl/016``); ``hexref enroll`` writes it signed, ``hexref:<entry id>?s=<16 hex>``,
-with the collection key (``host/keys.py``). The hub sends the first record of the tag's
+``hexref:jl/016``); ``hexref enroll`` writes it signed, ``hexref:<entry id>?v=2&s=<16 hex>``,
+with the collection key (``host/keys.py``; ``v`` is the record version: what the
+signature covers). A signed record without ``v`` is version 1. The hub sends the first record of the tag's
 NDEF message as hex; ndeflib parses it here. Whether a tag is *trusted* is decided in
 ``host/registry.py``; this module only reads and writes the record.
 
 >>> key = bytes(range(32))
 >>> read(record_for("jl/016", "04A1B2C3D4E501", key))
-TagRecord(entry_id='jl/016', signature='06e6469b28c58dd9')
+TagRecord(entry_id='jl/016', signature='a93dee5042f63178', version=2)
 >>> read(record_for("jl/016")).signature is None
 True
 """
@@ -22,6 +23,7 @@ from host import keys
 
 SCHEME = "hexref:"
 SIGNATURE = "s"  # the query parameter that carries the signature
+VERSION = "v"  # the record version (keys.RECORD_VERSION); absent: version 1
 
 
 class TagRecord(NamedTuple):
@@ -29,6 +31,7 @@ class TagRecord(NamedTuple):
 
     entry_id: str
     signature: str | None
+    version: int = 1
 
 
 def record_for(entry_id: str, uid: str | None = None, key: bytes | None = None) -> str:
@@ -38,7 +41,8 @@ def record_for(entry_id: str, uid: str | None = None, key: bytes | None = None) 
     if key is not None:
         if uid is None:
             raise ValueError("a signed record is for one tag: give its UID")
-        iri += "?%s=%s" % (SIGNATURE, keys.signature(key, uid, entry_id))
+        iri += "?%s=%d&%s=%s" % (VERSION, keys.RECORD_VERSION, SIGNATURE,
+                                 keys.signature(key, uid, entry_id))
     data = b"".join(ndef.message_encoder([ndef.UriRecord(iri)]))
     return data.hex().upper()
 
@@ -57,11 +61,16 @@ def read(record_hex: str) -> TagRecord | None:
             if not entry_id:
                 return None
             sig = None
+            version = 1
             for part in query.split("&"):
                 name, _, value = part.partition("=")
                 if name == SIGNATURE:
                     sig = value
-            return TagRecord(entry_id, sig)
+                elif name == VERSION:
+                    # ASCII digits only; anything else is a version nobody wrote
+                    version = int(value) if value.isascii() and value.isdigit() \
+                        and len(value) < 4 else 0
+            return TagRecord(entry_id, sig, version)
     return None
 
 

@@ -223,8 +223,10 @@ def test_tags_page_describes_the_record_the_signature_and_the_capacity():
 
     text = (HW / "TAGS.md").read_text()
     key, uid, entry = bytes(range(32)), bytes.fromhex("04A1B2C3D4E501"), "jl/016"
-    sig = hmac.new(key, uid + entry.encode(), hashlib.sha256).digest()[:8].hex()
-    uri = ("hexref:%s?s=%s" % (entry, sig)).encode()
+    signed = b"hexref tag v2\x00" + bytes([len(uid)]) + uid + len(entry).to_bytes(2, "big") \
+        + entry.encode()
+    sig = hmac.new(key, signed, hashlib.sha256).digest()[:8].hex()
+    uri = ("hexref:%s?v=2&s=%s" % (entry, sig)).encode()
     payload = b"\x00" + uri  # URI identifier code 0: no abbreviation
     record = bytes([0xD1, 0x01, len(payload), 0x55]) + payload
     tlv = bytes([0x03, len(record)]) + record + b"\xfe"
@@ -232,9 +234,9 @@ def test_tags_page_describes_the_record_the_signature_and_the_capacity():
     for i in range(0, len(tlv), 4):
         line = "page %2d: %s" % (4 + i // 4, tlv[i : i + 4].hex(" ").upper())
         assert line in text, line
-    assert len(tlv) == 40 and "**40 bytes**" in text
+    assert len(tlv) == 44 and "**44 bytes**" in text
     # NTAG213: 144 bytes of data; the longest entry id with a one-byte TLV length.
-    assert "| NTAG213 | 144 | 40 | %d | %d characters |" % (144 - len(tlv), 144 - 34) in text
+    assert "| NTAG213 | 144 | 44 | %d | %d characters |" % (144 - len(tlv), 144 - 38) in text
 
 
 def test_assembly_guide_pins_are_the_pinout_pins():

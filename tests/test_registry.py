@@ -56,7 +56,7 @@ def test_forged_tags_are_unknown_tiles(registry):
     assert tags.read(forged).entry_id == "jl/doomsday"
     _refused(registry.resolve(UID, forged), "wrong signature")  # entry edited on the tag
     hand = b"".join(ndef.message_encoder([ndef.UriRecord(
-        "hexref:jl/superman?s=0000000000000000")])).hex().upper()
+        "hexref:jl/superman?v=2&s=0000000000000000")])).hex().upper()
     _refused(registry.resolve(UID, hand), "wrong signature")
     _refused(registry.resolve(UID, ""), "no hexref record")
     text_record = b"".join(ndef.message_encoder([ndef.TextRecord("jl/superman")])).hex()
@@ -75,6 +75,40 @@ def test_a_registered_uid_is_trusted_whatever_its_tag_says(registry):
     assert registry.resolve(UID.lower(), "").accepted  # the UID as any reader spells it
     assert registry.forget(UID)
     _refused(registry.resolve(UID, ""), "no hexref record")
+
+
+def test_a_forgotten_tile_is_no_longer_trusted_even_with_a_valid_signature(registry):
+    """Issue 13, item 1: a lost, stolen or sold tile can be revoked."""
+    signed = tags.record_for("jl/superman", UID, KEY)
+    registry.enroll(UID, "jl/superman")
+    assert registry.forget(UID)
+    _refused(registry.resolve(UID, signed), "revoked")
+    assert registry.store.revoked()[0][:2] == (UID, "jl/superman")
+    registry.enroll(UID, "jl/superman")  # enrolled again: trusted again
+    assert registry.resolve(UID, signed).accepted
+    assert registry.store.revoked() == []
+
+
+def test_a_signed_tag_never_enrolled_here_can_be_revoked_by_its_uid(registry):
+    signed = tags.record_for("jl/superman", UID2, KEY)
+    assert registry.resolve(UID2, signed).accepted
+    assert registry.revoke(UID2.lower()) is False  # it was not enrolled, now revoked
+    _refused(registry.resolve(UID2, signed), "revoked")
+    assert registry.resolve(UID, tags.record_for("jl/superman", UID, KEY)).accepted
+
+
+def test_a_version_1_signature_is_trusted_only_through_the_registry(registry):
+    """Tags signed before issue 13 (no v=) had no separator between UID and entry: their
+    signature alone no longer counts; their enrolled UIDs still do."""
+    import hashlib
+    import hmac
+
+    sig = hmac.new(KEY, bytes.fromhex(UID) + b"jl/superman", hashlib.sha256).digest()[:8]
+    old = b"".join(ndef.message_encoder([ndef.UriRecord(
+        "hexref:jl/superman?s=" + sig.hex())])).hex().upper()
+    _refused(registry.resolve(UID, old), "record version 1")
+    registry.enroll(UID, "jl/superman")
+    assert registry.resolve(UID, old).how == "registry"
 
 
 def test_enrolling_bad_values_is_refused_and_changes_nothing(registry):

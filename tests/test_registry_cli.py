@@ -69,7 +69,28 @@ def test_tiles_correct_and_forget(tmp_path, capsys):
     assert main(["tiles", "correct", "04A1B2C3", "--data", data]) == 2
     assert main(["tiles", "forget", "04A1B2C3", "--data", data]) == 0
     assert main(["tiles", "forget", "04A1B2C3", "--data", data]) == 1
+    assert "hexref tiles revoke 04A1B2C3" in capsys.readouterr().err
     assert Store(data).tiles() == []
+
+
+def test_tiles_forget_and_revoke_distrust_a_signed_tag(tmp_path, capsys):
+    """Issue 13, item 1, through the command line: forgetting an enrolled tile and
+    revoking one never enrolled here both make their signed tags unknown tiles."""
+    from host import tags
+
+    data = str(tmp_path / "d")
+    registry = Registry.open(data)
+    registry.enroll("04A1B2C3", "jl/superman")
+    signed = {uid: tags.record_for("jl/superman", uid, registry.key)
+              for uid in ("04A1B2C3", "04A1B2C4")}
+    assert registry.resolve("04A1B2C4", signed["04A1B2C4"]).accepted
+    assert main(["tiles", "forget", "04A1B2C3", "--data", data]) == 0
+    assert main(["tiles", "revoke", "04:a1:b2:c4", "--data", data]) == 0
+    out = capsys.readouterr().out
+    assert "forgot 04A1B2C3" in out and "revoked 04:a1:b2:c4" in out
+    again = Registry.open(data)
+    for uid, record in signed.items():
+        assert "revoked" in again.resolve(uid, record).reason
 
 
 def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):

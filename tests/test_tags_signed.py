@@ -23,16 +23,36 @@ def test_a_signed_record_names_its_entry_and_carries_16_hex_digits():
     assert read.signature == keys.signature(KEY, UID, "jl/superman")
     assert len(read.signature) == 16 and int(read.signature, 16) >= 0
     iri = next(ndef.message_decoder(bytes.fromhex(record))).iri
-    assert iri == "hexref:jl/superman?s=" + read.signature
+    assert iri == "hexref:jl/superman?v=2&s=" + read.signature
+    assert read.version == keys.RECORD_VERSION == 2
     assert tags.entry_id_of(record) == "jl/superman"  # the skeleton's reader still works
 
 
-def test_signature_is_hmac_sha256_of_uid_bytes_then_entry_id_truncated_to_8_bytes():
+def test_signature_is_hmac_sha256_of_the_length_prefixed_fields_truncated_to_8_bytes():
     import hashlib
     import hmac
 
-    want = hmac.new(KEY, bytes.fromhex(UID) + b"jl/016", hashlib.sha256).digest()[:8].hex()
+    signed = b"hexref tag v2\x00" + b"\x07" + bytes.fromhex(UID) + b"\x00\x06" + b"jl/016"
+    want = hmac.new(KEY, signed, hashlib.sha256).digest()[:8].hex()
     assert keys.signature(KEY, UID, "jl/016") == want
+
+
+def test_no_two_uid_and_entry_pairs_share_a_signature():
+    """Issue 13: version 1 signed uid || entry, so sig(uid4, "jl/superman") was
+    sig(uid4 + "6A6C2F", "superman"). Each field now has its length in front."""
+    assert keys.signature(KEY, "04A1B2C3", "jl/superman") != \
+        keys.signature(KEY, "04A1B2C36A6C2F", "superman")
+    assert keys.message("04A1B2C3", "jl/superman") != keys.message("04A1B2C36A6C2F",
+                                                                    "superman")
+
+
+def test_a_record_without_a_version_reads_as_version_1():
+    old = b"".join(ndef.message_encoder([ndef.UriRecord(
+        "hexref:jl/016?s=06e6469b28c58dd9")])).hex()
+    assert tags.read(old) == tags.TagRecord("jl/016", "06e6469b28c58dd9", 1)
+    odd = b"".join(ndef.message_encoder([ndef.UriRecord(
+        "hexref:jl/016?v=\u0663&s=06e6469b28c58dd9")])).hex()
+    assert tags.read(odd).version == 0  # not ASCII digits: a version nobody wrote
 
 
 def test_signature_binds_the_uid_the_entry_and_the_key():
