@@ -3,9 +3,10 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+DEMO_STAMP := $(VENV)/.demo-installed
 NODE_STAMP := tests/node_modules/.installed
 
-.PHONY: setup demo test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench soak
+.PHONY: setup demo debian-packages test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench soak
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -13,14 +14,20 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(DEMO_STAMP)
+
+# The demo needs hexref alone, not the development toolchain.
+$(DEMO_STAMP): pyproject.toml
+	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e .
+	touch $(DEMO_STAMP)
 
 # The MicroPython interpreter for tests: the WebAssembly port, run by Node.
 $(NODE_STAMP): tests/package.json tests/package-lock.json
 	cd tests && npm ci --silent --no-audit --no-fund
 	touch $(NODE_STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(VENV)/bin/hexref demo
 
 test: setup test-micropython test-cpython
@@ -28,8 +35,16 @@ test: setup test-micropython test-cpython
 test-micropython: $(NODE_STAMP)
 	node tests/mpy/run.mjs
 
-test-cpython: $(STAMP)
+test-cpython: $(STAMP) debian-packages
 	$(PY) -m pytest
+
+# tests/test_install.py installs hexref the Raspberry Pi way: Debian's python3 with
+# python3-venv and python3-pil (Bookworm's Pillow).
+DEBIAN_PACKAGES := python3-venv python3-pil
+debian-packages:
+	@dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1 || { S=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$S apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	  $$S apt-get install -y -qq $(DEBIAN_PACKAGES); }
 
 # Every bench script prints its numbers against DESIGN.md's targets (none asserts):
 # tests/bench_*.py under the venv's CPython; those whose docstring names tests/mpy/bench.mjs
