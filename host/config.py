@@ -25,6 +25,7 @@ no half-read config is used.
 """
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
@@ -168,6 +169,13 @@ def _section(current, table: dict, name: str, source: str):
         if not ok:
             raise ConfigError("%s: %s.%s must be %s, not %r" % (
                 source, name, key, _type_name(want), value))
+        if isinstance(value, float) and not math.isfinite(value):
+            # TOML spells them nan and inf; no setting means "never" or "undefined"
+            raise ConfigError("%s: %s.%s must be a finite number, not %s" % (
+                source, name, key, value))
+        if isinstance(value, str) and not value.isprintable():
+            raise ConfigError("%s: %s.%s holds a control character: %r" % (
+                source, name, key, value))
         changes[key] = value
     return replace(current, **changes)
 
@@ -204,8 +212,11 @@ def _check(cfg: Config, source: str) -> None:
         if pin in used:
             raise ConfigError("%s: %s and %s are both GPIO%d" % (source, used[pin], name, pin))
         used[pin] = name
-    if cfg.buttons.debounce_ms < 0 or cfg.buttons.long_press_s <= 0:
-        raise ConfigError("%s: buttons.debounce_ms must be >= 0 and long_press_s > 0" % source)
+    if not 0 <= cfg.buttons.debounce_ms <= 1000:
+        raise ConfigError("%s: buttons.debounce_ms must be 0 to 1000 (30 is usual)" % source)
+    if not 0 < cfg.buttons.long_press_s <= 10:
+        raise ConfigError("%s: buttons.long_press_s must be more than 0 and at most 10 "
+                          "seconds (0.8 is usual)" % source)
 
 
 def candidates(explicit: str | None = None) -> list[Path]:
@@ -224,7 +235,20 @@ def load(explicit: str | None = None) -> Config:
     """The first config file found (an explicit path must exist), else the defaults."""
     for path in candidates(explicit):
         if path.is_file():
-            return parse(path.read_text(encoding="utf-8"), str(path))
+            return parse(_read_text(path), str(path))
         if explicit:
             raise ConfigError("%s: no such config file" % path)
     return Config()
+
+
+def _read_text(path: Path) -> str:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError("%s: cannot read it: %s" % (path, exc.strerror or exc)) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError("%s: line %d is not UTF-8 text (byte 0x%02X): save the file as "
+                          "UTF-8" % (path, line, raw[exc.start])) from None

@@ -32,6 +32,7 @@ import csv
 import io
 import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -331,8 +332,12 @@ class Registry:
                 raise ValueError("%s: %s" % (where, e)) from None
             if uid in rows and rows[uid].entry != entry["id"]:
                 raise ValueError("%s: tag %s is listed twice as different tiles" % (where, uid))
-            enrolled = item.get("enrolled") or now_text(self.store.clock)
-            rows[uid] = TileRow(uid, entry["id"], owner, strike, str(enrolled), fields)
+            try:
+                enrolled = _checked_enrolled(item.get("enrolled")) or now_text(
+                    self.store.clock)
+            except ValueError as e:
+                raise ValueError("%s: %s" % (where, e)) from None
+            rows[uid] = TileRow(uid, entry["id"], owner, strike, enrolled, fields)
         counts = {"added": 0, "changed": 0, "same": 0}
         for row in rows.values():
             old = self.store.tile(row.uid)
@@ -341,7 +346,54 @@ class Registry:
         return counts
 
 
+MAX_DEPTH = 4  # {"tiles": [{"strike": {...}}]}: an export is 4 levels deep
+TILE_KEYS = ("uid", "entry", "owner", "strike", "fields", "enrolled")
+_DIGITS = "0123456789"
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text``'s JSON arrays and objects nest, counted before parsing (the
+    parser recurses once per level, so a few thousand levels would exhaust the stack)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def _checked_enrolled(value: Any) -> str | None:
+    """``enrolled`` as export writes it (``2026-11-22T18:10:00.123Z``, UTC), or None."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or len(value) not in (20, 24) or not value.endswith("Z") \
+            or any(c not in _DIGITS for c in value[:4] + value[5:7] + value[8:10]
+                   + value[11:13] + value[14:16] + value[17:19] + value[20:-1]):
+        raise ValueError("enrolled must be a UTC time like 2026-11-22T18:10:00.123Z, not %r"
+                         % (value,))
+    try:
+        time.strptime(value[:19], "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        raise ValueError("enrolled %r is not a real date and time" % value) from None
+    return value
+
+
 def _json_rows(text: str) -> list[tuple[str, dict]]:
+    if _depth(text) > MAX_DEPTH:
+        raise ValueError("not a hexref tile list: nested more than %d levels deep"
+                         % MAX_DEPTH)
     try:
         data = json.loads(text)
     except ValueError as e:
@@ -349,6 +401,13 @@ def _json_rows(text: str) -> list[tuple[str, dict]]:
     if isinstance(data, dict):
         if data.get("kind") != EXPORT_KIND:
             raise ValueError("not a hexref tile list (no \"kind\": \"%s\")" % EXPORT_KIND)
+        if data.get("version") not in (None, 1) or isinstance(data.get("version"), bool):
+            raise ValueError("a tile list of version %r: this hexref reads version 1; "
+                             "upgrade hexref" % (data.get("version"),))
+        unknown = sorted(set(data) - {"kind", "version", "tiles"})
+        if unknown:
+            raise ValueError("unknown key %s in the tile list (known: kind, version, tiles)"
+                             % ", ".join(map(repr, unknown)))
         data = data.get("tiles")
     if not isinstance(data, list):
         raise ValueError("a tile list is a JSON list of tiles")
@@ -356,6 +415,10 @@ def _json_rows(text: str) -> list[tuple[str, dict]]:
     for i, item in enumerate(data):
         if not isinstance(item, dict):
             raise ValueError("tile %d: a tile is an object with uid and entry" % (i + 1))
+        unknown = sorted(set(item) - set(TILE_KEYS))
+        if unknown:
+            raise ValueError("tile %d: unknown key %s (a tile has %s)" % (
+                i + 1, ", ".join(map(repr, unknown)), ", ".join(TILE_KEYS)))
         out.append(("tile %d" % (i + 1), item))
     return out
 
@@ -371,7 +434,7 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
         for colour in COLOURS:
             cell = (item.get(colour) or "").strip()
             if cell:
-                if not cell.isdigit():
+                if any(c not in _DIGITS for c in cell):  # str.isdigit takes "٣" and "²"
                     raise ValueError("%s: %s must be a whole number, not %r" % (where, colour,
                                                                               cell))
                 strike[colour] = int(cell)
@@ -385,7 +448,7 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
             cell = (item.get(name) or "").strip()
             if cell:
                 if name == "bonus":
-                    if not cell.isdigit():
+                    if any(c not in _DIGITS for c in cell):
                         raise ValueError("%s: bonus must be a whole number, not %r"
                                          % (where, cell))
                     fields[name] = int(cell)

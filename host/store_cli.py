@@ -137,7 +137,12 @@ def _tiles_export(args: argparse.Namespace) -> int:
 def _tiles_import(args: argparse.Namespace) -> int:
     registry = _registry(args)
     try:
-        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+        raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError("%s is not UTF-8 text (byte 0x%02X at offset %d): save it as "
+                             "UTF-8" % (args.file, raw[exc.start], exc.start)) from None
         counts = registry.import_(text, _format(args, args.file))
     except (OSError, ValueError) as exc:
         return _fail("tiles import", "%s (nothing imported)" % exc)

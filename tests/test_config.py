@@ -62,6 +62,13 @@ dir = "~/games"
     ("[buttons]\nup = 40", "not a GPIO"),
     ("[encoder]\nenabled = 1", "encoder.enabled must be true or false"),
     ("[panel\n", "not valid TOML"),
+    # issue 13, item 6: with inf, undo (a long press) never fired
+    ("[buttons]\nlong_press_s = nan", "buttons.long_press_s must be a finite number"),
+    ("[buttons]\nlong_press_s = inf", "buttons.long_press_s must be a finite number"),
+    ("[buttons]\nlong_press_s = -inf", "buttons.long_press_s must be a finite number"),
+    ("[buttons]\nlong_press_s = 1e300", "buttons.long_press_s must be more than 0"),
+    ("[buttons]\ndebounce_ms = 99999999", "buttons.debounce_ms must be 0 to 1000"),
+    ("[data]\ndir = \"a\\u0000b\"", "data.dir holds a control character"),
 ])
 def test_mistakes_are_refused_with_the_key_and_the_fix(text, words):
     with pytest.raises(ConfigError) as err:
@@ -90,3 +97,27 @@ def test_load_finds_the_first_file(tmp_path, monkeypatch):
     assert load().panel.rotate == 2
     with pytest.raises(ConfigError, match="no such config file"):
         load(str(tmp_path / "missing.toml"))
+
+
+def test_a_config_file_that_is_not_utf8_is_refused_with_its_line(tmp_path):
+    """Issue 13, item 6: it was a UnicodeDecodeError traceback."""
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"[panel]\n# caf\xe9 corner\ndriver = 'sh1106'\n")
+    with pytest.raises(ConfigError) as err:
+        load(str(path))
+    assert str(err.value) == "%s: line 2 is not UTF-8 text (byte 0xE9): save the file as " \
+        "UTF-8" % path
+
+
+def test_hexref_run_with_a_bad_config_says_so_without_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    for body, words in ((b"[buttons]\nlong_press_s = inf\n", b"buttons.long_press_s"),
+                        (b"\xff\xfe[hub]\n", b"not UTF-8")):
+        path = tmp_path / "config.toml"
+        path.write_bytes(body)
+        done = subprocess.run([sys.executable, "-m", "host.cli", "run", "--config", str(path)],
+                              capture_output=True, timeout=60)
+        assert done.returncode == 2 and words in done.stderr
+        assert b"Traceback" not in done.stderr

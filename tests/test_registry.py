@@ -199,6 +199,45 @@ def test_a_bad_import_names_the_row_and_imports_nothing(registry):
         registry.export("xml")
 
 
+def test_import_checks_every_field_and_its_depth(registry):
+    """Issue 13, item 6: deep JSON was a RecursionError, ``enrolled`` was never checked,
+    CSV took Unicode digits ("\u0663" became 3)."""
+    good = {"uid": UID2, "entry": "jl/superman"}
+    deep = "[" * 100000 + "]" * 100000
+    cases = [
+        (deep, "json", "nested more than 4 levels"),
+        ('{"kind": "hexref-tiles", "tiles": [{"uid": "%s", "entry": "jl/mars", "strike": '
+         '{"red": [[[1]]]}}]}' % UID, "json", "nested more than 4 levels"),
+        (json.dumps([good, dict(good, uid=UID, enrolled="yesterday")]), "json",
+         "tile 2: enrolled must be a UTC time"),
+        (json.dumps([dict(good, enrolled=12)]), "json", "tile 1: enrolled must be"),
+        (json.dumps([dict(good, enrolled="2026-13-45T99:00:00.000Z")]), "json",
+         "not a real date"),
+        (json.dumps([dict(good, enrolled="2026-11-22T18:10:00.\u0661\u0662\u0663Z")]), "json",
+         "enrolled must be"),
+        (json.dumps([dict(good, colour="red")]), "json", "tile 1: unknown key 'colour'"),
+        (json.dumps({"kind": "hexref-tiles", "version": 2, "tiles": [good]}), "json",
+         "version 2"),
+        (json.dumps([dict(good, strike={"red": True})]), "json", "tile 1"),
+        (json.dumps([dict(good, owner=["Sam"])]), "json", "tile 1: an owner"),
+        ("uid,entry,red\n%s,jl/superman,\u0663\n" % UID2, "csv",
+         "line 2: red must be a whole number"),
+        ("uid,entry,red\n%s,jl/superman,\u00b2\n" % UID2, "csv",
+         "line 2: red must be a whole number"),
+        ("uid,entry,bonus\n%s,jl/superman,\u0663\n" % UID2, "csv",
+         "line 2: bonus must be a whole number"),
+        ("uid,entry,enrolled\n%s,jl/superman,soon\n" % UID2, "csv",
+         "line 2: enrolled must be"),
+    ]
+    for text_in, fmt, message in cases:
+        with pytest.raises(ValueError, match=message):
+            registry.import_(text_in, fmt)
+        assert registry.tiles() == []
+    stamp = "2026-11-22T18:10:00.123Z"
+    registry.import_(json.dumps([dict(good, enrolled=stamp)]), "json")
+    assert registry.store.tile(UID2).enrolled == stamp
+
+
 def test_import_counts_added_changed_and_unchanged(registry):
     registry.enroll(UID, "jl/mars", owner="Sam")
     same = registry.export("json")

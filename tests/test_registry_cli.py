@@ -53,6 +53,11 @@ def test_a_bad_import_file_is_refused_whole(tmp_path, capsys):
     assert "line 4: no tile 'jl/nobody'" in err and "nothing imported" in err
     assert Store(data).tiles() == []
     assert main(["tiles", "import", str(tmp_path / "missing.json"), "--data", data]) == 1
+    capsys.readouterr()
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes(b"uid,entry,owner\n04A1B2C3,jl/mars,Ren\xe9e\n")
+    assert main(["tiles", "import", str(latin), "--data", data]) == 1
+    assert "is not UTF-8 text (byte 0xE9 at offset 36)" in capsys.readouterr().err
 
 
 def test_tiles_correct_and_forget(tmp_path, capsys):
