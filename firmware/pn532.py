@@ -19,8 +19,11 @@ byte of every I2C read, or the answer to the SPI "status read" (bit 0 = RDY; the
     data = reader.rx[reader.at : reader.at + reader.length]
 
 It resends the command when no ACK comes (ACK_MS), asks for the response again with a NACK
-when its checksum is wrong, and treats an I2C OSError (a busy PN532 stretching or NACKing
-its address on the RP2040) as "not ready yet", never as a failure.
+when its checksum is wrong, and aborts a command that never answers with an ACK frame
+(6.2.2) before giving up, so a chip left searching for tags is free for the next one. A
+PN532 at work answers status 00h; an I2C OSError (EIO while it wakes and NACKs its
+address, ETIMEDOUT when the RP2040's machine.I2C gave up on a stretched clock) is "not
+ready yet" too, never a failure by itself.
 """
 try:
     from micropython import const
@@ -99,7 +102,7 @@ def _fill(out, cmd, params):
 
 
 class I2CBus:
-    """The PN532 on a machine.I2C: one transaction per call; OSError means busy.
+    """The PN532 on a machine.I2C: one transaction per call; OSError means not ready.
 
     A long read takes two calls: a one-byte status read, then status and frame together
     (the PN532 sends the frame from its start on every read). A short one (the ACK) is
@@ -226,7 +229,7 @@ class PN532:
                 self._state = 4
                 return PENDING
             if ticks_diff(now, self._since) > RESPONSE_MS:
-                return self._fail("no response")
+                self._state = 5
             return PENDING
         if state == 4:  # ask for the response again (6.2.1.4)
             if self.bus.write(NACK):
@@ -234,6 +237,9 @@ class PN532:
                 self._state = 3
                 self._since = now
             return PENDING
+        if state == 5:  # abort what the chip still works on (6.2.2), then give up
+            self.bus.write(ACK)
+            return self._fail("no response")
         return self._state
 
     def _resend(self, now, why):

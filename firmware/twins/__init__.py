@@ -100,9 +100,14 @@ class FakeSPIBus:
         self.write_readinto(bytes([write]) * len(buf), buf)
 
     def write_readinto(self, wbuf, rbuf):
+        if len(wbuf) != len(rbuf):
+            raise ValueError("buffers must be the same length")  # as machine.SPI says
         chip = self.chip
         self.transactions += 1
         chip.clock.spend_us(len(wbuf) * self.byte_us)
+        # machine.SPI allows one buffer for both (each byte goes out before its answer
+        # comes in), as Adafruit's PN532 driver does: keep what goes out before clearing.
+        wbuf = bytes(wbuf)
         for i in range(len(rbuf)):
             rbuf[i] = 0
         if self.cs.value() != 0 or chip.stuck or getattr(chip, "asleep", False) or not wbuf:

@@ -16,8 +16,13 @@ InDataExchange to NTAG213/215/216 tags, InRelease. Anything else gets the error 
 Faults to inject (each a counter or a flag the test sets): ``drop_commands`` (the frame is
 lost: no ACK), ``corrupt`` (the next responses carry a bad checksum; a NACK gets a good
 copy), ``slow_ms`` (extra delay before every response), ``busy`` (the next I2C
-transactions raise OSError, as a busy PN532 does on the RP2040), ``stuck`` (nothing
-answers until the RST pin is pulsed), two tags in the field (``place`` twice).
+transactions raise OSError ETIMEDOUT, as on an RP2040 whose bus timeout a clock stretch
+outlasted), ``stuck`` (nothing answers until the RST pin is pulsed), two tags in the field
+(``place`` twice).
+
+A command frame or an ACK frame from the host aborts the command at work (UM0701-02 6.2.2:
+"the host controller can abort the current process"); a PN532 at work still acknowledges
+its I2C address and answers status 00h, so the host can tell it so.
 
 Timing (added to the clock by every transfer): I2C at 400 kHz (9 bit times a byte), SPI at
 1 MHz, ISO/IEC 14443-A at 106 kbit/s (a byte and its parity bit = 85 us, frame delay
@@ -36,6 +41,8 @@ ACK_US = 700  # estimate: the PN532 checks the frame and ACKs
 WORK_US = 1000  # estimate: firmware overhead per command
 ATTEMPT_US = 2000  # estimate: one passive activation attempt that no tag answers
 PROGRAM_US = 4100  # NTAG EEPROM write time
+EIO = 5  # what MicroPython's rp2 machine.I2C raises for a NACK...
+ETIMEDOUT = 110  # ...and for a transfer that timed out (a clock stretched too long)
 
 ACK = b"\x00\x00\xff\x00\xff\x00"
 NACK = b"\x00\x00\xff\xff\x00\x00"
@@ -243,12 +250,17 @@ def _transmission_order(tag):
 
 
 class FakeI2C:
-    """machine.I2C with the twin at ``address``; every transfer spends its bus time."""
+    """machine.I2C with the twin at ``address``; every transfer spends its bus time.
 
-    def __init__(self, chip, address=0x24, busy_nak=True):
+    Errors are the RP2040 port's: EIO when nothing acknowledges the address (a stuck or
+    waking chip, or nobody there), ETIMEDOUT when the chip stretched the clock past the
+    bus timeout (``chip.busy``). A PN532 at work acknowledges its address and answers
+    status 00h: the host polls the ready bit, and may abort with an ACK frame (6.2.2).
+    """
+
+    def __init__(self, chip, address=0x24):
         self.chip = chip
         self.address = address
-        self.busy_nak = busy_nak  # NACK the address while working, as on the RP2040
         self.transactions = 0
 
     def _begin(self, address, n):
@@ -256,17 +268,15 @@ class FakeI2C:
         self.chip.clock.spend_us((n + 1) * I2C_BYTE_US)
         chip = self.chip
         if address != self.address:
-            raise OSError(19)  # ENODEV: nobody answered the address
+            raise OSError(EIO)  # nobody acknowledged: the rp2 port says EIO
         if chip.stuck:
-            raise OSError(5)  # EIO
+            raise OSError(EIO)
         if chip.busy:
             chip.busy -= 1
-            raise OSError(5)
+            raise OSError(ETIMEDOUT)  # SCL held low past machine.I2C's timeout
         if chip.asleep:
             chip.asleep = False  # the address match wakes it, but this transfer fails
-            raise OSError(5)
-        if self.busy_nak and chip._out and not chip.ready() and chip._out[0][1] is not ACK:
-            raise OSError(5)
+            raise OSError(EIO)
 
     def writeto(self, address, buf, stop=True):
         self._begin(address, len(buf))

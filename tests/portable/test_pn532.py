@@ -62,6 +62,99 @@ def test_i2c_wake_up_oserror_is_not_ready_not_failure():
     assert driver.begin() == (1, 6)
 
 
+def test_busy_chip_acknowledges_its_address_and_answers_status_zero():
+    # UM0701-02 "I2C communication details": the host polls the status byte; a PN532 at
+    # work answers 00h (not ready) instead of refusing the bus, and still takes frames.
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.receive(pn532.frame(pn532.IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
+    clock.advance(5)  # past the ACK, into the RF work
+    status = bytearray(1)
+    wire.readfrom_into(0x24, status)  # ACK frame first: ready
+    ack = bytearray(7)
+    wire.readfrom_into(0x24, ack)
+    assert bytes(ack[1:]) == pn532.ACK
+    wire.readfrom_into(0x24, status)
+    assert status[0] == 0x00  # searching: not ready, no OSError
+    assert wire.writeto(0x24, pn532.ACK) == 6  # the abort is taken while busy
+    clock.advance(100)
+    wire.readfrom_into(0x24, status)
+    assert status[0] == 0x00 and not chip.ready()  # nothing comes: the search was aborted
+
+
+def test_endless_tag_search_is_aborted_with_an_ack_then_the_reader_goes_on():
+    # A chip that searches forever (MaxRetries FFh: the power-on value, e.g. after it
+    # browned out unseen) never answers; the driver aborts it (6.2.2) when it gives up.
+    for kind in ("i2c", "spi"):
+        clock, chip, wire, driver = rig(kind)
+        driver.begin()
+        chip.retries = 0xFF
+        driver.start_poll(clock.now)
+        assert run(clock, driver, wire) == FAILED
+        assert driver.error == "no response" and not driver.tag_fault
+        assert not chip._out  # the ACK frame stopped the search: the chip is free
+        chip.retries = 1
+        chip.place(Ntag(UID))
+        driver.start_poll(clock.now)
+        assert run(clock, driver, wire) == DONE
+        assert driver.uid_len == 7 and driver.resends == 0
+
+
+def test_new_command_replaces_one_still_at_work():
+    # UM0701-02 6.2.2: a new command frame aborts the one the PN532 is processing.
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.retries = 0xFF
+    chip.receive(pn532.frame(pn532.IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
+    clock.advance(5)
+    assert driver.call(pn532.GET_FIRMWARE_VERSION)[:4] == b"\x32\x01\x06\x07"
+
+
+def test_clock_stretch_timeouts_are_waited_for_on_every_kind_of_transfer():
+    # An RP2040's machine.I2C raises OSError(ETIMEDOUT) when the PN532 stretches SCL past
+    # its timeout; the transfer is lost, not the command.
+    clock, chip, wire, driver = rig()
+    driver.begin()
+    chip.busy = 1
+    err = raises(OSError, wire.readfrom_into, 0x24, bytearray(1))
+    assert err.args[0] == 110
+    chip.place(Ntag(UID, record=RECORD))
+    for skip in range(6):  # a timeout on the write, the ACK, the status, the frame...
+        chip.busy = 0
+        driver.start_poll(clock.now)
+        verdict = PENDING
+        n = 0
+        while verdict == PENDING:
+            if n == skip:
+                chip.busy = 1
+            verdict = driver.step_tag(clock.now)
+            clock.advance(1)
+            n += 1
+        assert verdict == DONE and driver.uid_len == 7, (skip, driver.error)
+
+
+def test_spi_exchange_with_one_buffer_for_both_directions():
+    # machine.SPI.write_readinto(buf, buf) is allowed: each byte leaves before its answer
+    # lands (Adafruit's PN532 driver reads frames that way).
+    clock, chip, wire, driver = rig("spi")
+    driver.begin()
+    chip.receive(pn532.frame(pn532.GET_FIRMWARE_VERSION))
+    clock.advance(5)
+    rev = wire._in  # the wire is MSB first: the twin sees bytes bit-reversed
+    buf = bytearray([rev(0x02), 0])
+    wire.cs.value(0)
+    wire.write_readinto(buf, buf)
+    wire.cs.value(1)
+    assert rev(buf[1]) == 0x01  # ready: the ACK waits
+    buf = bytearray(7)
+    buf[0] = rev(0x03)
+    wire.cs.value(0)
+    wire.write_readinto(buf, buf)
+    wire.cs.value(1)
+    assert bytes([rev(b) for b in buf[1:]]) == pn532.ACK
+    raises(ValueError, wire.write_readinto, bytearray(2), bytearray(3))
+
+
 def test_poll_without_tag_answers_none_quickly():
     clock, chip, wire, driver = rig()
     driver.begin()
