@@ -291,7 +291,10 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
 
 
 def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
+    from host.backup import hold_run_lock
+
     try:
+        hold_run_lock(cfg.data.path)  # held until we exit: no restore under our feet
         app = build(cfg, emulate, gpio)
     except Exception as exc:  # noqa: BLE001 - say what failed and where to look
         print("hexref run: cannot start: %s: %s" % (exc.__class__.__name__, exc),

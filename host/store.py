@@ -8,7 +8,8 @@ the collection keys that signed our tags (the key itself stays in its own 0600 f
     $XDG_DATA_HOME/hexref/hexref.db         (when XDG_DATA_HOME is set)
     ~/.local/share/hexref/hexref.db         (otherwise)
 
-One file to back up (``sqlite3 hexref.db ".backup copy.db"`` while the referee runs).
+One file to back up, with ``hexref backup FILE`` (SQLite's online backup, safe while the
+referee runs; host/backup.py), never by copying the file.
 
 Durability: every journal append is its own transaction, committed with
 ``synchronous=FULL`` before ``append`` returns, so the hub's ACK (sent after) never covers

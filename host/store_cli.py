@@ -221,6 +221,38 @@ def _tiles_forget(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- backup and restore --------------------------------------------------------------------
+
+def _backup(args: argparse.Namespace) -> int:
+    from host.backup import backup
+    from host.store import Store, StoreError
+
+    try:
+        with Store(_data(args)) as store:
+            dest = backup(store, args.file)
+            games, tiles = len(store.games()), len(store.tiles())
+    except StoreError as exc:
+        return _fail("backup", exc)
+    print("backed up %d games and %d tiles to %s (keep collection.key too, privately: it "
+          "is not in the database)" % (games, tiles, dest))
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    from host.backup import restore
+    from host.store import Store, StoreError
+
+    try:
+        kept = restore(args.file, _data(args))
+        with Store(_data(args)) as store:
+            games, tiles = len(store.games()), len(store.tiles())
+    except StoreError as exc:
+        return _fail("restore", "%s (nothing changed)" % exc)
+    print("restored %d games and %d tiles from %s; the database it replaced is kept as %s"
+          % (games, tiles, args.file, kept))
+    return 0
+
+
 # --- replay ------------------------------------------------------------------------------
 
 def _replay(args: argparse.Namespace) -> int:
@@ -257,7 +289,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def add_commands(commands) -> None:
-    """Add enroll, tiles and replay to the ``hexref`` sub-command parsers."""
+    """Add enroll, tiles, backup, restore and replay to the ``hexref`` sub-command parsers."""
     data_help = "the data folder (default $HEXREF_DATA, $XDG_DATA_HOME/hexref, " \
                 "~/.local/share/hexref)"
 
@@ -337,6 +369,23 @@ def add_commands(commands) -> None:
         return 2
 
     tiles.set_defaults(func=_tiles_help)
+
+    back = commands.add_parser(
+        "backup", help="copy the database safely, even while the referee runs",
+        description="Writes a consistent copy of hexref.db to FILE with SQLite's online "
+                    "backup (copying the file itself while the referee runs is not safe). "
+                    "Keep collection.key too, privately: it is not in the database.")
+    back.add_argument("file", help="where to write the copy (a file, or a folder)")
+    back.set_defaults(func=_backup)
+    restore = commands.add_parser(
+        "restore", help="put a backup back (stop the referee first)",
+        description="Checks FILE (a hexref database, intact), keeps the current database as "
+                    "hexref.before-restore.db and copies FILE in. hexref run then says if "
+                    "the hub had inputs acknowledged that the backup does not hold.")
+    restore.add_argument("file", help="a file written by hexref backup")
+    restore.set_defaults(func=_restore)
+    for sub in (back, restore):
+        sub.add_argument("--data", help=data_help)
 
     rep = commands.add_parser(
         "replay", help="re-run a stored game through the rules and print its transcript",
