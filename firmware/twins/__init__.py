@@ -125,7 +125,7 @@ def uid_bytes(uid):
 
 
 class Ntag:
-    """An NTAG213/215/216 with its memory, answering READ, WRITE and GET_VERSION.
+    """An NTAG213/215/216 with its memory: READ, WRITE, COMPATIBILITY_WRITE, GET_VERSION.
 
     ``record`` (bytes) is written as an NDEF message TLV at page 4, as `hexref enroll`
     would; without it the tag is factory-fresh (an empty NDEF TLV).
@@ -149,6 +149,7 @@ class Ntag:
         self.state = "IDLE"  # ISO 14443-3 state, used by the MFRC522 twin
         self.reads = 0
         self.writes = 0
+        self.compat_page = None  # COMPATIBILITY_WRITE: the page whose 16 bytes come next
         if record is not None:
             from firmware.ndef import tlv
             data = tlv(record)
@@ -165,6 +166,14 @@ class Ntag:
         """One command after selection: bytes (data), an int (4-bit ACK/NAK) or None."""
         if not data:
             return None
+        if self.compat_page is not None:
+            # COMPATIBILITY_WRITE, second part (datasheet 10.5): 16 bytes, of which the
+            # first 4 are written to the page; anything else is NAKed.
+            page = self.compat_page
+            self.compat_page = None
+            if len(data) != 16:
+                return NAK4
+            return self._program(page, data, 0)
         cmd = data[0]
         if cmd == 0x30 and len(data) >= 2:  # READ, datasheet 10.2
             page = data[1]
@@ -176,19 +185,29 @@ class Ntag:
                 out[i] = self.mem[((page + i // 4) % self.pages) * 4 + i % 4]
             return bytes(out)
         if cmd == 0xA2 and len(data) >= 6:  # WRITE, datasheet 10.4
-            page = data[1]
-            if page < 2 or page >= self.pages:
+            if not self._writable(data[1]):
                 return NAK4
-            self.writes += 1
-            for i in range(4):
-                if page < 4:  # lock bytes and CC are one-time programmable: bits OR in
-                    self.mem[page * 4 + i] |= data[2 + i]
-                else:
-                    self.mem[page * 4 + i] = data[2 + i]
+            return self._program(data[1], data, 2)
+        if cmd == 0xA0 and len(data) >= 2:  # COMPATIBILITY_WRITE, first part (10.5)
+            if not self._writable(data[1]):
+                return NAK4
+            self.compat_page = data[1]
             return ACK4
         if cmd == 0x60:  # GET_VERSION, datasheet 10.1
             return bytes([0x00, 0x04, 0x04, 0x02, 0x01, 0x00, NTAG_KINDS[self.kind][2], 0x03])
         return NAK4
+
+    def _writable(self, page):
+        return 2 <= page < self.pages
+
+    def _program(self, page, data, at):
+        self.writes += 1
+        for i in range(4):
+            if page < 4:  # lock bytes and CC are one-time programmable: bits OR in
+                self.mem[page * 4 + i] |= data[at + i]
+            else:
+                self.mem[page * 4 + i] = data[at + i]
+        return ACK4
 
 
 def crc_a(data, n=None):

@@ -192,15 +192,16 @@ class MFRC522Twin:
         for tag in tags:
             if tag.state != "ACTIVE":
                 continue
-            if body[0] == 0x50:  # HLTA: the tag goes quiet
+            if body[0] == 0x50 and tag.compat_page is None:  # HLTA: the tag goes quiet
                 tag.state = "HALT"
                 return None
+            writes = tag.writes
             reply = tag.command(body)
             if reply is None:
                 return None
             if isinstance(reply, int):
-                if reply == ACK4 and body[0] == 0xA2:
-                    return bytes([reply]), 4, 0, 0, PROGRAM_US
+                if reply == ACK4:  # after programming the EEPROM, if it was a write
+                    return bytes([reply]), 4, 0, 0, PROGRAM_US if tag.writes != writes else 0
                 tag.state = "IDLE"  # a NAK sends the tag back to IDLE
                 return bytes([reply]), 4, 0, 0, 0
             lo, hi = crc_a(reply)

@@ -224,8 +224,17 @@ class PN532Twin:
         tag = self.target
         if p[0] != 1 or tag is None or tag not in self.field:
             return 0, b"\x41\x01"  # status 01h: time out, the target has not answered
-        answer = tag.command(p[1:])
-        us = _rf_us(len(p) + 1, 0)  # command + CRC_A
+        if p[1] == 0xA0 and len(p) == 19:
+            # MIFARE "Write 16 bytes" (7.3.8): the PN532 runs both parts of the exchange;
+            # an NTAG takes it as COMPATIBILITY_WRITE (NTAG21x datasheet 10.5).
+            us = _rf_us(4, 0) + RF_FDT_US
+            answer = tag.command(p[1:3])
+            if answer == ACK4:
+                us += _rf_us(18, 0)
+                answer = tag.command(p[3:19])
+        else:
+            answer = tag.command(p[1:])
+            us = _rf_us(len(p) + 1, 0)  # command + CRC_A
         if p[1] == 0x30:
             us = 368 + 1548 + RF_FDT_US
         if answer is None:
