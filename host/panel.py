@@ -14,7 +14,9 @@ from typing import TextIO
 
 from PIL import Image, ImageDraw
 
-from host import screens
+from host import logs, screens
+
+log = logs.get("panel")
 
 
 class Panel:
@@ -23,6 +25,7 @@ class Panel:
         self.view: screens.View | None = None
         self.frames = 0
         self.errors = 0  # frames a panel refused (I2C glitch, loose wire)
+        self.failing = 0  # frames refused since the last one drawn
 
     def show(self, view: screens.View) -> bool:
         """Draw ``view`` if it differs from what is shown; True when a frame was drawn.
@@ -36,14 +39,23 @@ class Panel:
         try:
             for device in self.devices:
                 device.display(image.convert(device.mode))
-        except OSError:
+        except OSError as exc:
             self.errors += 1
+            self.failing += 1
+            if self.failing == 1:  # once per spell of failures, not once per frame
+                log.error("cannot draw a frame: %s: %s (%d frame%s failed so far); "
+                          "the game goes on", exc.__class__.__name__, exc, self.errors,
+                          "" if self.errors == 1 else "s")
             self.view = None
             for device in self.devices:
                 invalidate = getattr(device, "invalidate", None)
                 if invalidate is not None:
                     invalidate()
             return False
+        if self.failing:
+            log.info("drawing again after %d failed frame%s", self.failing,
+                     "" if self.failing == 1 else "s")
+            self.failing = 0
         self.view = view
         self.frames += 1
         return True

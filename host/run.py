@@ -15,13 +15,15 @@ otherwise the game menu opens: choose a game, then its variant.
 """
 from __future__ import annotations
 
+import signal
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from host import messages, screens
-from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
+from host import logs, messages, screens
+from host.connection import CONNECTED, DISCONNECTED, SILENCE_S, Connection, find_hub_port
 from host.games import Choice, menu, open_game
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.link import Received
@@ -29,6 +31,8 @@ from host.panel import Panel
 from host.referee import Reaction, Referee
 from host.screens import View
 from shared_rules.engine import Outcome
+
+log = logs.get("run")
 
 
 class GameMenu:
@@ -92,6 +96,8 @@ class App:
         self.referee: Referee | None = None
         self.game_id: int | None = None
         self.transcript: list[str] = []
+        self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
+        self._hub_silent = False
         row = store.unfinished()
         if row is not None:
             self._open(row.id, row.variant, tuple(row.players))
@@ -131,6 +137,7 @@ class App:
 
         players = seats or game(choice.variant).seats(choice.players)
         game_id = self.store.new_game(choice.variant, list(players))
+        log.info("game %d started: %s, %s", game_id, choice.variant, " ".join(players))
         self._open(game_id, choice.variant, players)
 
     def _close_game(self) -> None:
@@ -143,6 +150,7 @@ class App:
     def step(self) -> None:
         for rcv in self.conn.poll():
             self.on_hub_event(rcv)
+        self._watch_hub()
         now = self.clock()
         if self.controls is not None:
             for press in self.controls.events(now):
@@ -157,6 +165,35 @@ class App:
         if self.beeper is not None:
             self.beeper.poll(now)
         self.show(now)
+
+    def _watch_hub(self) -> None:
+        """Log the hub's comings and goings once each: found (and what it said in its
+        HELLO), lost, a port that cannot be opened, a hub that has gone quiet."""
+        conn = self.conn
+        hub = conn.link.hub if conn.state == CONNECTED else None
+        seen = (conn.state, conn.reason, hub.boot if hub is not None else "")
+        if seen != self._hub_seen:
+            was = self._hub_seen
+            self._hub_seen = seen
+            if conn.state == CONNECTED and was[0] != CONNECTED:
+                log.info("hub found on %s", conn.path)
+            elif conn.state == DISCONNECTED and was[0] == CONNECTED:
+                log.warning("hub lost: %s; the game is saved, looking for the hub again",
+                            conn.reason)
+            elif conn.state != CONNECTED and conn.reason != was[1]:
+                level = log.warning if conn.reason.startswith("cannot") else log.info
+                level("hub: %s (trying again every few seconds)", conn.reason)
+            if hub is not None and seen[2] != was[2]:
+                log.info("hub says HELLO: firmware %s, board %s, boot %s, can %s",
+                         hub.firmware, hub.board, hub.boot, ",".join(hub.caps) or "-")
+        quiet = time.monotonic() - conn.link.last_heard
+        silent = conn.state == CONNECTED and quiet > SILENCE_S
+        if silent and not self._hub_silent:
+            log.warning("hub silent for %.0f s on %s: asked it to answer (PING)",
+                        quiet, conn.path)
+        elif self._hub_silent and not silent and conn.state == CONNECTED:
+            log.info("hub speaking again")
+        self._hub_silent = silent
 
     def on_hub_event(self, rcv: Received) -> None:
         now = self.clock()
@@ -181,6 +218,7 @@ class App:
         self.conn.ack(rcv.seq)  # only now: the input is in the journal
         if reaction.result is None and reaction.note and (
                 kind == "TAP" or (kind == "DIE" and rcv.msg.result[0] == "CROOKED")):
+            log.debug("not taken: %s: %s", rcv.msg, reaction.note)
             self._beep("refused", now)  # an unknown tile, a crooked die: nothing changed
         self._react(reaction, now)
 
@@ -209,6 +247,7 @@ class App:
         if result is None:
             return
         if not result.accepted:
+            log.debug("refused: %s", result)
             self._beep("refused", now)
         elif reaction.won and isinstance(result, Outcome):
             self._beep("win", now)
@@ -216,6 +255,7 @@ class App:
             names = " & ".join(self.referee.players[p]  # type: ignore[union-attr]
                                for p in winner["players"])
             self.store.finish(self.game_id, names)
+            log.info("game %s won by %s", self.game_id, names)
             self.board.post("winner", self.referee.view(), now)  # type: ignore[union-attr]
         else:
             self._beep("accepted", now)
@@ -290,23 +330,64 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     return App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
 
 
-def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
-    from host.backup import hold_run_lock
+def describe(cfg, emulate: Path | None, gpio: bool) -> str:
+    """The configuration in one line, for the log at start."""
+    hub = cfg.hub.port if cfg.hub.port != "auto" else "auto (%04X:%s)" % (
+        cfg.hub.vid, ("%04X" % cfg.hub.pid) if cfg.hub.pid else "any")
+    panel = ("emulated in %s" % emulate) if emulate is not None else \
+        "%s at 0x%02X on /dev/i2c-%d" % (cfg.panel.driver, cfg.panel.address, cfg.panel.port)
+    if not gpio:
+        buttons = "none (hub buttons only)"
+    else:
+        b = cfg.buttons
+        buttons = "GPIO up %d down %d ok %d back %d%s" % (
+            b.up, b.down, b.ok, b.back, ", encoder" if cfg.encoder.enabled else "")
+    return "config %s; data %s; hub %s; panel %s; buttons %s" % (
+        cfg.source, cfg.data.path, hub, panel, buttons)
 
+
+def _stopped(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
+    from host.backup import Busy, hold_run_lock
+    from host.cli import version
+    from host.store import StoreError
+
+    log.info("hexref %s starting: %s", version(), describe(cfg, emulate, gpio))
+    signal.signal(signal.SIGTERM, _stopped)  # systemctl stop: close the port, say so
     try:
         hold_run_lock(cfg.data.path)  # held until we exit: no restore under our feet
+    except Busy as exc:
+        log.error("cannot start: %s", exc)
+        return 1
+    except OSError as exc:
+        log.error("cannot start (storage): cannot use the data folder %s: %s: %s",
+                  cfg.data.path, exc.__class__.__name__, exc)
+        return 1
+    try:
         app = build(cfg, emulate, gpio)
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        kind = "storage" if isinstance(exc, (StoreError, sqlite3.Error)) else "start"
+        log.error("cannot start (%s): %s: %s; run `hexref doctor` to see what is missing",
+                  kind, exc.__class__.__name__, exc)
+        return 1
     except Exception as exc:  # noqa: BLE001 - say what failed and where to look
-        print("hexref run: cannot start: %s: %s" % (exc.__class__.__name__, exc),
-              file=sys.stderr)
-        print("run `hexref doctor` to see what is missing", file=sys.stderr)
+        log.error("cannot start: %s: %s; run `hexref doctor` to see what is missing",
+                  exc.__class__.__name__, exc)
         return 1
     try:
         app.run()
     except KeyboardInterrupt:
         pass
+    except (StoreError, sqlite3.Error) as exc:
+        # Nothing unjournalled was acknowledged: the hub still holds it for the restart.
+        log.error("storage problem, stopping: %s: %s", exc.__class__.__name__, exc)
+        return 1
     finally:
         app.close()
+    log.info("hexref stopped")
     return 0
 
 
