@@ -12,6 +12,10 @@ hub is on now:
   "Reader disconnected".
 - **retry**: 0.5 s, 1 s, 2 s, ... up to 8 s between attempts, so a hub that is gone for
   good costs nothing, and one plugged back in is found within seconds.
+- **silence**: the hub beats every second. A port that stays open but carries nothing
+  (a hung hub loop, a brown-out that left USB up) is PINGed after ``SILENCE_S`` and called
+  *not answering* after ``NOT_ANSWERING_S`` (``silent``): the panel says "Reader not
+  answering" until the hub speaks again.
 - **resynchronise**: on reopening we PING; the hub answers HELLO and resends everything
   not yet acknowledged. Events already journalled are recognised by (boot id, seq) and
   acknowledged again, not taken twice; a new boot id (the hub restarted) starts a new
@@ -36,6 +40,7 @@ SYMLINK = "/dev/hexref-hub"
 FIRST_RETRY_S = 0.5
 MAX_RETRY_S = 8.0
 SILENCE_S = 3.0  # the hub beats every second: this long without a line, we PING it
+NOT_ANSWERING_S = 4.5  # and a second later still nothing: "Reader not answering"
 
 CONNECTED = "connected"
 DISCONNECTED = "disconnected"  # had it, lost it
@@ -95,12 +100,23 @@ class Connection:
         self.disconnects = 0
         self.reconnects = 0
         self._pinged_at = 0.0
+        self.heard_at = clock()  # on our clock: the last line the hub sent that decoded
 
     # --- what the panel needs --------------------------------------------------------
 
     @property
     def connected(self) -> bool:
         return self.state == CONNECTED
+
+    def silent(self, now: float | None = None) -> bool:
+        """Connected, and nothing heard for ``NOT_ANSWERING_S``."""
+        now = self.clock() if now is None else now
+        return self.state == CONNECTED and now - self.heard_at > NOT_ANSWERING_S
+
+    def quiet_for(self, now: float | None = None) -> float:
+        """Seconds since the hub last said anything (0 while it is away)."""
+        now = self.clock() if now is None else now
+        return now - self.heard_at if self.state == CONNECTED else 0.0
 
     def retry_in(self, now: float | None = None) -> float:
         now = self.clock() if now is None else now
@@ -118,12 +134,15 @@ class Connection:
             if self.port is None:
                 self.idle_wait(min(0.05, self.retry_in(now)))
                 return []
+        heard = self.link.last_heard
         try:
             events = self.link.read()
         except (serial.SerialException, OSError) as exc:
             self._lost(now, exc)
             return []
-        if now - self.link.last_heard > SILENCE_S and now - self._pinged_at > SILENCE_S:
+        if self.link.last_heard != heard:
+            self.heard_at = now
+        if now - self.heard_at > SILENCE_S and now - self._pinged_at > SILENCE_S:
             self._pinged_at = now
             self._send(lambda: self.link.open())  # a quiet hub: ask it to speak
         return events
@@ -165,6 +184,7 @@ class Connection:
         self.link.port = port
         self.link._buffer.clear()  # half a line from before the cable went
         self.link.last_heard = now
+        self.heard_at = now
         self._pinged_at = now
         was = self.state
         self.state, self.reason, self.attempt = CONNECTED, "", 0

@@ -117,16 +117,23 @@ class System:
             port.write(protocol.encode_line(protocol.message("PING", 0)))
             deadline = time.monotonic() + timeout_s
             buffer = b""
+            heard = False
             while time.monotonic() < deadline:
                 buffer += port.read(port.in_waiting or 1)
                 while b"\n" in buffer:
                     line, buffer = buffer.split(b"\n", 1)
+                    heard = True
                     msg = protocol.decode(line)
                     if isinstance(msg, protocol.Message) and msg.kind == "HELLO":
                         return "answers: firmware %s on %s, boot %s" % (
                             msg.firmware, msg.board, msg.boot)
-            return "no HELLO within %.0f s: is hexref firmware on it? (make firmware)" % (
-                timeout_s)
+            if buffer or heard:
+                return "Reader not answering: it sends something but no HELLO within " \
+                    "%.0f s: is hexref firmware on it, the right version? (make deploy)" % (
+                        timeout_s)
+            return "Reader not answering: the port is open but silent for %.0f s: unplug " \
+                "the hub and plug it back in; if it stays silent, flash it again (make " \
+                "deploy)" % timeout_s
         finally:
             port.close()
 

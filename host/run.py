@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from host import logs, messages, screens
-from host.connection import CONNECTED, DISCONNECTED, SILENCE_S, Connection, find_hub_port
+from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 from host.games import Choice, menu, open_game
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.link import Received
@@ -186,11 +186,10 @@ class App:
             if hub is not None and seen[2] != was[2]:
                 log.info("hub says HELLO: firmware %s, board %s, boot %s, can %s",
                          hub.firmware, hub.board, hub.boot, ",".join(hub.caps) or "-")
-        quiet = time.monotonic() - conn.link.last_heard
-        silent = conn.state == CONNECTED and quiet > SILENCE_S
+        silent = conn.silent()
         if silent and not self._hub_silent:
-            log.warning("hub silent for %.0f s on %s: asked it to answer (PING)",
-                        quiet, conn.path)
+            log.warning("hub silent for %.0f s on %s: asked it to answer (PING); the panel "
+                        "says Reader not answering", conn.quiet_for(), conn.path)
         elif self._hub_silent and not silent and conn.state == CONNECTED:
             log.info("hub speaking again")
         self._hub_silent = silent
@@ -266,7 +265,10 @@ class App:
 
     def _link_message(self, now: float) -> None:
         if self.conn.state == CONNECTED:
-            self.board.clear("link")
+            if self.conn.silent(now):
+                self.board.post("link", screens.not_answering(), now)
+            else:
+                self.board.clear("link")
         elif self.conn.state == DISCONNECTED or self.referee is not None:
             self.board.post("link", screens.reconnecting(
                 self.conn.attempt, self.conn.retry_in(now)), now)

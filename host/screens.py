@@ -270,6 +270,17 @@ def reconnecting(attempt: int, retry_in: float, detail: str = "") -> View:
                 inverted_footer=True, kind="reconnecting")
 
 
+def not_answering() -> View:
+    """The hub is on USB but says nothing (it beats every second): the game is safe.
+
+    >>> text(not_answering())
+    ['Reader not answering', 'The hub is silent:', 'unplug it, plug it in', '> The game is saved']
+    """
+    return View(header="Reader not answering",
+                lines=("The hub is silent:", "unplug it, plug it in"),
+                footer="The game is saved", inverted_footer=True, kind="not-answering")
+
+
 def winner(title: str, who: str, line: str = "", hint: str = "OK: new game") -> View:
     """The game is over: who won, the deciding battle, how to go on.
 

@@ -88,9 +88,10 @@ def test_no_hub_says_plug_it_in_with_a_data_cable(tmp_path):
 
 def test_hub_that_does_not_answer_points_at_the_firmware(tmp_path):
     pi = FakePi()
-    pi.hello = "no HELLO within 2 s: is hexref firmware on it? (make firmware)"
+    pi.hello = "Reader not answering: the port is open but silent for 2 s: unplug the hub "\
+        "and plug it back in; if it stays silent, flash it again (make deploy)"
     hub = checks_of(pi, tmp=tmp_path)["hub"]
-    assert hub.status == FIX and "make firmware" in hub.text
+    assert hub.status == FIX and "Reader not answering" in hub.text and "make deploy" in hub.text
 
 
 def test_symlink_from_the_udev_rule_is_preferred(tmp_path):

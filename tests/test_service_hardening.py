@@ -8,7 +8,6 @@ for the hub's serial port, the I2C bus and the GPIO chips.
 """
 from __future__ import annotations
 
-import configparser
 import os
 import re
 import shutil
