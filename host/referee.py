@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from host import tags
-from host.journal import Entry, MemoryJournal
+from host.journal import Entry, MemoryJournal, standing_inputs
 from host.link import Received
 from host.screens import View
 from shared_rules.engine import Outcome, Refusal
@@ -107,9 +107,8 @@ class Referee:
         self.last: Outcome | Refusal | None = None
         self.menu_open = False
         self.cursor = 0
-        for entry in self.journal.entries:
-            if entry.accepted:
-                self._apply(entry.target, entry.input)
+        self.restored_winner: dict | None = None  # the winner event the journal ends on
+        self._restore()
 
     @property
     def title(self) -> str:
@@ -246,6 +245,27 @@ class Referee:
         return items
 
     # --- journal and state -----------------------------------------------------------
+
+    def _restore(self) -> None:
+        """Rebuild the session from its journal in one fold: undos are resolved over the
+        entries first, then every input that still stands is applied once. ``last`` (what
+        the screens show of the latest input) comes out as play left it."""
+        kept, undone = standing_inputs(self.journal.entries)
+        result: Outcome | Refusal | None = None
+        for target, inp in kept:
+            result = self._apply(target, inp)
+        # The input that still stands last decides whether the journal holds a won game.
+        self.restored_winner = result.find("winner") if isinstance(result, Outcome) else None
+        final = next((e for e in reversed(self.journal.entries) if e.target != "none"), None)
+        if final is None:
+            return
+        if not final.accepted:
+            self.last = self._apply(final.target, final.input)  # refused again: no change
+        elif undone is not None:
+            self.last = Outcome([("undo", {"input": list(undone[1])})])
+        else:
+            self.last = result
+
 
     def apply_entry(self, entry: Entry) -> Reaction:
         """Apply a journal entry as it was taken at the table (replay, restore)."""

@@ -114,22 +114,16 @@ class App:
 
     def _finish_if_won(self) -> None:
         """A host stopped between journalling the winning input and marking the game
-        finished left a won game open: it would be restored, over, at every start. Fold
-        the journal again, watching the outcomes as play saw them, and finish it as play
-        would have (the winner on the panel until a button is pressed)."""
+        finished left a won game open: it would be restored, over, at every start. The
+        restore's own fold says whether the journal ends on a win; finish it as play would
+        have (the winner on the panel until a button is pressed)."""
         referee = self.referee
         assert referee is not None
-        replica = Referee(referee.new_game, referee.book, referee.presenter,
-                          players=referee.players)  # an empty journal of its own
-        for entry in referee.journal.entries:
-            if entry.accepted:
-                reaction = replica.apply_entry(entry)
-                if reaction.won:
-                    winner = reaction.result.find("winner")  # type: ignore[union-attr]
-                    self.store.finish(self.game_id, " & ".join(
-                        referee.players[p] for p in winner["players"]))
-                    self.board.post("winner", replica.view(), self.clock())
-                    return
+        winner = referee.restored_winner
+        if winner is not None:
+            self.store.finish(self.game_id, " & ".join(
+                referee.players[p] for p in winner["players"]))
+            self.board.post("winner", referee.view(), self.clock())
 
     def start(self, choice: Choice, seats: tuple[str, ...] | None = None) -> None:
         """Open a new game; ``seats``: the players' names (default: the game's own)."""
