@@ -156,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     from host.run import add_commands as add_run_commands  # run, doctor
 
     add_run_commands(commands)
+    from host.web import add_commands as add_web_commands  # web, die-check
+
+    add_web_commands(commands)
     return parser
 
 

@@ -1,0 +1,189 @@
+// The page follows the referee: each server-sent "state" event redraws it. Everything the
+// referee says is put in as text (never as HTML): names come from the players.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+let live = null;        // the latest state pushed by the referee
+let viewing = null;     // a past game's id while one is open, else null
+
+function $(id) { return document.getElementById(id); }
+
+function el(tag, attrs, text) {
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4))
+                                      : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function fill(id, children) {
+  const node = $(id);
+  node.replaceChildren(...children);
+  return node;
+}
+
+// Horizontal bars as an SVG picture: [{label, p, value}] with value in 0..1.
+function bars(items, opts) {
+  const row = 34, width = 320, labelW = 0;
+  const svg = el("svg:svg", {viewBox: `0 0 ${width} ${items.length * row}`,
+                             width: "100%", role: "img"});
+  items.forEach((item, i) => {
+    const y = i * row;
+    const share = Math.max(0, Math.min(1, item.value));
+    svg.append(el("svg:text", {x: 0, y: y + 12}, item.label));
+    svg.append(el("svg:text", {x: width, y: y + 12, "text-anchor": "end"},
+                  item.right !== undefined ? item.right
+                    : `${(100 * share).toFixed(1)}%  (${item.p})`));
+    svg.append(el("svg:rect", {class: "track", x: labelW, y: y + 17, width: width - labelW,
+                               height: 12, rx: 3}));
+    const cls = "bar" + (item.hot ? " hot" : (i === 0 && opts && opts.first ? " first" : ""));
+    svg.append(el("svg:rect", {class: cls, x: labelW, y: y + 17,
+                               width: Math.max(1, (width - labelW) * share), height: 12,
+                               rx: 3}));
+  });
+  return svg;
+}
+
+function renderPlayers(state) {
+  fill("players", (state.players || []).map((p) => {
+    const card = el("div", {class: "player" + (p.turn ? " turn" : "") +
+                                   (p.winner ? " won" : "") + (p.alive ? "" : " out")});
+    card.append(el("div", {class: "tag"}, p.winner ? "WINNER" : p.turn ? "TO PLAY" : "\u00a0"));
+    card.append(el("div", {class: "name"}, p.name));
+    for (const c of p.counts) {
+      const line = el("div", {class: "count"});
+      line.append(el("b", {}, c.value), c.label);
+      card.append(line);
+    }
+    return card;
+  }));
+}
+
+function renderHistory(state) {
+  const all = $("show-all").checked;
+  const items = (state.history || []).slice().reverse().map((h) => {
+    const cls = [h.kind === "none" ? "none" : "", h.kind === "none" && !all ? "hide" : "",
+                 h.refusal ? "refused" : "", h.undone ? "undone" : "",
+                 h.kind === "undo" && h.accepted ? "undo" : ""].filter(Boolean).join(" ");
+    const li = el("li", {class: cls, value: h.n, "data-n": h.n});
+    li.append(el("span", {class: "when"}, (h.time || "").slice(11, 19)));
+    li.append(el("span", {class: "what"}, h.text));
+    if (h.refusal) li.append(el("span", {class: "why"}, "refused: " + h.refusal));
+    if (h.undone) li.append(el("span", {class: "why"}, "taken back"));
+    return li;
+  });
+  fill("history", items);
+}
+
+function renderGame(state) {
+  const game = state.game;
+  $("title").textContent = game ? `${game.title} \u00b7 game ${game.id}` +
+    (viewing !== null ? " (past)" : "") : "hexref";
+  document.title = game ? `${game.title}: hexref` : "hexref";
+  if (!game) {
+    $("now").textContent = state.status || "No game yet";
+    $("prompt").textContent = "";
+  } else if (state.winner) {
+    $("now").textContent = "Game over";
+    $("prompt").textContent = (state.turn && state.turn.prompt) || "";
+  } else {
+    const t = state.turn || {};
+    $("now").textContent = t.player ? `${t.player} to play` : (t.expect === "roster"
+      ? "Setting up" : "In play");
+    $("prompt").textContent = t.prompt || "";
+  }
+  const win = $("winner");
+  win.hidden = !state.winner;
+  win.textContent = state.winner ? `${state.winner} won` : "";
+  renderPlayers(state);
+
+  const odds = state.odds;
+  $("odds-card").hidden = !odds;
+  if (odds) {
+    $("odds-title").textContent = "\u00b7 " + odds.title;
+    fill("odds", [bars(odds.bars, {first: true})]);
+    $("odds-note").textContent = odds.note ? "Exact, " + odds.note + "." : "Exact.";
+  }
+  const fight = state.fight;
+  $("fight-card").hidden = !fight;
+  if (fight) {
+    fill("fight", fight.lines.map((line) =>
+      el("li", {class: /= -?\d+$/.test(line) ? "total" : ""}, line)));
+  }
+  $("panel").textContent = (state.panel || []).join("\n");
+  const pieces = state.pieces || [];
+  $("pieces-card").hidden = pieces.length === 0;
+  fill("pieces", pieces.map((p) => {
+    const who = state.players && state.players[p.player] ? state.players[p.player].name : "";
+    const extra = p.effects && p.effects.length ? ` [${p.effects.join(", ")}]` : "";
+    return el("li", {class: p.status || ""},
+              `${p.name} \u2014 ${who}${p.status ? ", " + p.status : ""}${extra}`);
+  }));
+  renderHistory(state);
+}
+
+function renderGames(state) {
+  const games = state.games || [];
+  const items = games.map((g) => {
+    const li = el("li");
+    const a = el("a", {href: `#game-${g.id}`}, `Game ${g.id}`);
+    a.addEventListener("click", (ev) => { ev.preventDefault(); openGame(g.id); });
+    const result = g.finished ? (g.winner ? `${g.winner} won` : "abandoned") : "in play";
+    li.append(a, ` \u00b7 ${g.variant} \u00b7 ${g.players.join(" vs ")} \u00b7 ${result}`);
+    return li;
+  });
+  if (viewing !== null) {
+    const back = el("a", {href: "#live"}, "Back to the live game");
+    back.addEventListener("click", (ev) => { ev.preventDefault(); viewing = null; draw(); });
+    items.unshift(el("li", {}, ""));
+    items[0].append(back);
+  }
+  fill("games", items.length ? items : [el("li", {}, "none yet")]);
+}
+
+function renderDie(die) {
+  if (!die) return;
+  const top = Math.max(1, ...die.counts);
+  const items = die.counts.map((count, i) => ({
+    label: `face ${i + 1}`, value: count / top, right: String(count),
+    hot: die.biased_face === i + 1}));
+  fill("die", [bars(items)]);
+  $("die-verdict").textContent = die.verdict.charAt(0).toUpperCase() + die.verdict.slice(1) +
+    ".";
+  $("die-test").textContent = die.statistic === null ? ""
+    : `Chi-square ${die.statistic.toFixed(2)}, 5 degrees of freedom, p = ` +
+      `${die.p_value.toFixed(4)} (a fair die is doubted below ${die.alpha}).`;
+}
+
+let past = null;
+async function openGame(id) {
+  const res = await fetch(`/api/games/${id}`);
+  if (!res.ok) return;
+  past = await res.json();
+  viewing = id;
+  draw();
+  window.scrollTo(0, 0);
+}
+
+function draw() {
+  if (!live) return;
+  renderGame(viewing !== null && past ? past : live);
+  renderGames(live);
+  renderDie(live.die);
+  document.body.dataset.version = live.version;
+  document.body.dataset.entries = (live.history || []).length;
+  document.body.dataset.winner = live.winner || "";
+}
+
+function connect() {
+  const source = new EventSource("/api/events");
+  source.addEventListener("state", (ev) => {
+    live = JSON.parse(ev.data);
+    draw();
+  });
+  source.onopen = () => { $("live").className = "on"; $("live").textContent = "live"; };
+  source.onerror = () => { $("live").className = "off"; $("live").textContent = "reconnecting"; };
+}
+
+$("show-all").addEventListener("change", draw);
+connect();

@@ -1,0 +1,191 @@
+"""``hexref web`` as a real process beside a real referee: it follows the game through the
+database it only reads, pushes each change as a server-sent event, serves ``/api/state``
+with the winner, changes nothing, serves no key; and ``hexref die-check``."""
+from __future__ import annotations
+
+import hashlib
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from table_rig import Table, demo_game_events
+from web_rig import ROOT, Server
+
+from host import keys
+from host.journal import Entry
+from host.store import Store
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class Events:
+    """The page's event stream, read in a thread: every ``state`` event's data. HTTP/1.0,
+    so the stream is the body as sent (no chunks) and closing is a plain socket shutdown."""
+
+    def __init__(self, url: str) -> None:
+        host, port = url.removeprefix("http://").split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=60)
+        self.sock.sendall(b"GET /api/events HTTP/1.0\r\nHost: %s\r\n\r\n" % host.encode())
+        self.file = self.sock.makefile("rb")
+        status = self.file.readline().decode()
+        assert " 200 " in status, status
+        headers = {}
+        while (line := self.file.readline().decode().strip()):
+            name, _, value = line.partition(":")
+            headers[name.lower()] = value.strip()
+        assert headers["content-type"].startswith("text/event-stream"), headers
+        self.states: list[dict] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.file:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("data: "):
+                    self.states.append(json.loads(line[6:]))
+        except (OSError, ValueError):
+            pass  # closed
+
+    def wait_for(self, check, timeout_s: float = 20.0) -> dict:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for state in list(self.states):
+                if check(state):
+                    return state
+            time.sleep(0.02)
+        raise AssertionError("no pushed state matched; last: %s"
+                             % json.dumps(self.states[-1:])[:1500])
+
+    def close(self) -> None:
+        self.sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(timeout=5)
+        self.file.close()
+        self.sock.close()
+
+
+def test_web_follows_a_real_demo_and_serves_its_winner(tmp_path: Path):
+    """The issue's check: `make demo`, then `hexref web --data out/demo/data` says who won;
+    here the page is open before the demo starts and follows it as it is played."""
+    data = tmp_path / "data"
+    with Server("web", "--data", str(data)) as web:
+        assert "waiting" in web.get("/api/state")["status"]
+        events = Events(web.url)
+        demo = subprocess.run([sys.executable, "-m", "host.cli", "demo", "--out",
+                               str(tmp_path), "--live", "no"], cwd=ROOT, capture_output=True,
+                              text=True, timeout=120)
+        assert demo.returncode == 0, demo.stderr
+        state = web.wait_for("/api/state", lambda s: s.get("winner") == "P1")
+        assert state["game"]["variant"] == "jl-beginner" and state["game"]["finished"]
+        assert [p["name"] for p in state["players"]] == ["P1", "P2"]
+        assert [p["winner"] for p in state["players"]] == [True, False]
+        assert state["games"][0]["winner"] == "P1"
+        # Pushed as it happened, not only at the end: the setup, a battle, the winner.
+        events.wait_for(lambda s: s.get("winner") == "P1")
+        seen = [len(s.get("history") or []) for s in events.states]
+        assert len(set(seen)) >= 5, seen
+        assert any(s.get("odds") and not s.get("winner") for s in events.states)
+        events.close()
+        journal_rows = len(Store(data).journal(1).entries)
+        assert len(state["history"]) == journal_rows
+
+
+def test_web_reads_beside_the_referee_and_changes_nothing(tmp_path: Path):
+    store = Store(tmp_path)
+    key = keys.collection_key(tmp_path)  # the key that signs the tags sits beside the db
+    table = Table(store)
+    events = demo_game_events()
+    table.play(events[:6])
+    db = tmp_path / "hexref.db"
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = _sha(db)
+    with Server("web", "--data", str(tmp_path)) as web:
+        stream = Events(web.url)
+        first = stream.wait_for(lambda s: s.get("game") is not None)
+        assert first["game"]["id"] == table.game_id and not first["winner"]
+        assert _sha(db) == before  # reading wrote nothing
+        # The referee goes on writing while the page reads (WAL): each input is pushed.
+        n = len(table.journal.entries)
+        table.play(events[6:12])
+        pushed = stream.wait_for(lambda s: len(s.get("history") or []) > n)
+        assert pushed["history"][n]["n"] == n + 1
+        # Nothing but the page and its data: no file of the data folder, no key.
+        for path in ("/static/../hexref.db", "/static/..%2fhexref.db",
+                     "/static/..%2f" + keys.KEY_FILE, "/hexref.db", "/" + keys.KEY_FILE):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(web.url + path, timeout=5)
+            assert refused.value.code == 404, path
+        page = urllib.request.urlopen(web.url + "/", timeout=5).read().decode()
+        assert "/api/events" in urllib.request.urlopen(
+            web.url + "/static/app.js", timeout=5).read().decode()
+        assert 'name="viewport"' in page
+        blob = json.dumps(web.get("/api/state")) + json.dumps(web.get("/api/games/1"))
+        assert key.hex() not in blob.lower() and keys.fingerprint(key) not in blob
+        stream.close()
+        with pytest.raises(urllib.error.HTTPError) as nogame:
+            urllib.request.urlopen(web.url + "/api/games/99", timeout=5)
+        assert nogame.value.code == 404
+    store.close()
+
+
+def test_web_says_plainly_when_its_port_is_taken(tmp_path: Path):
+    with Server("web", "--data", str(tmp_path)) as web:
+        port = web.url.rsplit(":", 1)[1]
+        other = subprocess.run([sys.executable, "-m", "host.cli", "web", "--data",
+                                str(tmp_path), "--port", port, "--host", "127.0.0.1"],
+                               cwd=ROOT, capture_output=True, text=True, timeout=30)
+        assert other.returncode == 1
+        assert "cannot listen on 127.0.0.1 port %s" % port in other.stderr
+        assert "--port" in other.stderr and "Traceback" not in other.stderr
+
+
+def _rolls(store: Store, variant: str, faces: list[int], boot: str | None = "B00T") -> None:
+    game = store.new_game(variant, ["P1", "P2"])
+    journal = store.journal(game)
+    for i, face in enumerate(faces):
+        inp = ("roll", [face]) if variant.startswith("heroscape") else ("roll", face)
+        journal.append(Entry("game", inp, i % 3 != 0, boot, i + 1 if boot else None))
+
+
+def test_die_check_counts_the_physical_die_and_names_a_biased_face(tmp_path: Path):
+    fair = tmp_path / "fair"
+    with Store(fair) as store:
+        _rolls(store, "jl-beginner", [1, 2, 3, 4, 5, 6] * 30 + [2, 5] * 3)
+        _rolls(store, "heroscape", [6, 5, 4, 3, 2, 1] * 8)
+        _rolls(store, "heroscape-virtual", [6] * 200)  # the hub's random numbers, not the die
+        _rolls(store, "jl-beginner", [6] * 50, boot=None)  # faces chosen on the Pi
+    out = subprocess.run([sys.executable, "-m", "host.cli", "die-check", "--data", str(fair)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert "No sign of bias over 234 rolls." in out.stdout
+    assert "chi-square 0.31 with 5 degrees of freedom, p = 0.9975" in out.stdout
+
+    loaded = tmp_path / "loaded"
+    with Store(loaded) as store:
+        _rolls(store, "jl-collector", [1, 2, 3, 4, 5, 6] * 40 + [4] * 40)
+    out = subprocess.run([sys.executable, "-m", "host.cli", "die-check", "--data",
+                          str(loaded), "--json"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 3
+    result = json.loads(out.stdout)
+    assert result["counts"] == [40, 40, 40, 80, 40, 40] and result["biased_face"] == 4
+    assert result["p_value"] < 0.01
+    assert result["verdict"] == ("face 4 comes up too often (80 of 280 rolls, 46.7 "
+                                 "expected): recalibrate the die")
+    with Server("web", "--data", str(loaded)) as web:
+        die = web.wait_for("/api/die", lambda d: d["rolls"] == 280)
+        assert die["biased_face"] == 4
+
+    empty = subprocess.run([sys.executable, "-m", "host.cli", "die-check", "--data",
+                            str(tmp_path / "none")], cwd=ROOT, capture_output=True,
+                           text=True, timeout=30)
+    assert empty.returncode == 1 and "waiting for the referee's database" in empty.stderr

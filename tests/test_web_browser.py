@@ -1,0 +1,139 @@
+"""The phone page in a real browser: Debian's headless Chromium (installed when missing),
+driven by Selenium through Debian's chromedriver, on a phone-sized viewport, follows a
+demo game live while the referee writes it, and its screenshots are saved under
+``out/web/`` for a person to look at.
+
+The referee is the real one (tests/table_rig.py: the hub's Link, the host's HubLink, the
+Referee over a SqliteJournal); ``hexref web`` is its own process reading that database.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from debian import ensure
+from table_rig import Table, demo_game_events
+from web_rig import ROOT, Server
+
+from host.store import Store
+
+SHOTS = ROOT / "out" / "web"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage")
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2}  # a common phone, in CSS pixels
+
+
+@pytest.fixture(scope="module")
+def browser():
+    paths = ensure({"chromium": "chromium", "chromedriver": "chromium-driver"})
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="hexref-chromium-")
+    options = Options()
+    options.binary_location = paths["chromium"]
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument("--user-data-dir=" + profile)
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": PHONE,
+        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                     "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
+    driver = webdriver.Chrome(service=Service(paths["chromedriver"]), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def _wait(driver, check, what: str, timeout_s: float = 20.0):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout_s, poll_frequency=0.05).until(check)
+    except Exception:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / "failed.png"))
+        raise AssertionError("the page never showed %s; body: %s" % (
+            what, driver.find_element("tag name", "body").text[:1500])) from None
+
+
+def _entries(driver) -> int:
+    return int(driver.find_element("tag name", "body").get_attribute("data-entries") or -1)
+
+
+def _text(driver, element_id: str) -> str:
+    return driver.find_element("id", element_id).text
+
+
+def _shot(driver, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / name
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 10_000  # a drawn page, not a blank one
+    return path
+
+
+def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
+    driver = browser
+    data = tmp_path / "data"
+    data.mkdir()
+    with Server("web", "--data", str(data)) as web:
+        driver.get(web.url + "/")
+        _wait(driver, lambda d: "waiting" in _text(d, "now").lower(),
+              "that it waits for the referee's database")
+        driver.execute_script("window.sameDocument = 'never reloaded';")
+
+        store = Store(data)
+        table = Table(store)
+        events = demo_game_events()
+        rolls = [i for i, e in enumerate(events) if e[0] == "DIE" and e[2][0] == "FACE"]
+        # Setup and the first attack, up to the attacker's first roll of the battle.
+        table.play(events[:rolls[0] + 1])
+        n = len(table.journal.entries)
+        _wait(driver, lambda d: _entries(d) == n, "the %d entries journalled so far" % n)
+        _wait(driver, lambda d: d.find_element("id", "odds-card").is_displayed(),
+              "the odds before the defender's roll")
+        assert "P2 to play" in _text(driver, "now")
+        assert "roll" in _text(driver, "prompt").lower()
+        odds = _text(driver, "odds")
+        assert "Superman wins" in odds and "Doomsday wins" in odds
+        assert "107/180" in odds  # the engine's own exact odds after a yellow 6
+        assert len(driver.find_elements("css selector", "#odds svg rect.bar")) == 2
+        assert "Superman" in _text(driver, "panel")
+        _shot(driver, "1-battle-in-progress.png")
+
+        # The rest of the battle, then the next attack with a tap taken back (undo).
+        table.play(events[rolls[0] + 1:rolls[3] + 1])
+        _wait(driver, lambda d: d.find_element("id", "fight-card").is_displayed(),
+              "the last battle's breakdown")
+        fight = _text(driver, "fight")
+        assert "Superman: 8 die = 8" in fight and "Doomsday: 5 die = 5" in fight, fight
+        tap_mars = events[rolls[3] + 1:rolls[3] + 3]  # place and lift Mars
+        table.play(tap_mars)
+        reaction = table.referee.on_press("BACK", "long")
+        assert reaction.accepted
+        table.play(tap_mars)
+        n = len(table.journal.entries)
+        _wait(driver, lambda d: _entries(d) == n, "the undo and the tap again")
+        undone = driver.find_elements("css selector", "#history li.undone")
+        assert len(undone) == 1 and "Mars" in undone[0].text
+        assert "undo: takes back" in _text(driver, "history")
+        _shot(driver, "2-undo-in-history.png")
+
+        # The last battle: P1 wins; the run loop marks the game finished as it shows it.
+        table.play(events[rolls[3] + 3:])
+        assert table.referee.game.winners == [0]
+        store.finish(table.game_id, "P1")
+        _wait(driver, lambda d: d.find_element("id", "winner").is_displayed(), "the winner")
+        assert "P1 won" in _text(driver, "winner")
+        assert "Game 1" in _text(driver, "games") and "P1 won" in _text(driver, "games")
+        assert "too few rolls" in _text(driver, "die-verdict").lower()
+        assert driver.execute_script("return window.sameDocument") == "never reloaded"
+        driver.execute_script("window.scrollTo(0, 0)")
+        _shot(driver, "3-winner.png")
+        state = web.get("/api/state")
+        assert state["winner"] == "P1" and state["game"]["id"] == 1
+        store.close()

@@ -1,0 +1,74 @@
+"""A real ``hexref web`` (or ``hexref club``) process for the tests and the bench: started
+on a free loopback port, its address read from its first line, stopped at the end."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Server:
+    def __init__(self, *args: str, env: dict | None = None, timeout_s: float = 20.0) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "host.cli", *args, "--port", "0", "--host", "127.0.0.1"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, **(env or {})))
+        line = ""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            ready, _, _ = select.select([self.proc.stdout], [], [], 0.2)
+            if ready:
+                line = self.proc.stdout.readline()  # type: ignore[union-attr]
+                break
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not found:
+            self.stop()
+            raise AssertionError("%s did not start: %r %s" % (args[0], line, self.errors()))
+        self.url = "http://127.0.0.1:%s" % found.group(1)
+
+    def get(self, path: str) -> dict:
+        with urllib.request.urlopen(self.url + path, timeout=10) as res:
+            return json.loads(res.read())
+
+    def wait_for(self, path: str, check, timeout_s: float = 20.0) -> dict:
+        """GET ``path`` until ``check(json)`` holds; the last answer otherwise fails."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            got = self.get(path)
+            if check(got) or time.monotonic() > deadline:
+                assert check(got), "%s never matched: %s" % (path, json.dumps(got)[:2000])
+                return got
+            time.sleep(0.05)
+
+    def errors(self) -> str:
+        if self.proc.poll() is None:
+            return ""
+        return self.proc.stderr.read() if self.proc.stderr else ""
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream:
+                stream.close()
+        return self.proc.returncode
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
