@@ -14,22 +14,105 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(Path(args.out), live=live, variant=args.variant)
 
 
-def _hexors_side(text: str) -> dict:
-    """Six strike values 'green,blue,yellow,red,purple,white' or a catalogue id."""
+class SideError(ValueError):
+    """A side of a Hexors battle that cannot be read; the message says how to give it."""
+
+
+SIDE_FORMS = ("six strike values green,blue,yellow,red,purple,white (2,3,5,1,2,2), written "
+              "out (green=2,blue=3,yellow=5,red=1,purple=2,white=2), a catalogue id whose "
+              "six values are printed, or an enrolled tile: its tag UID or OWNER:TILE "
+              "(alice:superman)")
+
+
+def hexors_side(text: str, data: str | None = None) -> tuple[str, dict]:
+    """(what it is, its six strike values) for one side of ``hexref odds hexors``."""
     from shared_rules import catalogue
     from shared_rules.decisions import COLOURS
 
-    if "/" in text:
-        try:
-            return catalogue.get(text)["strike"] or {}
-        except KeyError as exc:
-            raise argparse.ArgumentTypeError(str(exc).strip("'\"")) from None
+    text = text.strip()
     parts = [p.strip() for p in text.split(",")]
-    if len(parts) != len(COLOURS) or not all(p.lstrip("-").isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(
-            "give six strike values %s, e.g. 2,3,5,1,2,2, or a tile id like jl/superman"
-            % ",".join(COLOURS))
-    return dict(zip(COLOURS, (int(p) for p in parts), strict=True))
+    if len(parts) == len(COLOURS) and all(p.lstrip("-").isdigit() for p in parts):
+        return text, dict(zip(COLOURS, (int(p) for p in parts), strict=True))
+    if "=" in text:
+        strike: dict[str, int] = {}
+        for part in parts:
+            colour, _, value = part.partition("=")
+            colour = colour.strip().lower()
+            if colour not in COLOURS or not value.strip().lstrip("-").isdigit():
+                raise SideError("%r: give colour=value with the colours %s"
+                                % (part, ", ".join(COLOURS)))
+            strike[colour] = int(value)
+        missing = [c for c in COLOURS if c not in strike]
+        if missing:
+            raise SideError("%s: no value for %s (a battle needs all six)"
+                            % (text, ", ".join(missing)))
+        return text, {c: strike[c] for c in COLOURS}
+    tile = _enrolled(text, data)
+    if tile is not None:
+        entry, named = tile
+    elif "/" in text:
+        try:
+            entry, named = catalogue.get(text), text
+        except KeyError:
+            raise SideError("no tile %r in the catalogue or among the enrolled tiles" % text
+                            ) from None
+    else:
+        raise SideError("%r is not a tile: give %s" % (text, SIDE_FORMS))
+    strike = entry.get("strike") or {}
+    unknown = [c for c in COLOURS if strike.get(c) is None]
+    if unknown:
+        printed = ", ".join("%s=%s" % (c, strike[c]) for c in COLOURS if c not in unknown)
+        raise SideError("%s (%s): %s unknown%s. Give the six values read off the tile "
+                        "(green=...,white=...), or correct the enrolled tile once with "
+                        "hexref tiles correct UID --strike ... and name it by its UID"
+                        % (named, catalogue.label(entry), ", ".join(unknown),
+                           "; the rulebook prints only " + printed if printed else ""))
+    return "%s (%s)" % (named, catalogue.label(entry)), {c: strike[c] for c in COLOURS}
+
+
+def _enrolled(text: str, data: str | None) -> tuple[dict, str] | None:
+    """An enrolled tile named by its tag UID or OWNER:TILE, with its corrections."""
+    from host.registry import normal_uid
+    from host.store_cli import existing_registry
+    from shared_rules import catalogue
+
+    registry = existing_registry(data)
+    if registry is None:
+        return None
+    try:
+        rows = registry.tiles()
+        try:
+            uid: str | None = normal_uid(text)
+        except ValueError:
+            uid = None
+        if uid is None:
+            owner, colon, tile = text.partition(":")
+            if not colon:
+                return None
+            wanted = tile.strip().lower()
+            found = []
+            for row in rows:
+                if (row.owner or "").lower() != owner.strip().lower():
+                    continue
+                tile_row = registry.resolve(row.uid, "")
+                if tile_row.accepted and wanted in (
+                        row.entry.lower(), catalogue.label(tile_row.entry).lower()):
+                    found.append(tile_row)
+            if len(found) > 1:
+                raise SideError("%s names %d tiles (%s): give one tag UID" % (
+                    text, len(found), ", ".join(t.uid for t in found)))
+            if not found:
+                raise SideError("no enrolled tile of %r is %r (hexref tiles list shows them)"
+                                % (owner, tile))
+            return found[0].entry, "%s:%s" % (owner, tile)
+        if not any(row.uid == uid for row in rows):
+            raise SideError("tag %s is not enrolled (hexref tiles list shows them)" % uid)
+        tile_row = registry.resolve(uid, "")
+        if not tile_row.accepted:
+            raise SideError("tag %s: %s" % (uid, tile_row.reason))
+        return tile_row.entry, uid
+    finally:
+        registry.store.close()
 
 
 def _odds_hexors(args: argparse.Namespace) -> int:
@@ -38,7 +121,13 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     from shared_rules.decisions import COLOURS
     from shared_rules.odds import EndlessTie, battle_odds, describe
 
-    sides = (args.attacker, args.attacker_bonus, args.defender, args.defender_bonus)
+    try:
+        attacker, attacker_strike = hexors_side(args.attacker, args.data)
+        defender, defender_strike = hexors_side(args.defender, args.data)
+    except SideError as exc:
+        print("hexref odds hexors: %s" % exc, file=sys.stderr)
+        return 2
+    sides = (attacker_strike, args.attacker_bonus, defender_strike, args.defender_bonus)
     try:
         before = battle_odds(*sides)
         after = battle_odds(*sides, attacker_face=args.face) if args.face else None
@@ -55,6 +144,7 @@ def _odds_hexors(args: argparse.Namespace) -> int:
                            "attacker_after": str(after[0]), "defender_after": str(after[1])})
         print(json.dumps(result))
         return 0
+    print("%s against %s" % (attacker, defender))
     print("before any roll: " + describe(*before))
     if after:
         print("attacker rolled %d (%s): %s" % (args.face, COLOURS[args.face - 1],
@@ -99,9 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexref", description="Companion referee for hexagonal tile battle games.")
     parser.add_argument("--version", action="version", version="hexref " + version())
-    parser.add_argument("--log-level", choices=LEVELS, default="info",
-                        help="what goes to stderr (the journal under systemd): "
-                             "debug adds every refused input (default info)")
+    parser.add_argument("--log-level", choices=LEVELS,
+                        help="what goes to stderr (the journal under systemd): debug adds "
+                             "every refused input (default info; warning for the demo, "
+                             "whose transcript says it all)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = commands.add_parser(
@@ -125,15 +216,18 @@ def build_parser() -> argparse.ArgumentParser:
     odds_games = odds.add_subparsers(dest="game", metavar="GAME")
     hexors = odds_games.add_parser(
         "hexors", help="a Hexors battle (JL or YGO): ties re-rolled (JL-B5, YG-5)",
-        description="Each side: six strike values green,blue,yellow,red,purple,white or a "
-                    "catalogue id (jl/superman); bonuses are everything known added up.")
-    hexors.add_argument("--attacker", type=_hexors_side, required=True, metavar="VALUES|ID")
-    hexors.add_argument("--defender", type=_hexors_side, required=True, metavar="VALUES|ID")
+        description="Each side: " + SIDE_FORMS + ". Bonuses are everything known added up.",
+        epilog="e.g. hexref odds hexors --attacker 04A1B2C3D4E502 --defender "
+               "green=6,blue=4,yellow=5,red=8,purple=7,white=3 --defender-bonus 1")
+    hexors.add_argument("--attacker", required=True, metavar="TILE|VALUES")
+    hexors.add_argument("--defender", required=True, metavar="TILE|VALUES")
     hexors.add_argument("--attacker-bonus", type=int, default=0, metavar="N")
     hexors.add_argument("--defender-bonus", type=int, default=0, metavar="N")
     hexors.add_argument("--face", type=int, choices=range(1, 7), metavar="1-6",
                         help="the face the attacker already rolled")
     hexors.add_argument("--json", action="store_true", help="print JSON")
+    hexors.add_argument("--data", help="the data folder of the enrolled tiles (default: "
+                                       "as hexref tiles)")
     hexors.set_defaults(func=_odds_hexors)
     heroscape = odds_games.add_parser(
         "heroscape", help="a HeroScape attack: skulls against shields (HS-6, HS-7)",
@@ -167,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from host import logs
 
-    logs.setup(args.log_level)
+    logs.setup(args.log_level or ("warning" if args.command == "demo" else "info"))
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -46,14 +46,29 @@ DEMO_CORRECTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def demo_entries() -> list[dict]:
+# The Yu-Gi-Oh! demo table: the rulebook prints Yugi's green 5, Kaiba's yellow 2, Gaia's
+# green 5 and the Thousand Dragon's yellow 7; the rest was read off the demo set.
+YGO_UIDS = {
+    "ygo/yugi": "04A1B2C3D4E521", "ygo/gaia-the-fierce-knight": "04A1B2C3D4E522",
+    "ygo/kaiba": "04A1B2C3D4E531", "ygo/thousand-dragon": "04A1B2C3D4E532",
+}
+YGO_CORRECTIONS: dict[str, dict[str, Any]] = {
+    "ygo/yugi": {"strike": (5, 3, 4, 2, 3, 4)},
+    "ygo/gaia-the-fierce-knight": {"strike": (5, 6, 4, 5, 3, 6)},
+    "ygo/kaiba": {"strike": (3, 4, 2, 4, 3, 2)},
+    "ygo/thousand-dragon": {"strike": (4, 5, 7, 3, 6, 5)},
+}
+
+
+def demo_entries(uids: dict[str, str] | None = None,
+                 corrections: dict[str, dict[str, Any]] | None = None) -> list[dict]:
     from shared_rules import catalogue
     from shared_rules.decisions import COLOURS
 
     out = []
-    for entry_id in UIDS:
+    for entry_id in (uids if uids is not None else UIDS):
         entry = catalogue.get(entry_id)
-        fix = DEMO_CORRECTIONS.get(entry_id)
+        fix = (corrections if corrections is not None else DEMO_CORRECTIONS).get(entry_id)
         if fix is not None:
             printed = {c: v for c, v in entry["strike"].items() if v is not None}
             corrected = dict(zip(COLOURS, fix["strike"], strict=True))
@@ -165,6 +180,19 @@ def collector_script() -> list[dict]:
     return s.steps
 
 
+def ygo_beginner_script() -> list[dict]:
+    s = Steps(YGO_UIDS)
+    # Setup (YG-2): a Character and a Monster each, then the player's button.
+    s.tap("ygo/yugi", "ygo/gaia-the-fierce-knight").press("A")
+    s.tap("ygo/kaiba", "ygo/thousand-dragon").press("B")
+    # P2 added the last Monster, so P2 moves first: the Thousand Dragon, no contact.
+    s.tap("ygo/thousand-dragon").press("B")
+    # P1: Gaia attacks Kaiba (YG-5): green 5 against Kaiba's yellow 2 +2 Character (YG-6).
+    s.tap("ygo/gaia-the-fierce-knight", "ygo/kaiba")
+    s.roll(1, 3)  # Kaiba's Character is defeated: P1 wins at once (YG-1)
+    return s.steps
+
+
 @dataclass(frozen=True)
 class Rig:
     """Everything one scripted game needs: the rules, the screens, the tiles, the table."""
@@ -176,17 +204,20 @@ class Rig:
     players: tuple[str, ...] = ("P1", "P2")
 
 
-def _hexors_rig(variant: str, script: Callable[[], list[dict]]) -> Rig:
+def _hexors_rig(variant: str, script: Callable[[], list[dict]],
+                entries: Callable[[], list[dict]] = demo_entries) -> Rig:
     from host.games import open_game
 
     seats = ("P1", "P2")
     new_game, _ = open_game(variant, seats)
-    return Rig(new_game, lambda: open_game(variant, seats)[1], demo_entries, script, seats)
+    return Rig(new_game, lambda: open_game(variant, seats)[1], entries, script, seats)
 
 
 RIGS: dict[str, Rig] = {
     "jl-beginner": _hexors_rig("jl-beginner", beginner_script),
     "jl-collector": _hexors_rig("jl-collector", collector_script),
+    "ygo-beginner": _hexors_rig("ygo-beginner", ygo_beginner_script,
+                                lambda: demo_entries(YGO_UIDS, YGO_CORRECTIONS)),
 }
 from host.demo_games import HostSteps, game_rigs  # noqa: E402 - HeroScape, Hexo, Invocations
 

@@ -20,6 +20,7 @@ import pwd
 import sqlite3
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from host import config as config_mod
 from host.connection import SYMLINK, find_hub_port
@@ -266,6 +267,9 @@ def check_gpio(system: System) -> list[Check]:
     return out
 
 
+SERVICE_DATA = Path("/var/lib/hexref")  # the service's StateDirectory=hexref
+
+
 def check_database(cfg: config_mod.Config) -> Check:
     folder = cfg.data.path
     path = folder / "hexref.db"
@@ -273,6 +277,11 @@ def check_database(cfg: config_mod.Config) -> Check:
         parent = folder
         while not parent.exists() and parent != parent.parent:
             parent = parent.parent
+        if folder == SERVICE_DATA and not folder.exists():
+            # host/deploy/hexref.service's StateDirectory: systemd makes it, owned by the
+            # service's user, when the service first starts.
+            return Check("database", OK, "none yet; systemd creates %s when the hexref "
+                                         "service first starts" % folder)
         if os.access(parent, os.W_OK):
             return Check("database", OK, "none yet; %s will be created on the first game"
                          % path)

@@ -479,17 +479,20 @@ class HeldButtons:
         return out
 
 
-def gpio_buttons(hold_s: float = HOLD_S) -> HeldButtons:
-    """The referee's four buttons on the pins of ``host/pins.py``."""
+def gpio_buttons(hold_s: float = HOLD_S, pins: dict[str, int] | None = None) -> HeldButtons:
+    """The referee's four buttons: on ``pins`` (name -> GPIO, from the config's
+    ``[buttons]``), by default on those of ``host/pins.py``."""
     import warnings
 
     from gpiozero import Button
 
-    from host import pins
+    if pins is None:
+        from host import pins as generated
 
+        pins = dict(generated.BUTTONS)
     with warnings.catch_warnings():  # gpiozero lists every pin library it did not find
         warnings.simplefilter("ignore")
-        return HeldButtons({name: Button(pin, pull_up=True) for name, pin in pins.BUTTONS},
+        return HeldButtons({name: Button(pin, pull_up=True) for name, pin in pins.items()},
                            hold_s)
 
 

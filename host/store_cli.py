@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,11 +38,23 @@ def _registry(args: argparse.Namespace):
     return Registry.open(_data(args))
 
 
+def existing_registry(folder: str | None):
+    """The registry for reading only: None when there is no database yet, and no
+    collection key made (reading needs none): a command that only looks creates nothing."""
+    from host.registry import Registry
+    from host.store import DB_NAME, Store, data_dir
+
+    where = data_dir(folder)
+    if not (where / DB_NAME).exists():
+        return None
+    return Registry(Store(where), None)
+
+
 # --- enroll ------------------------------------------------------------------------------
 
 def _enroll(args: argparse.Namespace) -> int:
     from host import screens
-    from host.config import load
+    from host.config import ConfigError, load
     from host.connection import find_hub_port, open_serial
     from host.enroll import Enroller, Enrollment, choices_for, gpio_buttons
     from host.link import HubLink
@@ -54,18 +67,28 @@ def _enroll(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail("enroll", exc, 2)
     try:
-        buttons = gpio_buttons()
+        config = load(args.config)
+    except ConfigError as exc:
+        return _fail("enroll", exc, 2)
+    b = config.buttons
+    try:
+        if args.no_gpio:
+            raise RuntimeError("--no-gpio")
+        buttons = gpio_buttons(pins={"UP": b.up, "DOWN": b.down, "OK": b.ok, "BACK": b.back})
     except Exception as exc:  # no GPIO here (a laptop), or the pins are taken
         buttons = None
         if args.entry is None:
             return _fail("enroll", "no referee buttons (%s): give the tile with --entry, "
                          "and hold a player button on the reader hub to confirm" % exc, 2)
         print("No referee buttons: hold a player button on the reader hub to confirm.")
-    config = load(args.config)
     path = find_hub_port(config.hub.vid, config.hub.pid, args.port or config.hub.port)
     if path is None:
         return _fail("enroll", "no reader hub found (plug it in, or give --port)")
-    link = HubLink(open_serial(path), positions=registry.store.positions())
+    try:
+        port = open_serial(path)
+    except OSError as exc:  # serial.SerialException is an OSError: taken, gone, no rights
+        return _fail("enroll", "cannot open the hub's port %s: %s" % (path, exc))
+    link = HubLink(port, positions=registry.store.positions())
     panel = _enroll_panel(args, config)
 
     def show(view: screens.View) -> None:
@@ -106,11 +129,12 @@ def _enroll_panel(args: argparse.Namespace, config):
 def _tiles_list(args: argparse.Namespace) -> int:
     from shared_rules import catalogue
 
-    registry = _registry(args)
-    rows = registry.tiles()
+    registry = existing_registry(_data(args))
+    rows = registry.tiles() if registry is not None else []
     if not rows:
         print("No tiles enrolled yet: tap one with hexref enroll.")
         return 0
+    assert registry is not None
     print("%-20s  %-16s  %-20s  %-12s  %s" % ("TAG", "ENTRY", "TILE", "OWNER", "CORRECTED"))
     for row in rows:
         found = registry.resolve(row.uid, "")
@@ -124,13 +148,27 @@ def _tiles_list(args: argparse.Namespace) -> int:
 
 
 def _tiles_export(args: argparse.Namespace) -> int:
-    registry = _registry(args)
-    text = registry.export(_format(args, args.file))
+    from host.registry import Registry
+    from host.store import Store
+
+    registry = existing_registry(_data(args))
+    if registry is None:  # nothing enrolled: an empty registry's export, made and dropped
+        with tempfile.TemporaryDirectory() as empty:
+            with Store(empty) as store:
+                text, count = Registry(store, None).export(_format(args, args.file)), 0
+    else:
+        text = registry.export(_format(args, args.file))
+        count = len(registry.tiles())
+        registry.store.close()
     if args.file in (None, "-"):
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         Path(args.file).write_text(text)
-        print("%d tiles written to %s" % (len(registry.tiles()), args.file))
+    except OSError as exc:
+        return _fail("tiles export", "cannot write %s: %s (nothing written)"
+                     % (args.file, exc.strerror or exc))
+    print("%d tile%s written to %s" % (count, "" if count == 1 else "s", args.file))
     return 0
 
 
@@ -257,10 +295,13 @@ def _restore(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from host.replay import ReplayError, replay
-    from host.store import Store
 
-    store = Store(_data(args))
-    games = store.games()
+    registry = existing_registry(_data(args))
+    if registry is None:
+        games = []
+    else:
+        store = registry.store
+        games = store.games()
     if args.game is None:
         if not games:
             print("No games stored yet.")
@@ -270,14 +311,11 @@ def _replay(args: argparse.Namespace) -> int:
             print("%4d  %-14s %-20s %s  %s" % (row.id, row.variant, " vs ".join(row.players),
                                               row.created, state))
         return 0
-    if args.game == "last":
-        if not games:
-            return _fail("replay", "no games stored yet")
-        game_id = games[-1].id
-    elif args.game.isdigit():
-        game_id = int(args.game)
-    else:
+    if args.game != "last" and not args.game.isdigit():
         return _fail("replay", "GAME is a game number or 'last', not %r" % args.game, 2)
+    if not games:
+        return _fail("replay", "no games stored yet")
+    game_id = games[-1].id if args.game == "last" else int(args.game)
     try:
         lines = replay(store, game_id)
     except KeyError as exc:
@@ -315,6 +353,9 @@ def add_commands(commands) -> None:
     enroll.add_argument("--config", help="config file (default: the usual places)")
     enroll.add_argument("--emulate", metavar="DIR",
                         help="no OLED: save the screens as PNG frames under DIR")
+    enroll.add_argument("--no-gpio", action="store_true",
+                        help="no referee buttons: confirm with a held player button on the "
+                             "hub (needs --entry)")
     enroll.add_argument("--data", help=data_help)
     enroll.set_defaults(func=_enroll)
 

@@ -63,3 +63,53 @@ def test_collector_demo_pods_powers_refusals_and_stones(tmp_path: Path):
     assert "12  :  _16_" in beaten and "7 die +6 colour +3 last stand = 16" in beaten
     assert "P1:1 P2:0" in beaten
     assert said[-1].startswith("JL Collector |    P1 wins | Superman 12 : 7 Mars")
+
+
+def test_ygo_demo_character_bonus_and_the_character_defeated_wins(tmp_path: Path):
+    """YG-2 setup (a Character and a Monster each), YG-5 the duel, YG-6 the Beginner's +2
+    for a Character, YG-1 defeating the enemy Character wins at once."""
+    assert run_demo(tmp_path, live=False, timeout_s=60, variant="ygo-beginner") == 0
+    said = [" | ".join(f) for f in _frames((tmp_path / "transcript.txt").read_text())]
+    assert any("Gaia the Fierce Knight vs Kaiba" in s for s in said)
+    assert said[-1].startswith("YGO Beginner |    P1 wins | Gaia the Fierce Knight 5 : 4 Kaiba")
+
+
+def test_live_panel_on_a_terminal_that_reports_0x0(tmp_path: Path):
+    """A serial console or `docker exec -t` says 0 columns, 0 rows: the panel is drawn
+    anyway (half blocks), and the demo ends with its winner."""
+    import fcntl
+    import os
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import threading
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 0, 0, 0, 0))
+    assert os.get_terminal_size(slave) == (0, 0)
+    got: list[bytes] = []
+
+    def read() -> None:
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the last writer closed the slave
+                return
+            if not chunk:
+                return
+            got.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, "-m", "host.cli", "demo", "--out", str(tmp_path),
+                           "--live", "yes"], cwd=root, stdout=slave, stderr=subprocess.PIPE,
+                          timeout=120)
+    os.close(slave)
+    reader.join(timeout=10)
+    os.close(master)
+    shown = b"".join(got).decode("utf-8", "replace")
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert "Traceback" not in proc.stderr.decode()
+    assert "\u2588" in shown and "P1 wins" in shown  # drawn, then the transcript

@@ -1,11 +1,19 @@
 """``hexref doctor`` on made-up machines: every check says OK or what to do."""
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
 from types import SimpleNamespace
 
 from host import doctor
 from host.config import Config, Data, Hub, parse
 from host.doctor import FIX, NOTE, OK, System
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class FakePi(System):
@@ -86,12 +94,83 @@ def test_no_hub_says_plug_it_in_with_a_data_cable(tmp_path):
     assert "data cable" in hub.text and "/dev/ttyUSB0 (10C4:EA60)" in hub.text
 
 
-def test_hub_that_does_not_answer_points_at_the_firmware(tmp_path):
-    pi = FakePi()
-    pi.hello = "Reader not answering: the port is open but silent for 2 s: unplug the hub "\
-        "and plug it back in; if it stays silent, flash it again (make deploy)"
-    hub = checks_of(pi, tmp=tmp_path)["hub"]
-    assert hub.status == FIX and "Reader not answering" in hub.text and "make deploy" in hub.text
+class SimulatedHubPort:
+    """A pseudo-terminal as the hub's USB port, and the real ``System.hub_hello`` on it:
+    the device end is the real firmware (``python -m firmware.sim``), or a board that says
+    nothing, or one at MicroPython's REPL (the hexref firmware not copied yet)."""
+
+    def __init__(self, tmp_path: Path, hub: str) -> None:
+        self.master, self.slave = os.openpty()
+        self.path = os.ttyname(self.slave)
+        self.proc = None
+        if hub == "firmware":
+            script = tmp_path / "script.json"
+            script.write_text("[]")
+            self.proc = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd",
+                                          str(self.master), "--script", str(script)],
+                                         pass_fds=(self.master,), cwd=ROOT)
+        elif hub == "repl":
+            threading.Thread(target=self._repl, daemon=True).start()
+
+    def _repl(self) -> None:
+        """MicroPython's REPL: it echoes what it is sent and answers with an error."""
+        while True:
+            try:
+                line = os.read(self.master, 256)
+                os.write(self.master, line.replace(b"\n", b"\r\n") + b"Traceback (most "
+                         b"recent call last):\r\nSyntaxError: invalid syntax\r\n>>> ")
+            except OSError:
+                return
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+class RealHello(FakePi):
+    """The made-up Pi, with the real serial check of the hub."""
+
+    hub_hello = System.hub_hello
+
+
+def _hub_check(tmp_path, hub: str):
+    port = SimulatedHubPort(tmp_path, hub)
+    try:
+        pi = RealHello()
+        pi.paths.add(port.path)
+        cfg = Config(hub=Hub(port=port.path), data=Data(dir=str(tmp_path)))
+        return port.path, checks_of(pi, cfg)["hub"]
+    finally:
+        port.close()
+
+
+def test_the_real_hello_check_against_the_simulated_hub_firmware(tmp_path):
+    path, hub = _hub_check(tmp_path, "firmware")
+    assert hub.status == OK, hub.line()
+    assert re.search(r"answers: firmware \S+ on sim, boot [0-9A-F]{8}", hub.text), hub.text
+
+
+def test_hub_that_does_not_answer_points_at_make_deploy(tmp_path):
+    for board, said in (("silent", "the port is open but silent for 2 s"),
+                        ("repl", "it sends something but no HELLO within 2 s")):
+        path, hub = _hub_check(tmp_path, board)
+        assert hub.status == FIX, hub.line()
+        assert "Reader not answering: " + said in hub.text, hub.text
+        assert "make deploy" in hub.text and "make firmware" not in hub.text
+
+
+def test_before_the_service_first_starts_its_data_folder_is_not_a_problem(tmp_path,
+                                                                          monkeypatch):
+    """The README runs doctor as the hexref user before `systemctl enable --now`: systemd
+    makes /var/lib/hexref then (StateDirectory), so /var/lib need not be writable. (The
+    service's folder is moved under tmp_path: this machine may have a real one.)"""
+    service_data = tmp_path / "var" / "lib" / "hexref"
+    monkeypatch.setattr(doctor, "SERVICE_DATA", service_data)
+    check = doctor.check_database(Config(data=Data(dir=str(service_data))))
+    assert check.status == OK and "systemd creates %s" % service_data in check.text
 
 
 def test_symlink_from_the_udev_rule_is_preferred(tmp_path):

@@ -332,3 +332,29 @@ def test_enrolling_many_tags_in_a_row(tmp_path, factory):
     assert not bench.job.finished
     bench.press("BACK")
     assert bench.job.finished
+
+
+def test_the_cli_enrolls_with_the_buttons_of_the_config(tmp_path, factory):
+    """`[buttons]` in the config moves the referee's buttons; `hexref enroll` uses them."""
+    from host.cli import main
+
+    config = tmp_path / "hexref.toml"
+    config.write_text("[buttons]\nup = 5\ndown = 6\nok = 13\nback = 19\n")
+    code = main(["enroll", "--entry", "jl/superman", "--config", str(config), "--port",
+                 str(tmp_path / "no-hub"), "--data", str(tmp_path / "data")])
+    assert code == 1  # no hub on that port: said, nothing enrolled
+    used = {info.name for info in factory.pins}  # GPIO5 is the header's pin 29
+    assert {"GPIO5", "GPIO6", "GPIO13", "GPIO19"} == used, used
+
+
+def test_the_cli_enrolls_with_no_gpio_when_told(tmp_path, factory, capsys):
+    from host.cli import main
+
+    args = ["enroll", "--no-gpio", "--port", str(tmp_path / "no-hub"), "--data",
+            str(tmp_path / "data")]
+    assert main(args) == 2  # the tile must then be given: nothing to choose it with
+    assert "no referee buttons (--no-gpio): give the tile with --entry" in \
+        capsys.readouterr().err
+    assert main(args + ["--entry", "jl/superman"]) == 1
+    assert "hold a player button on the reader hub" in capsys.readouterr().out
+    assert not factory.pins  # no pin touched

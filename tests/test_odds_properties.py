@@ -156,9 +156,10 @@ def test_jl_b5_hexref_odds_hexors_command(capsys):
                  "--defender", "3,3,3,3,3,3", "--face", "1"])
     out = capsys.readouterr().out.splitlines()
     assert code == 0
-    assert out[0] == "before any roll: attacker 2/3 = 66.7%, defender 1/3 = 33.3%"
+    assert out[0] == "2,3,5,1,2,2 against 3,3,3,3,3,3"
+    assert out[1] == "before any roll: attacker 2/3 = 66.7%, defender 1/3 = 33.3%"
     # Face 1 (green): 3 against six 3s ties every time, so both dice roll again.
-    assert out[1] == "attacker rolled 1 (green): attacker 2/3 = 66.7%, defender 1/3 = 33.3%"
+    assert out[2] == "attacker rolled 1 (green): attacker 2/3 = 66.7%, defender 1/3 = 33.3%"
 
 
 def test_jl_b5_hexref_odds_endless_tie_and_unknown_values(capsys):
