@@ -253,6 +253,9 @@ def build_parser() -> argparse.ArgumentParser:
     from host.web import add_commands as add_web_commands  # web, die-check
 
     add_web_commands(commands)
+    from host.club import add_commands as add_club_commands  # club
+
+    add_club_commands(commands)
     return parser
 
 

@@ -15,6 +15,9 @@ below fit the reference build (hardware/pinout.json), so most tables need none::
     enabled = true
     [data]
     dir = "/var/lib/hexref"
+    [club]
+    broker = "mqtt://club.local"   # club nights: publish the journal (host/club.py)
+    table = "Table 3"              # default: this computer's name
 
 A misspelt key or a wrong type is refused with the key's name and what it should be, and
 no half-read config is used.
@@ -117,6 +120,12 @@ class Data:
 
 
 @dataclass(frozen=True)
+class Club:
+    broker: str = ""  # "mqtt://HOST[:PORT]" (or mqtts://); empty: no club night, nothing runs
+    table: str = ""  # this table's name on the organiser's page; empty: the host name
+
+
+@dataclass(frozen=True)
 class Config:
     hub: Hub = field(default_factory=Hub)
     panel: PanelCfg = field(default_factory=PanelCfg)
@@ -124,6 +133,7 @@ class Config:
     encoder: Encoder = field(default_factory=Encoder)
     buzzer: Buzzer = field(default_factory=Buzzer)
     data: Data = field(default_factory=Data)
+    club: Club = field(default_factory=Club)
     source: str = "defaults"  # where it was read from, for `hexref doctor`
 
 
@@ -217,6 +227,9 @@ def _check(cfg: Config, source: str) -> None:
     if not 0 < cfg.buttons.long_press_s <= 10:
         raise ConfigError("%s: buttons.long_press_s must be more than 0 and at most 10 "
                           "seconds (0.8 is usual)" % source)
+    if cfg.club.broker and not cfg.club.broker.startswith(("mqtt://", "mqtts://")):
+        raise ConfigError("%s: club.broker %r: write it as mqtt://HOST or mqtt://HOST:PORT"
+                          % (source, cfg.club.broker))
 
 
 def candidates(explicit: str | None = None) -> list[Path]:

@@ -26,7 +26,7 @@ import socket
 import sqlite3
 import sys
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -201,12 +201,39 @@ class Broadcast:
             return self.number
 
 
+def event_stream(request, broadcast: Broadcast, snapshot: Callable[[], dict[str, Any]]):
+    """A server-sent event stream: the snapshot as a ``state`` event now and after every
+    change ``broadcast`` announces."""
+    from starlette.responses import StreamingResponse
+
+    async def stream() -> AsyncIterator[str]:
+        seen = -1
+        quiet = 0.0
+        while True:
+            # A phone that went away is noticed within a second (the server's own shutdown
+            # too), not at the next write.
+            number = broadcast.number if seen < 0 else await broadcast.wait_after(seen, 1.0)
+            if number == seen:
+                if await request.is_disconnected():
+                    return
+                quiet += 1.0
+                if quiet >= KEEPALIVE_S:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                continue
+            seen, quiet = number, 0.0
+            yield "event: state\ndata: %s\n\n" % json.dumps(snapshot(), separators=(",", ":"))
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
 def create_app(data_dir: Path, poll_s: float = POLL_S):
     """The Starlette application serving the page for the database in ``data_dir``."""
     from anyio import to_thread
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+    from starlette.responses import FileResponse, JSONResponse, Response
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
@@ -253,28 +280,7 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
         return JSONResponse(found)
 
     async def events(request: Request) -> Response:
-        async def stream() -> AsyncIterator[str]:
-            seen = -1
-            quiet = 0.0
-            while True:
-                # A phone that went away is noticed within a second (the server's own
-                # shutdown too), not at the next write.
-                number = broadcast.number if seen < 0 else await broadcast.wait_after(seen, 1.0)
-                if number == seen:
-                    if await request.is_disconnected():
-                        return
-                    quiet += 1.0
-                    if quiet >= KEEPALIVE_S:
-                        quiet = 0.0
-                        yield ": still here\n\n"
-                    continue
-                seen, quiet = number, 0.0
-                yield "event: state\ndata: %s\n\n" % json.dumps(reader.snapshot,
-                                                              separators=(",", ":"))
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache",
-                                          "X-Accel-Buffering": "no"})
+        return event_stream(request, broadcast, lambda: reader.snapshot)
 
     routes = [Route("/", page), Route("/api/state", state), Route("/api/die", die),
               Route("/api/games/{game}", one_game), Route("/api/events", events),

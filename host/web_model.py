@@ -58,6 +58,7 @@ class Follower:
         self.referee = Referee(session.new_game, TileBook([]), session.presenter,
                                journal=MemoryJournal(), players=self.players)
         self.history: list[dict[str, Any]] = []
+        self.entries: list[Entry] = []  # as journalled, one per history item
         self.applied: list[int] = []  # history indexes of inputs undo can take back
         self.fight: dict[str, Any] | None = None
         self.winners: list[int] | None = None
@@ -73,6 +74,7 @@ class Follower:
 
     def _take(self, entry: Entry, when: str) -> None:
         ref = self.referee
+        self.entries.append(entry)
         n = len(self.history) + 1
         item: dict[str, Any] = {"n": n, "time": when, "by": "hub" if entry.boot else "referee",
                                 "kind": entry.input[0] if entry.input else "",
@@ -106,6 +108,8 @@ class Follower:
         for kind, data in events:
             if kind == "winner":
                 self.winners = list(data.get("players") or [])
+                item["winner"] = [self.players[p] for p in self.winners
+                                  if 0 <= p < len(self.players)]
 
     def _refresh_after_undo(self) -> None:
         """An undo can take back a fight or a win: what is left is the last of those among

@@ -17,9 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class Server:
+    @staticmethod
+    def command(*args: str) -> list[str]:
+        return [sys.executable, "-m", "host.cli", *args]
+
     def __init__(self, *args: str, env: dict | None = None, timeout_s: float = 20.0) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "host.cli", *args, "--port", "0", "--host", "127.0.0.1"],
+            self.command(*args, "--port", "0", "--host", "127.0.0.1"),
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, **(env or {})))
         line = ""

@@ -1,0 +1,195 @@
+"""A club night against a real broker: Debian's Mosquitto (installed when missing) on a
+loopback port, 8 tables each playing two games with their own referee and database, each
+publishing its journal (host/club.py Publisher), ``hexref club`` as its own process, and
+the broker restarted in the middle of the night. The organiser's standings must equal the
+ones computed from the tables' own journals, with every entry once."""
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from debian import ensure
+from table_rig import Table, demo_game_events
+from web_rig import ROOT, Server
+
+from host.club import Broker, Publisher, standings, start_publisher
+from host.config import Config
+from host.store import Store
+from host.web_model import Follower
+
+TABLES = 8
+PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Mosquitto:
+    """Debian's broker on 127.0.0.1:port, persisting to ``folder`` (as a club's would)."""
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.binary = ensure({"mosquitto": "mosquitto"})["mosquitto"]
+        self.port = port
+        self.conf = folder / "mosquitto.conf"
+        self.log = folder / "mosquitto.log"
+        self.conf.write_text(
+            "listener %d 127.0.0.1\nallow_anonymous true\npersistence true\n"
+            "persistence_location %s/\nautosave_interval 1\nuser root\n"
+            "log_dest file %s\n" % (port, folder, self.log))
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([self.binary, "-c", str(self.conf)],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                assert self.proc.poll() is None, self.proc.stderr.read().decode()  # type: ignore[union-attr]
+                time.sleep(0.05)
+        raise AssertionError("mosquitto did not listen on port %d" % self.port)
+
+    def stop(self) -> None:
+        """As ``systemctl restart`` does: SIGTERM, and the broker saves its sessions."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(timeout=10)
+        if self.proc is not None and self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+
+def _seats(table: int, game: int) -> list[str]:
+    first = PLAYERS[(table + game) % len(PLAYERS)]
+    second = PLAYERS[(table + 3 * game + 1) % len(PLAYERS)]
+    if second == first:
+        second = PLAYERS[(table + 2) % len(PLAYERS)]
+    return [first, second]
+
+
+def _from_journals(folders: list[Path]) -> tuple[list, int]:
+    """The night's results as each table's own database says, folded by the referee."""
+    results = []
+    entries = 0
+    for folder in folders:
+        with Store(folder) as store:
+            for row in store.games():
+                journal = store.journal(row.id)
+                follower = Follower(row)
+                follower.feed(journal.entries, journal.times())
+                entries += follower.seen
+                if follower.winners:
+                    results.append((row.players, [row.players[p] for p in follower.winners]))
+    return results, entries
+
+
+def test_club_night_survives_a_broker_restart(tmp_path: Path):
+    broker = Mosquitto(tmp_path, _free_port())
+    broker.start()
+    url = "mqtt://127.0.0.1:%d" % broker.port
+    folders = [tmp_path / ("table-%d" % (k + 1)) for k in range(TABLES)]
+    publishers = [Publisher(f, Broker.parse(url), "Table %d" % (k + 1)).start()
+                  for k, f in enumerate(folders)]
+    stores = [Store(f) for f in folders]
+    events = demo_game_events()
+    try:
+        with Server("club", "--broker", url) as club:
+            club.wait_for("/api/club", lambda s: s["version"] >= 0)
+            # Each table plays two games, one hub event per table per round, at a pace.
+            plan = []
+            for k in range(TABLES):
+                steps = []
+                for g in range(2):
+                    steps.append(("new", k, g))
+                    steps += [("event", k, e) for e in events]
+                    steps.append(("finish", k, g))
+                plan.append(steps)
+            tables: list[Table | None] = [None] * TABLES
+            rounds = max(len(p) for p in plan)
+            restart_at = rounds // 2
+            for r in range(rounds):
+                if r == restart_at - 10:
+                    publishers[0].stop()  # table 1's referee restarts too...
+                if r == restart_at:
+                    broker.stop()  # mid-night: the tables go on playing without it
+                if r == restart_at + 15:
+                    broker.start()
+                if r == restart_at + 20:  # ...and resumes from what the broker confirmed
+                    publishers[0] = Publisher(folders[0], Broker.parse(url), "Table 1")
+                    resumed_from = sum(publishers[0].confirmed.values())
+                    assert resumed_from > 0
+                    publishers[0].start()
+                for k in range(TABLES):
+                    if r >= len(plan[k]):
+                        continue
+                    kind, _, what = plan[k][r]
+                    if kind == "new":
+                        game_id = stores[k].new_game("jl-beginner", _seats(k, what))
+                        tables[k] = Table(stores[k], game_id, boot="%08X" % (k * 16 + what))
+                    elif kind == "event":
+                        tables[k].play([what])  # type: ignore[union-attr]
+                    else:
+                        t = tables[k]
+                        assert t is not None and t.referee.game.winners == [0]
+                        stores[k].finish(t.game_id, stores[k].game(t.game_id).players[0])
+                time.sleep(0.02)
+
+            results, entries = _from_journals(folders)
+            assert len(results) == 2 * TABLES
+            expected = standings(results)
+            night = club.wait_for(
+                "/api/club", lambda s: s["entries"] == entries and len(s["results"]) ==
+                2 * TABLES, timeout_s=60)
+            print("club night: %d entries, %d received twice and kept once, %d published" % (
+                entries, night["duplicates"], sum(p.published for p in publishers)))
+            assert night["standings"] == expected
+            keys = [(r["table"], r["game"]) for r in night["results"]]
+            assert len(set(keys)) == len(keys) == 2 * TABLES
+            assert len(night["tables"]) == TABLES and all(t["winner"] for t in night["tables"])
+            # What each table counts as confirmed by the broker is its whole journal.
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and any(
+                    p.confirmed != {g.id: len(s.journal(g.id).entries) for g in s.games()}
+                    for p, s in zip(publishers, stores, strict=True)):
+                time.sleep(0.1)
+            # Table 1 sent again only what the broker had not confirmed before it stopped.
+            table_1 = sum(len(stores[0].journal(g.id).entries) for g in stores[0].games())
+            assert publishers[0].published == table_1 - resumed_from
+            for p, s in zip(publishers, stores, strict=True):
+                want = {g.id: len(s.journal(g.id).entries) for g in s.games()}
+                assert p.confirmed == want
+                saved = json.loads(p.state_path.read_text())["confirmed"]
+                assert {int(g): n for g, n in saved.items()} == want
+    finally:
+        for p in publishers:
+            p.stop()
+        for s in stores:
+            s.close()
+        broker.stop()
+    log = broker.log.read_text()
+    assert log.count("mosquitto version") >= 2  # it really was restarted
+
+
+def test_without_a_broker_nothing_of_the_club_runs(tmp_path: Path):
+    assert start_publisher(Config(), tmp_path) is None
+    assert not list(tmp_path.iterdir())  # no state file, no thread, no connection
+    done = subprocess.run(Server.command("club"), cwd=ROOT, capture_output=True, text=True,
+                          timeout=30, env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+                                           "XDG_CONFIG_HOME": str(tmp_path)})
+    assert done.returncode == 2
+    assert "no broker" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("url", ["club.local", "http://club.local", "mqtt://"])
+def test_a_broker_that_is_not_an_mqtt_url_is_refused(url: str):
+    with pytest.raises(ValueError, match="mqtt://HOST"):
+        Broker.parse(url)
