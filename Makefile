@@ -40,8 +40,10 @@ test-cpython: $(STAMP) debian-packages
 
 # tests/test_install.py installs hexref the Raspberry Pi way: Debian's python3 with
 # python3-venv and python3-pil (Bookworm's Pillow). tests/test_service_hardening.py checks
-# the unit with systemd-analyze (systemd) and traces the referee with strace.
-DEBIAN_PACKAGES := python3-venv python3-pil systemd strace
+# the unit with systemd-analyze (systemd) and traces the referee with strace. The phone
+# page is tested in Debian's headless Chromium through its chromedriver, club nights against
+# Debian's Mosquitto.
+DEBIAN_PACKAGES := python3-venv python3-pil systemd strace chromium chromium-driver mosquitto
 debian-packages:
 	@dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1 || { S=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$S apt-get update -qq && DEBIAN_FRONTEND=noninteractive \

@@ -1,8 +1,9 @@
 """Club nights: every table's journal on the club's MQTT broker, and the organiser's page.
 
-With ``[club] broker = "mqtt://HOST"`` in the config, ``hexref run`` starts a ``Publisher``:
-a thread that reads the table's own database read-only (like ``hexref web``) and publishes
-each journal entry of the night's games, QoS 1, as JSON on ``hexref/club/<table>/journal``:
+With ``[club] broker = "mqtt://HOST"`` in the config, ``hexref publish`` (started with the
+referee by its own unit, ``host/deploy/hexref-publish.service``: the referee's unit has no
+network) runs a ``Publisher``: it reads the table's own database read-only (like ``hexref
+web``) and publishes each journal entry of the night's games, QoS 1, as JSON on ``hexref/club/<table>/journal``:
 ``{table, game, seq, variant, players, created, target, input, accepted, by, time,
 outcome}`` where ``seq`` is the entry's number in its game's journal. What the broker has
 confirmed (PUBACK) is written to ``club-<table>.json`` in the data folder, and after a
@@ -525,7 +526,16 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
 
 
 def add_commands(commands) -> None:
-    """``hexref club``."""
+    """``hexref publish`` (a table) and ``hexref club`` (the organiser)."""
+    publish = commands.add_parser(
+        "publish", help="club night: send this table's journal to the club's MQTT broker",
+        description="With [club] broker in the config, publishes every input of the night's "
+                    "games to the broker and keeps going until stopped; without one, says so "
+                    "and exits.")
+    publish.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    publish.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    publish.set_defaults(func=_publish_command)
+
     club = commands.add_parser(
         "club", help="club night: every table live, the results and the standings",
         description="Subscribes to every table's journal on the club's MQTT broker "
@@ -562,3 +572,37 @@ def _club_command(args) -> int:
         print("hexref club: %s" % exc, file=sys.stderr)
         return 2
     return serve(create_app(Organiser(broker, args.name)), args.host, args.port, "club")
+
+
+def _publish_command(args) -> int:
+    import signal
+
+    from host.config import ConfigError, load
+    from host.store import data_dir
+
+    try:
+        cfg = load(args.config)
+    except ConfigError as exc:
+        print("hexref publish: %s" % exc, file=sys.stderr)
+        return 2
+    if not cfg.club.broker:
+        print("hexref publish: no [club] broker in the config (%s): nothing to publish"
+              % cfg.source)
+        return 0
+    folder = data_dir(args.data) if args.data else cfg.data.path
+    publisher = start_publisher(cfg, folder)
+    assert publisher is not None
+    print("hexref publish: %s to %s (Ctrl-C stops)" % (publisher.table, cfg.club.broker),
+          flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        while not stop.wait(1.0):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        publisher.stop()
+    print("hexref publish: stopped; %d entries sent, %d confirmed by the broker"
+          % (publisher.published, sum(publisher.confirmed.values())), flush=True)
+    return 0

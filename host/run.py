@@ -373,9 +373,6 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
         log.error("cannot start: %s: %s; run `hexref doctor` to see what is missing",
                   exc.__class__.__name__, exc)
         return 1
-    from host.club import start_publisher
-
-    club = start_publisher(cfg)  # only with [club] broker: the journal to the club's broker
     try:
         app.run()
     except KeyboardInterrupt:
@@ -386,8 +383,6 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
         return 1
     finally:
         app.close()
-        if club is not None:
-            club.stop()
     log.info("hexref stopped")
     return 0
 

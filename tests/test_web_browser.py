@@ -1,4 +1,4 @@
-"""The phone page in a real browser: Debian's headless Chromium (installed when missing),
+"""The phone page in a real browser: Debian's headless Chromium (``make test`` installs it),
 driven by Selenium through Debian's chromedriver, on a phone-sized viewport, follows a
 demo game live while the referee writes it, and its screenshots are saved under
 ``out/web/`` for a person to look at.
@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from debian import ensure
+from debian import tool
 from table_rig import Table, demo_game_events
 from web_rig import ROOT, Server
 
@@ -27,7 +27,8 @@ PHONE = {"width": 390, "height": 844, "pixelRatio": 2}  # a common phone, in CSS
 
 @pytest.fixture(scope="module")
 def browser():
-    paths = ensure({"chromium": "chromium", "chromedriver": "chromium-driver"})
+    paths = {"chromium": tool("chromium", "chromium"),
+             "chromedriver": tool("chromedriver", "chromium-driver")}
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
