@@ -262,9 +262,10 @@ class FakeI2C:
     """machine.I2C with the twin at ``address``; every transfer spends its bus time.
 
     Errors are the RP2040 port's: EIO when nothing acknowledges the address (a stuck or
-    waking chip, or nobody there), ETIMEDOUT when the chip stretched the clock past the
-    bus timeout (``chip.busy``). A PN532 at work acknowledges its address and answers
-    status 00h: the host polls the ready bit, and may abort with an ACK frame (6.2.2).
+    waking chip, one still taking in the frame just sent, or nobody there), ETIMEDOUT when
+    the chip stretched the clock past the bus timeout (``chip.busy``). A PN532 at work
+    (its ACK frame sent, the command running) acknowledges its address and answers status
+    00h: the host polls the ready bit, and may abort with an ACK frame (6.2.2).
     """
 
     def __init__(self, chip, address=0x24):
@@ -285,6 +286,12 @@ class FakeI2C:
             raise OSError(ETIMEDOUT)  # SCL held low past machine.I2C's timeout
         if chip.asleep:
             chip.asleep = False  # the address match wakes it, but this transfer fails
+            raise OSError(EIO)
+        if chip._out and chip._out[0][1] is ACK and not chip.ready():
+            # Still taking in the frame it was just sent: "it may happen that the PN532
+            # does not acknowledge its own address immediately after having finished a
+            # previous exchange" (UM0701-02, I2C communication details). Once its ACK
+            # frame is out, a PN532 at work acknowledges and answers status 00h.
             raise OSError(EIO)
 
     def writeto(self, address, buf, stop=True):
