@@ -104,6 +104,17 @@ class System:
         except OSError as exc:
             return "no answer at 0x%02X (%s)" % (address, exc.strerror or exc)
 
+    def service_status(self, folder) -> dict | None:
+        """What the referee running on ``folder`` says of its hub; None if none runs."""
+        from host.service_socket import NoService, ask
+
+        try:
+            for answer in ask(folder, {"op": "status"}, timeout_s=2.0):
+                return answer.get("status")
+        except (NoService, OSError, ValueError):
+            return None
+        return None
+
     def hub_hello(self, path: str, timeout_s: float = 2.0) -> str:
         """Open the port, PING, and say what answered (or why nothing did)."""
         import serial
@@ -190,6 +201,15 @@ def check_groups(system: System) -> list[Check]:
 
 
 def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
+    running = system.service_status(cfg.data.path)
+    if running is not None:
+        # The referee holds the port (locked): ask it, do not take the port from it.
+        held = "the running referee (pid %s) holds it" % running.get("pid")
+        if running.get("hub") == "connected":
+            return Check("hub", OK, "%s: %s, firmware %s on %s, boot %s" % (
+                held, running.get("port"), running.get("firmware"), running.get("board"),
+                running.get("boot")))
+        return Check("hub", FIX, "%s but has no hub: %s" % (held, running.get("reason")))
     path = find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port,
                          comports=system.comports, exists=system.exists)
     if path is None:

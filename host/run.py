@@ -15,12 +15,14 @@ otherwise the game menu opens: choose a game, then its variant.
 """
 from __future__ import annotations
 
+import os
 import signal
 import sqlite3
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host import logs, messages, screens
 from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
@@ -31,6 +33,10 @@ from host.panel import Panel
 from host.referee import Reaction, Referee
 from host.screens import View
 from shared_rules.engine import Outcome
+
+if TYPE_CHECKING:
+    from host.registry import Registry
+    from host.service_socket import ServiceSocket
 
 log = logs.get("run")
 
@@ -73,6 +79,46 @@ class GameMenu:
                                  hint or "OK start  BACK back")
 
 
+class HubThroughConnection:
+    """The enroller's link while the referee enrolls for its operator: reads, ACKs and
+    WRITEs go through the referee's Connection, which notices a pulled cable and finds the
+    hub again, as in play."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.stats = conn.link.stats
+
+    def open(self) -> None:
+        pass  # the connection already said hello
+
+    def read(self) -> list[Received]:
+        return self.conn.poll()
+
+    def ack(self, seq: int) -> None:
+        self.conn.ack(seq)
+
+    def command(self, kind: str, *values) -> None:
+        self.conn.command(kind, *values)
+
+
+class ControlsAsHeld:
+    """The referee's buttons as the enroller reads them: (name, "press"|"long")."""
+
+    def __init__(self, controls: Controls) -> None:
+        self.controls = controls
+
+    def poll(self, now: float) -> list[tuple[str, str]]:
+        return [(p.button, p.action) for p in self.controls.events(now)]
+
+
+class Enrolling:
+    """An enrollment the operator asked for over the service socket (host/service_socket)."""
+
+    def __init__(self, enroller, client) -> None:
+        self.enroller = enroller
+        self.client = client
+
+
 # The hub's player buttons in the game menu: (press, long press).
 HUB_MENU = {"A": (DOWN, BACK), "B": (OK, BACK)}
 
@@ -96,6 +142,9 @@ class App:
         self.referee: Referee | None = None
         self.game_id: int | None = None
         self.transcript: list[str] = []
+        self.service: ServiceSocket | None = None  # the operator's requests
+        self.registry: Registry | None = None  # to enroll for the operator
+        self.enrolling: Enrolling | None = None
         self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
         self._hub_silent = False
         row = store.unfinished()
@@ -142,6 +191,12 @@ class App:
     # --- one pass of the loop ----------------------------------------------------------
 
     def step(self) -> None:
+        if self.service is not None:
+            for client, request in self.service.poll():
+                self.on_request(client, request)
+        if self.enrolling is not None:
+            self._enroll_step()
+            return
         for rcv in self.conn.poll():
             self.on_hub_event(rcv)
         self._watch_hub()
@@ -158,6 +213,78 @@ class App:
         self._link_message(now)
         if self.beeper is not None:
             self.beeper.poll(now)
+        self.show(now)
+
+    # --- the operator's requests (hexref doctor, hexref enroll) ------------------------
+
+    def status(self) -> dict:
+        hub = self.conn.link.hub
+        return {"pid": os.getpid(), "hub": self.conn.state, "port": self.conn.path,
+                "reason": self.conn.reason,
+                "firmware": hub.firmware if hub else None, "board": hub.board if hub else None,
+                "boot": hub.boot if hub else None, "panel_errors": self.panel.errors,
+                "game": self.game_id, "enrolling": self.enrolling is not None}
+
+    def on_request(self, client, request: dict) -> None:
+        op = request.get("op")
+        if op == "status":
+            client.send({"status": self.status()})
+            client.close()
+        elif op == "enroll":
+            error = self._start_enrolling(client, request)
+            if error:
+                log.info("enrollment refused: %s", error)
+                client.send({"error": error})
+                client.close()
+        else:
+            client.send({"error": "unknown request %r" % (op,)})
+            client.close()
+
+    def _start_enrolling(self, client, request: dict) -> str:
+        from host.enroll import Enroller, Enrollment, choices_for
+
+        if self.enrolling is not None:
+            return "an enrollment is already running on this referee"
+        if self.registry is None:
+            return "this referee keeps no tile registry"
+        try:
+            job = Enrollment(self.registry, choices_for(request.get("game")),
+                             entry_id=request.get("entry"), owner=request.get("owner"),
+                             again=bool(request.get("many")), strike=request.get("strike"),
+                             values=request.get("values") or {})
+        except ValueError as exc:
+            return str(exc)
+        buttons = ControlsAsHeld(self.controls) if self.controls is not None else None
+        if buttons is None and job.fixed is None:
+            return "no referee buttons to choose the tile with: give it with --entry, and " \
+                   "hold a player button on the reader hub to confirm"
+
+        def show(view: View) -> None:
+            client.send({"screen": screens.text(view)})
+
+        self.enrolling = Enrolling(Enroller(job, HubThroughConnection(self.conn), buttons,
+                                            show=show), client)
+        log.info("enrolling for the operator (play paused)")
+        return ""
+
+    def _enroll_step(self) -> None:
+        assert self.enrolling is not None
+        enrolling = self.enrolling
+        now = self.clock()
+        job = enrolling.enroller.enrollment
+        if not enrolling.client.closed:
+            enrolling.client.read()  # notices the operator leaving (Ctrl-C)
+        if not enrolling.client.closed:
+            enrolling.enroller.step(now)
+        self._watch_hub()
+        if job.finished or enrolling.client.closed:
+            for uid, entry_id in job.enrolled:
+                log.info("enrolled tag %s as %s", uid, entry_id)
+            enrolling.client.send({"done": [list(pair) for pair in job.enrolled]})
+            enrolling.client.close()
+            self.enrolling = None
+            log.info("enrollment over, play goes on")
+        self._link_message(now)
         self.show(now)
 
     def _watch_hub(self) -> None:
@@ -268,6 +395,8 @@ class App:
                 self.conn.attempt, self.conn.retry_in(now)), now)
 
     def base_view(self) -> View:
+        if self.enrolling is not None:
+            return self.enrolling.enroller.enrollment.view()
         if self.referee is not None:
             return self.referee.view()
         if self.conn.state != CONNECTED:
@@ -292,6 +421,8 @@ class App:
             self.step()
 
     def close(self) -> None:
+        if self.service is not None:
+            self.service.close()
         self.conn.close()
         if self.controls is not None:
             self.controls.close()
@@ -306,6 +437,7 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     from host.oled import open_panel
     from host.panel import emulated_panel
     from host.registry import Registry, RegistryBook
+    from host.service_socket import ServiceSocket
 
     registry = Registry.open(cfg.data.path)
     if emulate is not None:
@@ -323,7 +455,10 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
         if cfg.buzzer.enabled:
             beeper = Beeper.on_pin(cfg.buzzer.pin)
     conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port))
-    return App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
+    app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
+    app.registry = registry
+    app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
+    return app
 
 
 def describe(cfg, emulate: Path | None, gpio: bool) -> str:

@@ -11,12 +11,24 @@ import tempfile
 import time
 from pathlib import Path
 
+from host.service_socket import NoService
+
 FORMATS = ("json", "csv")
 GAMES = ("jl", "ygo", "hs", "hx", "in")  # catalogue.FILES, without importing it here
 
 
 def _data(args: argparse.Namespace) -> str | None:
-    return args.data or None
+    """--data, else the config's data folder (``[data] dir``, else $HEXREF_DATA...): the
+    same folder ``hexref run`` uses with the same config, so the operator's commands meet
+    the service's data (README, "Install the referee on the Pi")."""
+    if getattr(args, "data", None):
+        return args.data
+    from host.config import ConfigError, load
+
+    try:
+        return str(load(getattr(args, "config", None)).data.path)
+    except ConfigError:
+        return None  # the store's own default; `hexref doctor` names the config's mistake
 
 
 def _fail(command: str, message: object, code: int = 1) -> int:
@@ -59,6 +71,12 @@ def _enroll(args: argparse.Namespace) -> int:
     from host.enroll import Enroller, Enrollment, choices_for, gpio_buttons
     from host.link import HubLink
 
+    try:
+        return _enroll_through_service(args)
+    except NoService:
+        pass  # no referee running on this data folder: enroll with the hub here
+    except PermissionError as exc:
+        return _fail("enroll", exc)
     registry = _registry(args)
     try:
         job = Enrollment(registry, choices_for(args.game), entry_id=args.entry,
@@ -106,6 +124,42 @@ def _enroll(args: argparse.Namespace) -> int:
     for uid, entry_id in job.enrolled:
         print("enrolled %s as %s" % (uid, entry_id))
     return 0 if enrolled else 1
+
+
+def _enroll_through_service(args: argparse.Namespace) -> int:
+    """Ask the referee running on the data folder to enroll with the hub, buttons, panel
+    and key it holds (host/service_socket.py); NoService when none runs there."""
+    from host.service_socket import ask
+
+    request = {"op": "enroll", "entry": args.entry, "owner": args.owner, "game": args.game,
+               "many": args.many, "strike": args.strike, "values": dict(args.set or ())}
+    answers = ask(_data(args) or ".", request, timeout_s=None)
+    enrolled: list = []
+    try:
+        first = next(answers, None)
+        if first is None:
+            return _fail("enroll", "the running referee closed the connection")
+        print("The referee is running: enrolling through it (play pauses until this ends; "
+              "Ctrl-C stops).", flush=True)
+        for message in _chain(first, answers):
+            if "error" in message:
+                return _fail("enroll", message["error"], 2)
+            if "screen" in message:
+                print(" | ".join(message["screen"]), flush=True)
+            if "done" in message:
+                enrolled = message["done"]
+    except KeyboardInterrupt:
+        pass  # closing the connection ends the enrollment on the referee
+    finally:
+        answers.close()
+    for uid, entry_id in enrolled:
+        print("enrolled %s as %s" % (uid, entry_id))
+    return 0 if enrolled else 1
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
 
 
 def _enroll_panel(args: argparse.Namespace, config):
