@@ -2,9 +2,9 @@
 the twin is what is wrong (the real chips work with these drivers).
 
 Adafruit's CircuitPython drivers for the PN532 (I2C and SPI), LIS3DH, ADXL345 and
-MPU-6050, and pi-rc522 for the MFRC522, see only a platform layer (tests/driver_platform.py:
-busio, digitalio, board, time; spidev, RPi.GPIO) that forwards their transfers to the twins
-in firmware/twins. Each test reads something real through them and checks its value: a
+MPU-6050, and pi-rc522 and mfrc522 for the MFRC522, see only a platform layer
+(tests/driver_platform.py: busio, digitalio, board, time; spidev, RPi.GPIO) that forwards
+their transfers to the twins in firmware/twins. Each test reads something real through them and checks its value: a
 tag's UID and NDEF record, an acceleration, a tap.
 """
 import math
@@ -147,6 +147,31 @@ def test_pi_rc522_reads_a_seven_byte_uid_and_ndef_and_compatibility_writes(platf
     assert reader.write(20, list(b"hexr" + bytes(12))) is False  # False: no error
     assert bytes(tag.mem[80:84]) == b"hexr" and tag.writes == 1
     assert bytes(read_page(20)) == b"hexr"
+
+
+def test_mfrc522_library_selects_both_cascade_levels_and_reads_and_writes(platform, clock):
+    chip = MFRC522Twin(clock)
+    platform.spi = MFRC522Wire(chip)
+    platform.gpio[22] = chip.rst
+    from mfrc522 import MFRC522
+
+    reader = MFRC522()
+    tag = chip.place(Ntag(UID, record=RECORD))
+    status, bits = reader.MFRC522_Request(reader.PICC_REQIDL)
+    assert status == reader.MI_OK and bits == 16  # ATQA
+    status, cl1 = reader.MFRC522_Anticoll()
+    u = bytes.fromhex(UID)
+    assert status == reader.MI_OK and bytes(cl1[:4]) == bytes([0x88]) + u[:3]  # CT first
+    assert reader.MFRC522_SelectTag(cl1) == 0x04  # SAK: the UID goes on
+    # The library stops at cascade level 1; level 2 with its own transceive and CRC.
+    cl2 = list(u[3:]) + [u[3] ^ u[4] ^ u[5] ^ u[6]]
+    frame = [0x95, 0x70] + cl2
+    status, sak, bits = reader.MFRC522_ToCard(reader.PCD_TRANSCEIVE,
+                                              frame + reader.CalulateCRC(frame))
+    assert status == reader.MI_OK and bits == 24 and sak[0] == 0x00
+    _check_record(_ndef_message(lambda page: reader.MFRC522_Read(page)[:4]))
+    reader.MFRC522_Write(30, list(b"dice" + bytes(12)))  # A0h: COMPATIBILITY_WRITE
+    assert bytes(tag.mem[120:124]) == b"dice" and tag.writes == 1
 
 
 # --- accelerometers --------------------------------------------------------------------
