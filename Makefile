@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 DEMO_STAMP := $(VENV)/.demo-installed
 NODE_STAMP := tests/node_modules/.installed
 
-.PHONY: setup demo debian-packages test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench soak
+.PHONY: messages setup demo debian-packages test test-cpython test-micropython lint clean hardware firmware deploy typecheck-firmware bench soak
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -62,6 +62,11 @@ bench: $(STAMP) $(NODE_STAMP)
 # and restarted, 20 trials, each checked against the same game with no kill (a few minutes).
 soak: $(STAMP)
 	$(PY) tests/soak_host_kill.py
+
+# The gettext catalogues (host/locale/) brought up to date with the texts the code marks,
+# and compiled: new texts come in untranslated and tests/test_catalogues.py names them.
+messages: $(STAMP)
+	$(PY) -m host.catalogues
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests

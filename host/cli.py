@@ -256,7 +256,40 @@ def build_parser() -> argparse.ArgumentParser:
     from host.club import add_commands as add_club_commands  # club
 
     add_club_commands(commands)
+    _add_lang(parser, top=True)
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """``--lang`` before the command or after it (``hexref demo --lang fr``)."""
+    from host.i18n import LANGUAGES
+
+    parser.add_argument(
+        "--lang", metavar="|".join(LANGUAGES), default=None if top else argparse.SUPPRESS,
+        help="the language players are spoken to in (default: the config's "
+             "[players] language, else the locale's, else English)")
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _add_lang(sub)
+
+
+def _speak(args: argparse.Namespace) -> str | None:
+    """Choose the table's language (--lang, the config, the locale); a message if the
+    asked one is not spoken."""
+    from host import i18n
+    from host.config import ConfigError, load
+
+    configured = ""
+    try:
+        configured = load(getattr(args, "config", None)).players.language
+    except ConfigError:
+        pass  # the command that reads the config says what is wrong with it
+    try:
+        i18n.use(i18n.choose(args.lang, configured))
+    except ValueError as exc:
+        return str(exc)
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -265,6 +298,10 @@ def main(argv: list[str] | None = None) -> int:
     from host import logs
 
     logs.setup(args.log_level or ("warning" if args.command == "demo" else "info"))
+    problem = _speak(args)
+    if problem:
+        print("hexref: %s" % problem, file=sys.stderr)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -18,6 +18,8 @@ below fit the reference build (hardware/pinout.json), so most tables need none::
     [club]
     broker = "mqtt://club.local"   # club nights: publish the journal (host/club.py)
     table = "Table 3"              # default: this computer's name
+    [players]
+    language = "fr"                # en | fr | es; default: the locale's (LANG), else English
 
 A misspelt key or a wrong type is refused with the key's name and what it should be, and
 no half-read config is used.
@@ -126,6 +128,11 @@ class Club:
 
 
 @dataclass(frozen=True)
+class Players:
+    language: str = ""  # en, fr or es; empty: the locale's (LANG), else English; --lang wins
+
+
+@dataclass(frozen=True)
 class Config:
     hub: Hub = field(default_factory=Hub)
     panel: PanelCfg = field(default_factory=PanelCfg)
@@ -134,6 +141,7 @@ class Config:
     buzzer: Buzzer = field(default_factory=Buzzer)
     data: Data = field(default_factory=Data)
     club: Club = field(default_factory=Club)
+    players: Players = field(default_factory=Players)
     source: str = "defaults"  # where it was read from, for `hexref doctor`
 
 
@@ -204,6 +212,12 @@ def _check(cfg: Config, source: str) -> None:
                           % (source, cfg.panel.address))
     if cfg.panel.rotate not in (0, 1, 2, 3):
         raise ConfigError("%s: panel.rotate must be 0, 1, 2 or 3 (quarter turns)" % source)
+    if cfg.players.language:
+        from host.i18n import LANGUAGES, known
+
+        if known(cfg.players.language) is None:
+            raise ConfigError("%s: players.language %r: use one of %s" % (
+                source, cfg.players.language, ", ".join(LANGUAGES)))
     used: dict[int, str] = {}
     pins = [("buttons.up", cfg.buttons.up), ("buttons.down", cfg.buttons.down),
             ("buttons.ok", cfg.buttons.ok), ("buttons.back", cfg.buttons.back)]

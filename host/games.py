@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from host.i18n import N_, _, n_
+
 
 def numbered_seats(n: int) -> tuple[str, ...]:
     """P1, P2, ...
@@ -105,17 +107,17 @@ def _invocations(variant: str, label: str, timed: bool) -> GameKind:
 
 JL, YGO = "Justice League Hexors", "Yu-Gi-Oh! Hexors"
 GAMES: dict[str, GameKind] = {g.variant: g for g in (
-    _hexors("jl-beginner", JL, "Beginner", (2,)),
-    _hexors("jl-collector", JL, "Collector's", (2,)),
-    _hexors("jl-ffa", JL, "Free-for-all", (3, 4)),
-    _hexors("jl-team", JL, "Teams of two (4 players)", (4,)),
-    _hexors("ygo-beginner", YGO, "Beginner", (2,)),
-    _hexors("ygo-collector", YGO, "Collector's", (2,)),
-    _heroscape("heroscape", "Die rolled per die", "physical"),
-    _heroscape("heroscape-virtual", "Virtual dice", "virtual"),
+    _hexors("jl-beginner", JL, N_("Beginner"), (2,)),
+    _hexors("jl-collector", JL, N_("Collector's"), (2,)),
+    _hexors("jl-ffa", JL, N_("Free-for-all"), (3, 4)),
+    _hexors("jl-team", JL, N_("Teams of two (4 players)"), (4,)),
+    _hexors("ygo-beginner", YGO, N_("Beginner"), (2,)),
+    _hexors("ygo-collector", YGO, N_("Collector's"), (2,)),
+    _heroscape("heroscape", N_("Die rolled per die"), "physical"),
+    _heroscape("heroscape-virtual", N_("Virtual dice"), "virtual"),
     _hexo(),
     _invocations("invocations", "", True),
-    _invocations("invocations-untimed", "No timers", False),
+    _invocations("invocations-untimed", N_("No timers"), False),
 )}
 
 
@@ -127,7 +129,8 @@ def game(variant: str) -> GameKind:
 
 
 def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
-    """The game menu: each family with its choices, one per kind and player count.
+    """The game menu: each family with its choices, one per kind and player count, in
+    the table's language.
 
     >>> [c.label for c in dict(menu())["Justice League Hexors"]][:3]
     ['Beginner', "Collector's", 'Free-for-all, 3 players']
@@ -137,11 +140,12 @@ def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
         lines = families.setdefault(kind.family, [])
         for n in kind.players:
             if len(kind.players) == 1:
-                label = kind.label or kind.family
+                label = _(kind.label) if kind.label else kind.family
             elif kind.label:
-                label = "%s, %d players" % (kind.label, n)
+                label = n_("%(variant)s, %(count)d player", "%(variant)s, %(count)d players",
+                           n) % {"variant": _(kind.label), "count": n}
             else:
-                label = "%d players" % n
+                label = n_("%d player", "%d players", n) % n
             lines.append(Choice(label, kind.variant, n))
     return tuple((family, tuple(lines)) for family, lines in families.items())
 

@@ -24,9 +24,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host import logs, messages, screens
+from host import i18n, logs, messages, screens
 from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 from host.games import Choice, menu, open_game
+from host.i18n import _
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.link import Received
 from host.panel import Panel
@@ -43,16 +44,21 @@ log = logs.get("run")
 
 class GameMenu:
     """Choose a game, then its variant. UP/DOWN move (wrapping), OK chooses, BACK goes
-    up a level."""
+    up a level. The last line of the first level is the table's language: its second
+    level lists the languages, each in itself, and OK speaks it from then on."""
 
     def __init__(self, games=None) -> None:
+        self._fixed = games
         self.games = games if games is not None else menu()
-        self.game: int | None = None  # None: choosing the game
+        self.game: int | None = None  # None: choosing the game; len(games): the language
         self.cursor = 0
 
     def items(self) -> tuple[str, ...]:
         if self.game is None:
-            return tuple(name for name, _ in self.games)
+            return tuple(name for name, _x in self.games) + (
+                _("Language: %s") % i18n.NAMES[i18n.language()],)
+        if self.game == len(self.games):
+            return tuple(i18n.NAMES[lang] for lang in i18n.LANGUAGES)
         return tuple(v.label for v in self.games[self.game][1])
 
     def press(self, button: str) -> Choice | None:
@@ -62,7 +68,15 @@ class GameMenu:
             self.cursor = (self.cursor + (1 if button == DOWN else -1)) % len(items)
         elif button == OK:
             if self.game is None:
-                self.game, self.cursor = self.cursor, 0
+                self.game = self.cursor
+                self.cursor = (i18n.LANGUAGES.index(i18n.language())
+                               if self.game == len(self.games) else 0)
+            elif self.game == len(self.games):
+                i18n.use(i18n.LANGUAGES[self.cursor])
+                log.info("language %s chosen in the menu", i18n.language())
+                # The menu's own words change language too.
+                self.games = self._fixed if self._fixed is not None else menu()
+                self.cursor, self.game = self.game, None
             else:
                 chosen = self.games[self.game][1][self.cursor]
                 self.game, self.cursor = None, 0
@@ -73,10 +87,13 @@ class GameMenu:
 
     def view(self, hint: str = "") -> View:
         if self.game is None:
-            return screens.game_menu("Choose a game", self.items(), self.cursor,
-                                     hint or "OK choose")
+            return screens.game_menu(_("Choose a game"), self.items(), self.cursor,
+                                     hint or _("OK choose"))
+        if self.game == len(self.games):
+            return screens.game_menu(_("Language"), self.items(), self.cursor,
+                                     hint or _("OK choose  BACK back"))
         return screens.game_menu(self.games[self.game][0], self.items(), self.cursor,
-                                 hint or "OK start  BACK back")
+                                 hint or _("OK start  BACK back"))
 
 
 class HubThroughConnection:
@@ -331,7 +348,7 @@ class App:
                 if choice is not None:
                     self.start(choice)
             elif kind != "GONE":
-                self.board.post("note", screens.note("hexref", "Choose a game first",
+                self.board.post("note", screens.note("hexref", _("Choose a game first"),
                                                      self.menu_hint()), now)
             return
         reaction = self.referee.on_event(rcv)
@@ -400,13 +417,13 @@ class App:
         if self.referee is not None:
             return self.referee.view()
         if self.conn.state != CONNECTED:
-            return self.menu.view("Reader: not found yet")
+            return self.menu.view(_("Reader: not found yet"))
         return self.menu.view("" if self.controls is not None else self.menu_hint())
 
     def menu_hint(self) -> str:
         if self.controls is None:
-            return "A next  B choose  A held: back"
-        return "UP/DOWN, then OK"
+            return _("A next  B choose  A held: back")
+        return _("UP/DOWN, then OK")
 
     def show(self, now: float) -> bool:
         view = self.board.view(self.base_view(), now)

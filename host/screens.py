@@ -13,6 +13,8 @@ from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
 
+from host.i18n import _, n_
+
 WIDTH, HEIGHT = 128, 64
 HEADER_Y, BODY_Y, FOOTER_Y = 0, 14, 52
 
@@ -168,15 +170,15 @@ def stones_text(players: tuple[str, ...], stones: tuple[int, ...]) -> str:
     return " ".join("%s:%d" % (p, n) for p, n in zip(players, stones, strict=True))
 
 
-def game_menu(title: str, items: tuple[str, ...], selected: int,
-              hint: str = "OK choose  BACK back") -> View:
+def game_menu(title: str, items: tuple[str, ...], selected: int, hint: str = "") -> View:
     """A list to choose from (a game, then its variant): three rows around the cursor.
 
     >>> text(game_menu("Choose a game", ("JL Hexors", "YGO Hexors"), 1))
     ['Choose a game  [2/2]', 'JL Hexors', '[YGO Hexors]', '> OK choose  BACK back']
     """
+    hint = hint or _("OK choose  BACK back")
     if not items:
-        return View(header=title, lines=("Nothing to choose",), footer=hint, kind="menu")
+        return View(header=title, lines=(_("Nothing to choose"),), footer=hint, kind="menu")
     selected = max(0, min(selected, len(items) - 1))
     first = max(0, min(selected - 1, len(items) - MENU_ROWS))
     window = tuple(items[first:first + MENU_ROWS])
@@ -191,12 +193,14 @@ def roster_setup(title: str, players: tuple[str, ...], counts: tuple[int, ...], 
     >>> text(roster_setup("JL Beginner", ("P1", "P2"), (3, 0), 1, "B", "Doomsday"))[1:]
     ['P1: 3 tiles  P2: 0 tiles', 'Doomsday added', '> P2: tap tiles, then B']
     """
-    lines: tuple[str, ...] = ("  ".join("%s: %d tile%s" % (p, c, "" if c == 1 else "s")
-                                        for p, c in zip(players, counts, strict=True)),)
+    lines: tuple[str, ...] = ("  ".join(
+        n_("%(player)s: %(count)d tile", "%(player)s: %(count)d tiles", c)
+        % {"player": p, "count": c} for p, c in zip(players, counts, strict=True)),)
     if last:
-        lines += (last + " added",)
-    return View(header=title + " setup", lines=lines, kind="setup",
-                footer="%s: tap tiles, then %s" % (players[seat], button))
+        lines += (_("%s added") % last,)
+    return View(header=_("%s setup") % title, lines=lines, kind="setup",
+                footer=_("%(player)s: tap tiles, then %(button)s")
+                % {"player": players[seat], "button": button})
 
 
 def battle(header: str, totals: tuple[int, int], line: str, breakdown: str,
@@ -220,10 +224,11 @@ def power_play(header: str, player: str, power: str, cost: int, stones_left: int
     >>> text(power_play("JL Coll.", "P1", "Teamwork", 2, 1, "+7 this turn"))[1:]
     ['   Teamwork', 'P1 paid 2, 1 Stone left', '> +7 this turn']
     """
-    left = "%d Stone%s left" % (stones_left, "" if stones_left == 1 else "s")
-    return View(header=header, header_right="cost %d" % cost, big=(power,),
-                lines=("%s paid %d, %s" % (player, cost, left),), footer=effect,
-                kind="power")
+    paid = n_("%(player)s paid %(cost)d, %(left)d Stone left",
+              "%(player)s paid %(cost)d, %(left)d Stones left", stones_left)
+    return View(header=header, header_right=_("cost %d") % cost, big=(power,),
+                lines=(paid % {"player": player, "cost": cost, "left": stones_left},),
+                footer=effect, kind="power")
 
 
 def turn_banner(title: str, player: str, players: tuple[str, ...],
@@ -233,9 +238,9 @@ def turn_banner(title: str, player: str, players: tuple[str, ...],
     >>> text(turn_banner("JL Coll.", "P2", ("P1", "P2"), (3, 1), "Tap the moving tile"))
     ['JL Coll.', "   P2's turn", 'Stones  P1:3 P2:1', '> Tap the moving tile']
     """
-    return View(header=title, header_right=("turn %d" % turn) if turn else "",
-                big=(player + "'s turn",),
-                lines=("Stones  " + stones_text(players, stones),) if stones else (),
+    return View(header=title, header_right=(_("turn %d") % turn) if turn else "",
+                big=(_("%s's turn") % player,),
+                lines=(_("Stones  %s") % stones_text(players, stones),) if stones else (),
                 footer=prompt, kind="turn")
 
 
@@ -261,12 +266,13 @@ def reconnecting(attempt: int, retry_in: float, detail: str = "") -> View:
     >>> text(reconnecting(3, 4.0))
     ['Reader disconnected', 'Check the USB cable', 'Try 3 in 4 s', '> The game is saved']
     """
-    lines: tuple[str, ...] = ("Check the USB cable",)
+    lines: tuple[str, ...] = (_("Check the USB cable"),)
     if attempt:
-        lines += ("Try %d in %d s" % (attempt, max(0, round(retry_in))),)
+        lines += (_("Try %(attempt)d in %(seconds)d s")
+                  % {"attempt": attempt, "seconds": max(0, round(retry_in))},)
     if detail:
         lines += (detail,)
-    return View(header="Reader disconnected", lines=lines, footer="The game is saved",
+    return View(header=_("Reader disconnected"), lines=lines, footer=_("The game is saved"),
                 inverted_footer=True, kind="reconnecting")
 
 
@@ -276,16 +282,16 @@ def not_answering() -> View:
     >>> text(not_answering())
     ['Reader not answering', 'The hub is silent:', 'unplug it, plug it in', '> The game is saved']
     """
-    return View(header="Reader not answering",
-                lines=("The hub is silent:", "unplug it, plug it in"),
-                footer="The game is saved", inverted_footer=True, kind="not-answering")
+    return View(header=_("Reader not answering"),
+                lines=(_("The hub is silent:"), _("unplug it, plug it in")),
+                footer=_("The game is saved"), inverted_footer=True, kind="not-answering")
 
 
-def winner(title: str, who: str, line: str = "", hint: str = "OK: new game") -> View:
+def winner(title: str, who: str, line: str = "", hint: str = "") -> View:
     """The game is over: who won, the deciding battle, how to go on.
 
     >>> text(winner("JL Beginner", "P1", "Superman 6 : 4 Mars"))
     ['JL Beginner', '   P1 wins', 'Superman 6 : 4 Mars', '> OK: new game']
     """
-    return View(header=title, big=(who + " wins",), lines=(line or "Game over",),
-                footer=hint, kind="winner")
+    return View(header=title, big=(_("%s wins") % who,), lines=(line or _("Game over"),),
+                footer=hint or _("OK: new game"), kind="winner")

@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -67,13 +68,14 @@ def wheelhouse(tmp_path_factory) -> dict:
     return {"wheels": wheels, "wheel": built[0], "src": src, "base": base}
 
 
-def _demo_to_a_winner(hexref: Path, cwd: Path) -> str:
+def _demo_to_a_winner(hexref: Path, cwd: Path, lang: str = "en") -> str:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["HEXREF_DATA"] = str(cwd / "data")
-    done = _run([hexref, "demo", "--out", cwd / "out", "--live", "no"], cwd=cwd, env=env,
-                timeout=300)
+    done = _run([hexref, "demo", "--out", cwd / "out", "--live", "no", "--lang", lang],
+                cwd=cwd, env=env, timeout=300)
     transcript = (cwd / "out" / "transcript.txt").read_text()
-    assert "P1 wins" in transcript, transcript[-2000:]
+    won = {"en": "P1 wins", "fr": "P1 gagne", "es": "P1 gana"}[lang]
+    assert won in transcript, transcript[-2000:]
     assert sorted((cwd / "out").glob("frame_*.png")), "no frame saved"
     return done.stdout
 
@@ -106,4 +108,9 @@ def test_wheel_installed_in_a_fresh_venv_plays_the_demo_outside_the_checkout(
                   "import host, firmware.twins, shared_rules; print(host.__file__)"],
                  cwd=tmp_path)
     assert str(venv) in where.stdout, where.stdout
-    _demo_to_a_winner(venv / "bin" / "hexref", tmp_path)
+    # The compiled catalogues ship in the wheel: the table is spoken to in French.
+    with zipfile.ZipFile(wheelhouse["wheel"]) as wheel:
+        names = set(wheel.namelist())
+    for lang in ("en", "fr", "es"):
+        assert "host/locale/%s/LC_MESSAGES/hexref.mo" % lang in names, sorted(names)
+    _demo_to_a_winner(venv / "bin" / "hexref", tmp_path, "fr")

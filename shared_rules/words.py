@@ -1,0 +1,51 @@
+"""The words the engines say to players, marked so the host can say them in the table's
+language.
+
+Every player-facing text an engine makes (a refusal and what to do instead, a prompt, a
+menu label, a breakdown's parts) is written in English inside one of these calls, whole
+sentences with ``%`` placeholders, never joined from fragments, so a translator sees the
+sentence and may reorder it::
+
+    Refusal("HS-7", _("%s has no figures left") % name)
+    n_("%d figure left", "%d figures left", n) % n
+
+Babel extracts the English from these calls into the catalogues (host/locale/). Here they
+are the identity: the engines run the same under MicroPython, where there is no gettext.
+The host calls ``install`` with the chosen language's gettext functions, and from then on
+the engines speak that language. ``N_`` only marks a text kept in a table, translated
+where it is shown (``_(TITLES[key])``).
+"""
+
+
+def _english(message):
+    return message
+
+
+def _english_plural(singular, plural, n):
+    return singular if n == 1 else plural
+
+
+_gettext = _english
+_ngettext = _english_plural
+
+
+def _(message):
+    """``message`` in the table's language (English until the host installs one)."""
+    return _gettext(message)
+
+
+def n_(singular, plural, n):
+    """The form of a countable text that fits ``n`` in the table's language."""
+    return _ngettext(singular, plural, n)
+
+
+def N_(message):
+    """Marks ``message`` for the catalogues without translating it (a table's text)."""
+    return message
+
+
+def install(gettext=None, ngettext=None):
+    """Speak through these functions from now on; none given: English again."""
+    global _gettext, _ngettext
+    _gettext = gettext if gettext is not None else _english
+    _ngettext = ngettext if ngettext is not None else _english_plural

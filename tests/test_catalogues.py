@@ -1,0 +1,93 @@
+"""The catalogues (issue 15): every text the code marks for players is translated in
+English, French and Spanish; the compiled .mo files are the .po files as they stand; the
+language comes from --lang, the config or the locale."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from host import catalogues, i18n
+from host.config import ConfigError, parse
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def pot():
+    return catalogues.template()
+
+
+def test_the_code_marks_texts_for_players(pot) -> None:
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in pot if m.id}
+    # One from the panel, one from an engine, one from the CLI: extraction reaches them all.
+    assert {"Choose a game", "%s wins"} <= ids, sorted(ids)[:20]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_player_text_is_in_the_catalogue(pot, lang: str) -> None:
+    lacking = catalogues.missing(catalogues.read(lang), pot)
+    assert not lacking, "%s catalogue (%s) lacks %d texts (run `make messages`, then " \
+        "translate them):\n%s" % (lang, catalogues.path(lang), len(lacking),
+                                  "\n".join(repr(t) for t in lacking))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_compiled_catalogue_is_the_po_as_it_stands(lang: str) -> None:
+    po = catalogues.translations(catalogues.read(lang))
+    assert catalogues.compiled(lang) == po, \
+        "%s is older than its .po: run `make messages`" % catalogues.path(lang, "mo")
+
+
+def test_a_french_table_reads_french_and_english_comes_back() -> None:
+    try:
+        i18n.use("fr")
+        assert i18n._("Choose a game") == "Choisir un jeu"
+        from shared_rules import words
+
+        assert words._("%s wins") == "%s gagne"
+        assert i18n.n_("%d player", "%d players", 2) % 2 == "2 joueurs"
+        assert i18n.number(2.5) == "2,5"
+        i18n.use("es")
+        assert words._("%s wins") == "%s gana"
+        assert i18n.number(1234.5) == "1.234,5"
+    finally:
+        i18n.use("en")
+    assert i18n._("Choose a game") == "Choose a game"
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "es_AR.UTF-8"}, "es"),
+    ({"LANGUAGE": "de:es", "LANG": "de_DE.UTF-8"}, "es"),
+    ({"LC_ALL": "C", "LANG": "fr_FR.UTF-8"}, "en"),  # LC_ALL wins over LANG, as in C
+    ({"LC_MESSAGES": "es_ES", "LANG": "fr_FR"}, "es"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_locale_chooses_when_nothing_else_does(env: dict, lang: str) -> None:
+    assert i18n.choose(None, "", env) == lang
+
+
+def test_lang_flag_wins_over_config_and_config_over_locale() -> None:
+    env = {"LANG": "es_ES.UTF-8"}
+    assert i18n.choose("fr", "es", env) == "fr"
+    assert i18n.choose(None, "fr", env) == "fr"
+    assert i18n.choose("fr-CA", "", env) == "fr"
+    with pytest.raises(ValueError, match="hexref speaks en, fr, es"):
+        i18n.choose("de", "", env)
+
+
+def test_config_takes_a_language_and_refuses_an_unknown_one() -> None:
+    assert parse("[players]\nlanguage = 'es'\n").players.language == "es"
+    with pytest.raises(ConfigError, match="players.language 'klingon': use one of en, fr, es"):
+        parse("[players]\nlanguage = 'klingon'\n")
+
+
+def test_hexref_refuses_a_language_it_does_not_speak_in_one_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "host.cli", "--lang", "de", "odds"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "hexref: language 'de': hexref speaks en, fr, es"
