@@ -102,6 +102,22 @@ def test_endless_tag_search_is_aborted_with_an_ack_then_the_reader_goes_on():
         assert driver.uid_len == 7 and driver.resends == 0
 
 
+def test_begin_on_a_chip_left_searching_needs_no_reset():
+    # A hub restarted (watchdog, soft reset) while its PN532 kept power and a search with
+    # no end: the first command reaches the busy chip and replaces the search.
+    for kind in ("i2c", "spi"):
+        clock, chip, wire, driver = rig(kind)
+        chip.asleep = False
+        chip.sam = True
+        chip.receive(pn532.frame(pn532.IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
+        clock.advance(50)
+        assert chip.send(6) == pn532.ACK  # the earlier program read the ACK...
+        assert chip._out and not chip.ready()  # ...and the chip searches on
+        assert driver.begin() == (1, 6)
+        assert 0 not in chip.rst.history  # no reset pulse was needed
+        assert chip.retries == 1
+
+
 def test_new_command_replaces_one_still_at_work():
     # UM0701-02 6.2.2: a new command frame aborts the one the PN532 is processing.
     clock, chip, wire, driver = rig()
