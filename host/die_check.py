@@ -115,15 +115,32 @@ def roll_faces(inp: list | tuple) -> list[int]:
 def journalled_faces(db: sqlite3.Connection) -> list[int]:
     """Every face the physical die reported through the hub, over every game, in order.
     Refused rolls count too: the die gave that face whatever the rules made of it."""
-    faces: list[int] = []
-    rows = db.execute(
-        "SELECT g.variant, j.input FROM journal j JOIN games g ON g.id = j.game "
-        "WHERE j.target = 'game' AND j.boot IS NOT NULL AND j.input LIKE '[\"roll\",%' "
-        "ORDER BY j.game, j.n")
-    for variant, text in rows:
-        if variant not in VIRTUAL_DICE:
-            faces.extend(roll_faces(json.loads(text)))
-    return faces
+    tally = Tally()
+    tally.update(db)
+    return tally.faces
+
+
+class Tally:
+    """The die's faces, read once: each ``update`` reads only the journal written since
+    (games and their entries only ever grow), so a long night costs one pass."""
+
+    def __init__(self) -> None:
+        self.faces: list[int] = []
+        self.after = (0, 0)  # (game, n) of the last entry read
+
+    def update(self, db: sqlite3.Connection) -> bool:
+        game, n = self.after
+        rows = db.execute(
+            "SELECT j.game, j.n, g.variant, j.target, j.boot, j.input FROM journal j "
+            "JOIN games g ON g.id = j.game WHERE j.game > ? OR (j.game = ? AND j.n > ?) "
+            "ORDER BY j.game, j.n", (game, game, n)).fetchall()
+        before = len(self.faces)
+        for game, n, variant, target, boot, text in rows:
+            if target == "game" and boot is not None and text.startswith('["roll",') and \
+                    variant not in VIRTUAL_DICE:
+                self.faces.extend(roll_faces(json.loads(text)))
+            self.after = (game, n)
+        return len(self.faces) != before
 
 
 def report(c: DieCheck) -> list[str]:

@@ -39,6 +39,7 @@ from host.web_model import Follower
 
 PAGE = Path(__file__).with_name("web_page")
 POLL_S = 0.1  # how often the database is asked whether anything was committed
+HISTORY_PUSHED = 300  # the latest inputs in each push; /api/games/N has the whole game
 KEEPALIVE_S = 15.0  # a comment line on an idle stream keeps proxies and phones from closing it
 
 
@@ -58,6 +59,7 @@ class Reader:
         self.version: int | None = None
         self.follower: Follower | None = None
         self.finished: dict[int, dict[str, Any]] = {}  # a finished game never changes
+        self.die = die_check.Tally()
         self.lock = threading.Lock()  # the connection is used by one thread at a time
         self.changes = 0
         self.snapshot: dict[str, Any] = self._empty("waiting for the referee's database "
@@ -91,6 +93,7 @@ class Reader:
         self.db, self.file_id, self.version = db, (st.st_dev, st.st_ino), None
         self.follower = None
         self.finished.clear()
+        self.die = die_check.Tally()
         return True
 
     def _replaced(self) -> bool:
@@ -138,7 +141,8 @@ class Reader:
 
     def _read(self, db: sqlite3.Connection) -> dict[str, Any]:
         games = self._games(db)
-        die = die_check.check(die_check.journalled_faces(db)).as_dict()
+        self.die.update(db)
+        die = die_check.check(self.die.faces).as_dict()
         listed = [{"id": g.id, "variant": g.variant, "players": list(g.players),
                    "created": g.created, "finished": g.finished, "winner": g.winner}
                   for g in reversed(games)]
@@ -151,7 +155,7 @@ class Reader:
         if self.follower is None or self.follower.game_id != row.id:
             self.follower = Follower(row)
         self._feed(db, self.follower)
-        state = self.follower.state(row)
+        state = self.follower.state(row, last=HISTORY_PUSHED)
         state.update(status="ok", games=listed, die=die, version=self.changes)
         return state
 

@@ -119,8 +119,9 @@ class Follower:
             self.fight = None
         self.winners = _winners(self.referee.game.view())
 
-    def state(self, row: GameRow) -> dict[str, Any]:
-        """Everything the page shows of this game now."""
+    def state(self, row: GameRow, last: int | None = None) -> dict[str, Any]:
+        """Everything the page shows of this game now; ``last``: only that many of the
+        latest inputs in ``history`` (``entries`` says how many there are in all)."""
         ref = self.referee
         game = ref.game
         view = game.view()
@@ -151,7 +152,8 @@ class Follower:
             "pieces": pieces(view, ref.names),
             "odds": odds_of(game, ref),
             "fight": self.fight,
-            "history": self.history,
+            "history": self.history[-last:] if last else self.history,
+            "entries": len(self.history),
             "winner": winner,
             "winners": names,
         }

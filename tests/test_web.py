@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import socket
 import subprocess
 import sys
-import threading
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 from table_rig import Table, demo_game_events
-from web_rig import ROOT, Server
+from web_rig import ROOT, Events, Server
 
 from host import keys
 from host.journal import Entry
@@ -25,52 +22,6 @@ from host.store import Store
 
 def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-class Events:
-    """The page's event stream, read in a thread: every ``state`` event's data. HTTP/1.0,
-    so the stream is the body as sent (no chunks) and closing is a plain socket shutdown."""
-
-    def __init__(self, url: str) -> None:
-        host, port = url.removeprefix("http://").split(":")
-        self.sock = socket.create_connection((host, int(port)), timeout=60)
-        self.sock.sendall(b"GET /api/events HTTP/1.0\r\nHost: %s\r\n\r\n" % host.encode())
-        self.file = self.sock.makefile("rb")
-        status = self.file.readline().decode()
-        assert " 200 " in status, status
-        headers = {}
-        while (line := self.file.readline().decode().strip()):
-            name, _, value = line.partition(":")
-            headers[name.lower()] = value.strip()
-        assert headers["content-type"].startswith("text/event-stream"), headers
-        self.states: list[dict] = []
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self) -> None:
-        try:
-            for raw in self.file:
-                line = raw.decode().rstrip("\n")
-                if line.startswith("data: "):
-                    self.states.append(json.loads(line[6:]))
-        except (OSError, ValueError):
-            pass  # closed
-
-    def wait_for(self, check, timeout_s: float = 20.0) -> dict:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            for state in list(self.states):
-                if check(state):
-                    return state
-            time.sleep(0.02)
-        raise AssertionError("no pushed state matched; last: %s"
-                             % json.dumps(self.states[-1:])[:1500])
-
-    def close(self) -> None:
-        self.sock.shutdown(socket.SHUT_RDWR)
-        self.thread.join(timeout=5)
-        self.file.close()
-        self.sock.close()
 
 
 def test_web_follows_a_real_demo_and_serves_its_winner(tmp_path: Path):
@@ -189,3 +140,26 @@ def test_die_check_counts_the_physical_die_and_names_a_biased_face(tmp_path: Pat
                             str(tmp_path / "none")], cwd=ROOT, capture_output=True,
                            text=True, timeout=30)
     assert empty.returncode == 1 and "waiting for the referee's database" in empty.stderr
+
+
+def test_a_long_game_pushes_its_latest_inputs_and_serves_the_whole_game(tmp_path: Path):
+    from host.web import HISTORY_PUSHED, Reader
+
+    with Store(tmp_path) as store:
+        table = Table(store)
+        table.play(demo_game_events())
+        journal = store.journal(table.game_id)
+        for i in range(400):  # after the winner every roll is refused, and journalled
+            journal.append(Entry("game", ("roll", i % 6 + 1), False, "0A1B2C3D", 1000 + i))
+        total = len(journal.entries)
+    reader = Reader(tmp_path)
+    assert reader.refresh()
+    live = reader.snapshot
+    assert live["entries"] == total and len(live["history"]) == HISTORY_PUSHED
+    assert live["history"][0]["n"] == total - HISTORY_PUSHED + 1
+    assert live["history"][-1]["refusal"].startswith("the game is over")
+    assert live["winner"] == "P1"
+    whole = reader.game(table.game_id)
+    assert whole is not None and [h["n"] for h in whole["history"]] == list(range(1, total + 1))
+    assert not reader.refresh()  # nothing new: no push
+    reader.close()

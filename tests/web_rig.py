@@ -7,8 +7,10 @@ import os
 import re
 import select
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -76,3 +78,49 @@ class Server:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+class Events:
+    """The page's event stream, read in a thread: every ``state`` event's data. HTTP/1.0,
+    so the stream is the body as sent (no chunks) and closing is a plain socket shutdown."""
+
+    def __init__(self, url: str) -> None:
+        host, port = url.removeprefix("http://").split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=60)
+        self.sock.sendall(b"GET /api/events HTTP/1.0\r\nHost: %s\r\n\r\n" % host.encode())
+        self.file = self.sock.makefile("rb")
+        status = self.file.readline().decode()
+        assert " 200 " in status, status
+        headers = {}
+        while (line := self.file.readline().decode().strip()):
+            name, _, value = line.partition(":")
+            headers[name.lower()] = value.strip()
+        assert headers["content-type"].startswith("text/event-stream"), headers
+        self.states: list[dict] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.file:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("data: "):
+                    self.states.append(json.loads(line[6:]))
+        except (OSError, ValueError):
+            pass  # closed
+
+    def wait_for(self, check, timeout_s: float = 20.0) -> dict:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for state in list(self.states):
+                if check(state):
+                    return state
+            time.sleep(0.02)
+        raise AssertionError("no pushed state matched; last: %s"
+                             % json.dumps(self.states[-1:])[:1500])
+
+    def close(self) -> None:
+        self.sock.shutdown(socket.SHUT_RDWR)
+        self.thread.join(timeout=5)
+        self.file.close()
+        self.sock.close()

@@ -72,6 +72,14 @@ function renderHistory(state) {
     if (h.undone) li.append(el("span", {class: "why"}, "taken back"));
     return li;
   });
+  const shown = (state.history || []).length;
+  if (state.entries > shown) {
+    const more = el("a", {href: `/api/games/${state.game.id}`}, "the whole game");
+    more.addEventListener("click", (ev) => { ev.preventDefault(); openGame(state.game.id); });
+    const li = el("li", {class: "none"}, `${state.entries - shown} earlier inputs: `);
+    li.append(more);
+    items.push(li);
+  }
   fill("history", items);
 }
 
@@ -171,7 +179,7 @@ function draw() {
   renderGames(live);
   renderDie(live.die);
   document.body.dataset.version = live.version;
-  document.body.dataset.entries = (live.history || []).length;
+  document.body.dataset.entries = live.entries || 0;
   document.body.dataset.winner = live.winner || "";
 }
 

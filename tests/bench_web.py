@@ -1,0 +1,83 @@
+"""What the phone page costs and how late it is. Prints, never asserts.
+
+- Push delay: from the referee's journal commit to the page's data arriving on an open
+  event stream of a real ``hexref web`` process (the issue's goal: within half a second of
+  the panel), for each input of the demo game.
+- Folding: the page's data for a game of 10,000 journal entries, read at once (a page
+  opened late in a long game) and one entry more (each push after).
+- What one push weighs (JSON bytes) at the end of the demo game.
+
+usage: .venv/bin/python tests/bench_web.py
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+sys.path.insert(0, HERE)
+
+from table_rig import Table, demo_game_events  # noqa: E402
+from web_rig import Events, Server  # noqa: E402
+
+from host.journal import Entry  # noqa: E402
+from host.store import Store  # noqa: E402
+from host.web import Reader  # noqa: E402
+
+
+def _stats(samples: list[float]) -> str:
+    s = sorted(samples)
+    return "median %.1f ms  p99 %.1f ms  max %.1f ms (%d inputs)" % (
+        s[len(s) // 2] * 1e3, s[min(len(s) - 1, int(len(s) * 0.99))] * 1e3, s[-1] * 1e3,
+        len(s))
+
+
+def bench_push() -> None:
+    data = Path(tempfile.mkdtemp())
+    store = Store(data)
+    table = Table(store)
+    with Server("web", "--data", str(data)) as web:
+        stream = Events(web.url)
+        stream.wait_for(lambda s: s.get("game") is not None)
+        delays = []
+        for event in demo_game_events():
+            table.play([event])
+            t = time.perf_counter()
+            n = len(table.journal.entries)
+            stream.wait_for(lambda s, n=n: len(s.get("history") or []) >= n)
+            delays.append(time.perf_counter() - t)
+        size = len(json.dumps(stream.states[-1], separators=(",", ":")))
+        stream.close()
+    print("push delay, commit to event stream: %s (goal: under 500 ms)" % _stats(delays))
+    print("one push at the end of the demo game: %d bytes of JSON" % size)
+
+
+def bench_fold(n: int = 10_000) -> None:
+    data = Path(tempfile.mkdtemp())
+    store = Store(data, durable=False)
+    table = Table(store)
+    table.play(demo_game_events())
+    journal = store.journal(table.game_id)
+    for i in range(n - len(journal.entries)):  # after the winner: refused rolls
+        journal.append(Entry("game", ("roll", i % 6 + 1), False, "0A1B2C3D", 10_000 + i))
+    reader = Reader(data)
+    t = time.perf_counter()
+    reader.refresh()
+    first = time.perf_counter() - t
+    journal.append(Entry("game", ("roll", 4), False, "0A1B2C3D", 99_999))
+    t = time.perf_counter()
+    reader.refresh()
+    more = time.perf_counter() - t
+    reader.close()
+    print("page data for a game of %d entries: %.0f ms at once, %.1f ms for one more "
+          "entry (with the die check over every roll)" % (n, first * 1e3, more * 1e3))
+
+
+if __name__ == "__main__":
+    bench_push()
+    bench_fold()
