@@ -79,6 +79,14 @@ class HubLink:
     def ack(self, seq: int) -> None:
         self.send(protocol.message("ACK", 0, seq))
 
+    def give_back(self, received: Received) -> None:
+        """The caller could not journal ``received``: take it again when the hub resends
+        it (unacknowledged, it will), and the events after it (read in the same batch,
+        already counted as taken) in order behind it."""
+        taken = self.positions.get(received.boot)
+        if taken is not None and taken >= received.seq:
+            self.positions[received.boot] = received.seq - 1
+
     def read(self) -> list[Received]:
         """Read what is waiting (blocking up to the port's timeout for the first byte) and
         return the new events, in order."""

@@ -12,6 +12,7 @@ note       NOTE       1.5 s          any input (a tap, a roll, a button)
 refused    REFUSED    2.5 s          a die roll, a tap, a button
 winner     WINNER     until a button a referee button (UP/DOWN/OK/BACK)
 link       LINK       until restored nothing: only the link coming back clears it
+storage    STORAGE    until it writes nothing: only a write that works clears it
 ========== ========== ============== ===========================================
 
 A higher priority hides a lower one without cancelling it: a refusal that arrives while
@@ -37,6 +38,7 @@ NOTE = 1
 REFUSED = 2
 WINNER = 3
 LINK = 4
+STORAGE = 5  # the game is paused: nothing can be saved, so nothing can be played
 
 # The inputs that may take a message away (``MessageBoard.input``).
 TAP = "tap"          # a tile tapped on the reader
@@ -60,8 +62,9 @@ NOTE_HOLD = Hold("note", NOTE, 1.5, ANY_INPUT)
 REFUSED_HOLD = Hold("refused", REFUSED, 2.5, (DIE, TAP, PLAYER, BUTTON))
 WINNER_HOLD = Hold("winner", WINNER, None, (BUTTON,))
 LINK_HOLD = Hold("link", LINK, None, ())
+STORAGE_HOLD = Hold("storage", STORAGE, None, ())
 
-HOLDS = {h.kind: h for h in (NOTE_HOLD, REFUSED_HOLD, WINNER_HOLD, LINK_HOLD)}
+HOLDS = {h.kind: h for h in (NOTE_HOLD, REFUSED_HOLD, WINNER_HOLD, LINK_HOLD, STORAGE_HOLD)}
 
 
 @dataclass

@@ -286,7 +286,7 @@ class Referee:
             self.journal.append(entry)
         except BaseException:
             if accepted:
-                self._take_back()
+                self._refold()  # an undo is taken back by folding, like any input
             raise
         if result is not None:
             self.last = result
@@ -312,6 +312,16 @@ class Referee:
             self.applied.append((target, inp))
             return Outcome([("seat", {"player": inp[1]})])
         raise ValueError("unknown referee input %r" % (inp,))
+
+    def _refold(self) -> None:
+        """The state as the journal has it (the restore's fold), after a write that failed;
+        what the screens show of the latest input stays."""
+        last = self.last
+        self.game = self.new_game()
+        self.applied = []
+        self.seat = 0
+        self._restore()
+        self.last = last
 
     def _take_back(self) -> tuple[str, tuple]:
         """Undo the last accepted input by folding all the others again."""

@@ -12,6 +12,14 @@ buttons, the buzzer, the store. Each pass:
 
 On start an unfinished game is restored from its journal and play goes on where it stood;
 otherwise the game menu opens: choose a game, then its variant.
+
+A write that fails (disk full, read-only, I/O error) pauses the game: the panel says
+"Game paused" with the cause, the log says it once, and the hub event that could not be
+journalled is not acknowledged: the hub keeps it and resends it every half second, each
+resend a new try. A Pi button pressed meanwhile does nothing (the message says why); with
+no event waiting, a small write is tried every second. The first write that works resumes
+play where it stood, nothing lost (the hub still had it) and nothing doubled (nothing
+unjournalled was ever taken).
 """
 from __future__ import annotations
 
@@ -33,6 +41,7 @@ from host.link import Received
 from host.panel import Panel
 from host.referee import Reaction, Referee
 from host.screens import View
+from host.store import StoreError, write_problem
 from shared_rules.engine import Outcome
 
 if TYPE_CHECKING:
@@ -136,6 +145,10 @@ class Enrolling:
         self.client = client
 
 
+# What a failed write raises: SQLite's errors (disk full, read-only, I/O) and ours.
+WRITE_FAILED = (sqlite3.Error, StoreError)
+RETRY_WRITE_S = 1.0  # with no hub event waiting, a paused game tries a small write this often
+
 # The hub's player buttons in the game menu: (press, long press).
 HUB_MENU = {"A": (DOWN, BACK), "B": (OK, BACK)}
 
@@ -164,6 +177,9 @@ class App:
         self.enrolling: Enrolling | None = None
         self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
         self._hub_silent = False
+        self.paused: tuple[str, str] | None = None  # (cause, advice) while nothing saves
+        self._retry_at = 0.0
+        self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
         row = store.unfinished()
         if row is not None:
             self._open(row.id, row.variant, tuple(row.players))
@@ -187,8 +203,8 @@ class App:
         assert referee is not None
         winner = referee.restored_winner
         if winner is not None:
-            self.store.finish(self.game_id, " & ".join(
-                referee.players[p] for p in winner["players"]))
+            self._finish(" & ".join(referee.players[p] for p in winner["players"]),
+                         self.clock())
             self.board.post("winner", referee.view(), self.clock())
 
     def start(self, choice: Choice, seats: tuple[str, ...] | None = None) -> None:
@@ -196,7 +212,12 @@ class App:
         from host.games import game
 
         players = seats or game(choice.variant).seats(choice.players)
-        game_id = self.store.new_game(choice.variant, list(players))
+        try:
+            game_id = self.store.new_game(choice.variant, list(players))
+        except WRITE_FAILED as exc:
+            self._write_failed(exc, self.clock())  # chosen again once it can be saved
+            return
+        self._write_worked(self.clock())
         log.info("game %d started: %s, %s", game_id, choice.variant, " ".join(players))
         self._open(game_id, choice.variant, players)
 
@@ -215,14 +236,21 @@ class App:
             self._enroll_step()
             return
         for rcv in self.conn.poll():
-            self.on_hub_event(rcv)
+            if not self.on_hub_event(rcv):
+                break  # not journalled: it and those after it come again from the hub
         self._watch_hub()
         now = self.clock()
+        if self.paused is not None and now >= self._retry_at:
+            self._try_writing(now)
         if self.controls is not None:
             for press in self.controls.events(now):
                 self.on_press(press)
-        if self.referee is not None:
-            ticked = self.referee.on_tick(now)  # a game's timers (Invocations)
+        if self.referee is not None and self.paused is None:
+            try:
+                ticked = self.referee.on_tick(now)  # a game's timers (Invocations)
+            except WRITE_FAILED as exc:
+                self._write_failed(exc, now)  # the timer fires again on a later pass
+                ticked = None
             if ticked is not None:
                 self._react(ticked, now)
             for command in self.referee.drain_commands():  # e.g. ROLL n virtual dice
@@ -332,14 +360,26 @@ class App:
             log.info("hub speaking again")
         self._hub_silent = silent
 
-    def on_hub_event(self, rcv: Received) -> None:
+    def on_hub_event(self, rcv: Received) -> bool:
+        """Journal, acknowledge and act on one hub event; False when it could not be
+        journalled (not acknowledged: the hub sends it again)."""
         now = self.clock()
         kind = rcv.msg.kind
+        try:
+            if self.referee is None:
+                self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
+                reaction = None
+            else:
+                reaction = self.referee.on_event(rcv)
+        except WRITE_FAILED as exc:
+            self.conn.link.give_back(rcv)
+            self._write_failed(exc, now)
+            return False
+        self._write_worked(now)
         if kind != "GONE":  # lifting a tile off the reader is not an input
             self.board.input({"TAP": messages.TAP, "DIE": messages.DIE}.get(
                 kind, messages.PLAYER), now)
-        if self.referee is None:
-            self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
+        if reaction is None:
             self.conn.ack(rcv.seq)
             if kind == "BTN" and rcv.msg.button in HUB_MENU:
                 # A table with no buttons on the Pi chooses with the hub's: A next, B OK.
@@ -350,14 +390,14 @@ class App:
             elif kind != "GONE":
                 self.board.post("note", screens.note("hexref", _("Choose a game first"),
                                                      self.menu_hint()), now)
-            return
-        reaction = self.referee.on_event(rcv)
+            return True
         self.conn.ack(rcv.seq)  # only now: the input is in the journal
         if reaction.result is None and reaction.note and (
                 kind == "TAP" or (kind == "DIE" and rcv.msg.result[0] == "CROOKED")):
             log.debug("not taken: %s: %s", rcv.msg, reaction.note)
             self._beep("refused", now)  # an unknown tile, a crooked die: nothing changed
         self._react(reaction, now)
+        return True
 
     def on_press(self, press: Press) -> None:
         now = self.clock()
@@ -366,15 +406,20 @@ class App:
         if showing == "winner":
             self._close_game()  # the button that takes the winner away opens the menu
             return
-        if showing == "link":
-            return  # nothing to choose while the reader is away
+        if showing in ("link", "storage"):
+            return  # nothing to choose while the reader is away or nothing can be saved
         if self.referee is None:
             if press.action == "press":
                 choice = self.menu.press(press.button)
                 if choice is not None:
                     self.start(choice)
             return
-        self._react(self.referee.on_press(press.button, press.action), now)
+        try:
+            reaction = self.referee.on_press(press.button, press.action)
+        except WRITE_FAILED as exc:
+            self._write_failed(exc, now)  # not taken: pressed again once it can be saved
+            return
+        self._react(reaction, now)
 
     def _react(self, reaction: Reaction, now: float) -> None:
         message = self.referee.message_for(reaction)  # type: ignore[union-attr]
@@ -391,11 +436,47 @@ class App:
             winner = result.find("winner")
             names = " & ".join(self.referee.players[p]  # type: ignore[union-attr]
                                for p in winner["players"])
-            self.store.finish(self.game_id, names)
+            self._finish(names, now)
             log.info("game %s won by %s", self.game_id, names)
             self.board.post("winner", self.referee.view(), now)  # type: ignore[union-attr]
         else:
             self._beep("accepted", now)
+
+    # --- a store that cannot write ---------------------------------------------------
+
+    def _finish(self, winner: str, now: float) -> None:
+        """Mark the game won; if that cannot be saved, keep trying (the winning input is
+        in the journal already, so a restart would finish it too)."""
+        self._unsaved_finish = (self.game_id, winner)  # type: ignore[assignment]
+        self._try_writing(now)
+
+    def _try_writing(self, now: float) -> None:
+        try:
+            if self._unsaved_finish is not None:
+                self.store.finish(*self._unsaved_finish)
+                self._unsaved_finish = None
+            elif self.paused is not None:
+                self.store.probe_write()
+        except WRITE_FAILED as exc:
+            self._write_failed(exc, now)
+            return
+        self._write_worked(now)
+
+    def _write_failed(self, exc: BaseException, now: float) -> None:
+        problem = write_problem(exc)
+        if self.paused != problem:
+            log.error("cannot save (%s: %s): game paused, the hub keeps its events until "
+                      "they can be saved; to do: %s", exc.__class__.__name__, exc,
+                      problem[1])
+        self.paused = problem
+        self._retry_at = now + RETRY_WRITE_S
+        self.board.post("storage", screens.paused(*problem), now)
+
+    def _write_worked(self, now: float) -> None:
+        if self.paused is not None:
+            log.warning("saving works again: play resumes")
+            self.paused = None
+            self.board.clear("storage")
 
     def _beep(self, pattern: str, now: float) -> None:
         if self.beeper is not None:
@@ -501,7 +582,6 @@ def _stopped(signum, frame) -> None:
 def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
     from host.backup import Busy, hold_run_lock
     from host.cli import version
-    from host.store import StoreError
 
     log.info("hexref %s starting: %s", version(), describe(cfg, emulate, gpio))
     signal.signal(signal.SIGTERM, _stopped)  # systemctl stop: close the port, say so

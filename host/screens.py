@@ -276,6 +276,17 @@ def reconnecting(attempt: int, retry_in: float, detail: str = "") -> View:
                 inverted_footer=True, kind="reconnecting")
 
 
+def paused(cause: str, advice: str) -> View:
+    """Nothing can be saved (disk full, read-only, failing): the game waits, and what the
+    hub sent stays with the hub until it can be.
+
+    >>> text(paused("Disk full", "Free space on the Pi"))
+    ['Game paused', 'Disk full', 'Free space on the Pi', '> Nothing is lost']
+    """
+    return View(header="Game paused", lines=(cause, advice), footer="Nothing is lost",
+                inverted_footer=True, kind="paused")
+
+
 def not_answering() -> View:
     """The hub is on USB but says nothing (it beats every second): the game is safe.
 

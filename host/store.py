@@ -103,6 +103,27 @@ class StoreError(Exception):
     """The database cannot be used as it is; the message says why and what to do."""
 
 
+def write_problem(exc: BaseException) -> tuple[str, str]:
+    """What a failed write means for the players, as two short panel lines: (what
+    happened, what to do). SQLite names the cause in its message.
+
+    >>> write_problem(sqlite3.OperationalError("database or disk is full"))
+    ('Disk full', 'Free space on the Pi')
+    """
+    text = str(exc).lower()
+    if "full" in text:
+        return "Disk full", "Free space on the Pi"
+    if "readonly" in text or "read-only" in text:
+        return "Storage read-only", "Check the SD card"
+    if "i/o" in text:
+        return "Storage I/O error", "Check the SD card"
+    if "locked" in text or "busy" in text:
+        return "Database busy", "Stop the other hexref"
+    if "malformed" in text or "not a database" in text:
+        return "Database damaged", "hexref doctor"
+    return "Cannot save", "hexref doctor"
+
+
 def data_dir(override: str | os.PathLike | None = None) -> Path:
     """Where hexref keeps its files: the argument, $HEXREF_DATA, XDG, or ~/.local/share."""
     if override is not None:
@@ -195,14 +216,27 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception."""
+        """All or nothing: BEGIN IMMEDIATE ... COMMIT, ROLLBACK on any exception.
+
+        A COMMIT that fails (the disk filled up) may leave the transaction open: it is
+        rolled back too, so the next write starts clean once the disk has room again."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
+            self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # SQLite rolled it back itself; the first error is the news
             raise
-        self.db.execute("COMMIT")
+
+    def probe_write(self) -> None:
+        """One small real write (the schema version, rewritten as it is): raises as a
+        journal append would while the disk is full, read-only or failing."""
+        with self.transaction() as db:
+            db.execute("PRAGMA user_version = %d" % self.schema_version)
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]

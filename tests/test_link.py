@@ -173,3 +173,22 @@ def test_with_a_bad_line_after_hello_a_fresh_host_asks_again_rather_than_guess()
     hub.poll(6)  # the fresh host's second PING: HELLO and both again
     _drain(fresh, got)
     assert [seq for _, seq, _ in got] == [2, 3]
+
+
+def test_an_event_given_back_is_taken_again_with_those_read_after_it():
+    """Issue 13, item 2: the host could not journal event 2 (disk full); events 2 and 3
+    came in one read, so both are taken again, in order, from the hub's resend."""
+    wire, hub, host = _pair()
+    for t in range(3):
+        hub.send_event(10 + t, "BTN", "A", "press")
+    batch = host.read()
+    host.ack(batch[0].seq)  # event 1 journalled
+    assert [r.seq for r in batch] == [1, 2, 3]
+    host.give_back(batch[1])  # event 2 could not be: neither it nor 3 is taken
+    hub.poll(20)
+    hub.poll(600)  # no ACK beyond 1 for a while: the hub resends 2 and 3
+    journal: list = []
+    _drain(host, journal)
+    assert [seq for _, seq, _ in journal] == [2, 3]
+    hub.poll(601)
+    assert hub.unacked == 0
