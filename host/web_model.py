@@ -281,6 +281,9 @@ def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...]) -
                 value = " & ".join(who(p) for p in value)
             elif isinstance(value, str):
                 value = names.get(value, value)
+            elif isinstance(value, dict):  # per player: {0: 1, 1: 2} -> "Ana 1, Ben 2"
+                value = ", ".join("%s %s" % (who(k) if isinstance(k, int) else
+                                             names.get(k, k), v) for k, v in value.items())
             elif isinstance(value, (list, tuple)):
                 value = ", ".join(str(names.get(v, v) if isinstance(v, str) else v)
                                   for v in value)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from debian import tool
 from table_rig import Table, demo_game_events
-from web_rig import ROOT, Server
+from web_rig import ROOT, SHOTS, Server, chromium
 
 from host.club import Broker, Publisher, standings, start_publisher
 from host.config import Config
@@ -180,6 +180,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path):
             keys = [(r["table"], r["game"]) for r in night["results"]]
             assert len(set(keys)) == len(keys) == 2 * TABLES
             assert len(night["tables"]) == TABLES and all(t["winner"] for t in night["tables"])
+            _the_organisers_page(club.url, expected)
             # What each table counts as confirmed by the broker is its whole journal.
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline and any(
@@ -207,6 +208,28 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path):
         broker.stop()
     log = broker.log.read_text()
     assert log.count("mosquitto version") >= 2  # it really was restarted
+
+
+def _the_organisers_page(url: str, expected: list[dict]) -> None:
+    """The organiser's page in Chromium on a laptop's screen: every table, the standings
+    in order; saved as out/web/club-night.png."""
+    driver = chromium(phone=False, width=1280, height=1100)
+    try:
+        driver.get(url + "/")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(
+                driver.find_elements("css selector", "#standings tbody tr")) < len(expected):
+            time.sleep(0.05)
+        rows = [r.text.split() for r in
+                driver.find_elements("css selector", "#standings tbody tr")]
+        assert [(r[1], int(r[2]), int(r[3])) for r in rows] == [
+            (e["name"], e["won"], e["played"]) for e in expected]
+        assert len(driver.find_elements("css selector", "#tables .table.done")) == TABLES
+        assert len(driver.find_elements("css selector", "#results li")) == 2 * TABLES
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / "club-night.png"))
+    finally:
+        driver.quit()
 
 
 def test_without_a_broker_nothing_of_the_club_runs(tmp_path: Path):

@@ -8,43 +8,18 @@ Referee over a SqliteJournal); ``hexref web`` is its own process reading that da
 """
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import pytest
-from debian import tool
 from table_rig import Table, demo_game_events
-from web_rig import ROOT, Server
+from web_rig import SHOTS, Server, chromium
 
 from host.store import Store
-
-SHOTS = ROOT / "out" / "web"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage")
-PHONE = {"width": 390, "height": 844, "pixelRatio": 2}  # a common phone, in CSS pixels
 
 
 @pytest.fixture(scope="module")
 def browser():
-    paths = {"chromium": tool("chromium", "chromium"),
-             "chromedriver": tool("chromedriver", "chromium-driver")}
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="hexref-chromium-")
-    options = Options()
-    options.binary_location = paths["chromium"]
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument("--user-data-dir=" + profile)
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": PHONE,
-        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-                     "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
-    driver = webdriver.Chrome(service=Service(paths["chromedriver"]), options=options)
-    driver.set_page_load_timeout(30)
+    driver = chromium()
     yield driver
     driver.quit()
 
@@ -137,4 +112,17 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
         _shot(driver, "3-winner.png")
         state = web.get("/api/state")
         assert state["winner"] == "P1" and state["game"]["id"] == 1
+
+        # A new game starts: the page follows it, and the first one is a past game to open.
+        second = Store(data).new_game("jl-collector", ["Ana", "Ben"])
+        _wait(driver, lambda d: "game %d" % second in _text(d, "title"), "the new game")
+        assert not driver.find_element("id", "winner").is_displayed()
+        assert "Ana" in _text(driver, "players") and "Ben" in _text(driver, "players")
+        driver.find_element("link text", "Game 1").click()
+        _wait(driver, lambda d: "(past)" in _text(d, "title"), "game 1 opened as a past game")
+        assert "P1 won" in _text(driver, "winner")
+        assert len(driver.find_elements("css selector", "#history li.undone")) == 1
+        driver.find_element("link text", "Back to the live game").click()
+        _wait(driver, lambda d: "game %d" % second in _text(d, "title"), "back to the game")
+        assert driver.execute_script("return window.sameDocument") == "never reloaded"
         store.close()

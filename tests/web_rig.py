@@ -16,6 +16,39 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "out" / "web"  # screenshots for a person to look at
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage")
+PHONE = {"width": 390, "height": 844, "pixelRatio": 2}  # a common phone, in CSS pixels
+
+
+def chromium(phone: bool = True, width: int = 1280, height: int = 900):
+    """Debian's headless Chromium through Debian's chromedriver, with a fresh profile; a
+    phone's screen, or a laptop's ``width`` x ``height``."""
+    import tempfile
+
+    from debian import tool
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = tool("chromium", "chromium")
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="hexref-chromium-"))
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": PHONE,
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                         "(KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
+    else:
+        options.add_argument("--window-size=%d,%d" % (width, height))
+    driver = webdriver.Chrome(service=Service(tool("chromedriver", "chromium-driver")),
+                              options=options)
+    driver.set_page_load_timeout(30)
+    return driver
 
 
 class Server:
