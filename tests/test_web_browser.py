@@ -83,7 +83,10 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
 
         # The rest of the battle, then the next attack with a tap taken back (undo).
         table.play(events[rolls[0] + 1:rolls[3] + 1])
-        _wait(driver, lambda d: d.find_element("id", "fight-card").is_displayed(),
+        n = len(table.journal.entries)
+        # The page may first show the tie on its way (JL-B5): wait for every entry.
+        _wait(driver, lambda d: _entries(d) == n and
+              d.find_element("id", "fight-card").is_displayed(),
               "the last battle's breakdown")
         fight = _text(driver, "fight")
         assert "Superman: 8 die = 8" in fight and "Doomsday: 5 die = 5" in fight, fight
