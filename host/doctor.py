@@ -44,6 +44,8 @@ class Check:
 class System:
     """The real machine. Tests replace it with a fake that answers the same questions."""
 
+    last_hello = None  # the HELLO hub_hello heard (a protocol.Message)
+
     def exists(self, path: str) -> bool:
         return os.path.exists(path)
 
@@ -137,8 +139,12 @@ class System:
                     heard = True
                     msg = protocol.decode(line)
                     if isinstance(msg, protocol.Message) and msg.kind == "HELLO":
+                        self.last_hello = msg
                         return "answers: firmware %s on %s, boot %s" % (
                             msg.firmware, msg.board, msg.boot)
+                    if line.startswith(b"0 HELLO 1 "):
+                        return "Reader firmware too old (protocol 1): update it with " \
+                            "make deploy"
             if buffer or heard:
                 return "Reader not answering: it sends something but no HELLO within " \
                     "%.0f s: is hexref firmware on it, the right version? (make deploy)" % (
@@ -205,6 +211,19 @@ def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
     if running is not None:
         # The referee holds the port (locked): ask it, do not take the port from it.
         held = "the running referee (pid %s) holds it" % running.get("pid")
+        behind = running.get("behind")
+        if behind:
+            return Check("hub", FIX, "%s: the journal is behind the hub: it had acknowledged "
+                         "events 1-%d of boot %s, the journal holds %d. Restore the newest "
+                         "backup (hexref restore), or reset the hub to go on without them"
+                         % (held, behind[2], behind[0], behind[1]))
+        if running.get("silent_s") is not None:
+            return Check("hub", FIX, "%s: Reader not answering for %.0f s on %s: unplug the "
+                         "hub and plug it back in" % (held, running["silent_s"],
+                                                      running.get("port")))
+        if running.get("paused"):
+            return Check("hub", FIX, "%s: game paused, nothing can be saved: %s (%s)" % (
+                held, running["paused"][0], running["paused"][1]))
         if running.get("hub") == "connected":
             return Check("hub", OK, "%s: %s, firmware %s on %s, boot %s" % (
                 held, running.get("port"), running.get("firmware"), running.get("board"),
@@ -239,8 +258,34 @@ def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
         answer = system.hub_hello(path)
         if not answer.startswith("answers"):
             return Check("hub", FIX, "%s: %s" % (text, answer))
+        hello = getattr(system, "last_hello", None)
+        journalled = _journalled(cfg, hello.boot) if hello is not None else None
+        if hello is not None and journalled is not None and hello.acked > journalled:
+            return Check("hub", FIX, "%s, %s; but the journal is behind it: the hub had "
+                         "acknowledged events 1-%d of this boot, the journal holds %d. "
+                         "Restore the newest backup (hexref restore), or reset the hub to "
+                         "go on without them" % (text, answer, hello.acked, journalled))
         text += ", " + answer
     return Check("hub", OK, text)
+
+
+def _journalled(cfg: config_mod.Config, boot: str) -> int | None:
+    """The last event of hub boot ``boot`` the database holds (0: none), or None when
+    there is no database to ask."""
+    path = cfg.data.path / "hexref.db"
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=2.0)
+        try:
+            row = db.execute("SELECT MAX(seq) FROM (SELECT seq FROM journal WHERE boot = ? "
+                             "UNION ALL SELECT seq FROM hub_events WHERE boot = ?)",
+                             (boot, boot)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None  # the database check says what is wrong with it
+    return row[0] or 0
 
 
 def check_panel(cfg: config_mod.Config, system: System) -> Check:

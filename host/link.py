@@ -6,6 +6,12 @@ corrupted or lost line makes the later ones wait for its resend instead of overt
 anything already taken is acknowledged again and dropped. A HELLO with a new boot id means
 the hub restarted: numbering starts again at 1.
 
+Every HELLO (protocol 2) says how far the host has acknowledged that boot. A journal that
+has less (its newest rows lost with a deleted ``-wal``, an old backup restored, another
+referee's hub) is *behind*: the link says so (``behind``) and takes nothing more from that
+boot, since taking the hub's next event would carry on as if the missing inputs had never
+been played. A new boot (the hub reset) starts clean.
+
 Acknowledging is the caller's job, and only after the event is in the journal (DESIGN.md
 principle 2): ``ack(seq)`` is cumulative.
 """
@@ -36,6 +42,19 @@ class LinkStats:
     hub_errors: list[tuple[str, str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Behind:
+    """The hub had acknowledged up to ``acked`` of ``boot``; the journal has ``journalled``."""
+
+    boot: str
+    journalled: int
+    acked: int
+
+    @property
+    def missing(self) -> int:
+        return self.acked - self.journalled
+
+
 @dataclass
 class Received:
     """One new event from the hub, with where it sits in the hub's numbering."""
@@ -51,11 +70,9 @@ class HubLink:
         ``positions``: boot id -> last sequence number already journalled (after a
         restart of the host, from the journal), so resent events are not taken twice."""
         self.port = port
-        # boot -> last seq taken; None: a boot we know nothing of (see _take's HELLO).
-        self.positions: dict[str, int | None] = dict(positions or {})
-        self._doubt = False  # a bad line came after the last HELLO
-        self._resend_start = False  # the next event is the first of the hub's resend
-        self._start: tuple[str, int] | None = None  # (boot, seq) a resend started at
+        self.positions: dict[str, int] = dict(positions or {})  # boot -> last seq taken
+        self.behind: Behind | None = None
+        self.old_firmware = False  # a HELLO of protocol 1 (no acked field): make deploy
         self.hub: HubInfo | None = None
         self.stats = LinkStats()
         self.last_heard = time.monotonic()
@@ -115,7 +132,8 @@ class HubLink:
         if isinstance(msg, protocol.DecodeError):
             if msg.code != protocol.DecodeError.EMPTY:
                 self.stats.bad_lines += 1
-                self._doubt = True
+                if msg.code == protocol.DecodeError.FIELDS and line.startswith(b"0 HELLO 1 "):
+                    self.old_firmware = True  # well formed, but protocol 1
             return None
         self.last_heard = time.monotonic()
         kind = msg.kind
@@ -123,11 +141,13 @@ class HubLink:
             if self.hub is None or self.hub.boot != msg.boot:
                 self.stats.boots += 1
             self.hub = HubInfo(msg.boot, msg.firmware, msg.board, msg.caps)
-            # A boot we have no record of may have had events acknowledged by a host that
-            # lost its journal: its numbering then starts where the hub's resend starts.
-            self.positions.setdefault(msg.boot, None)
-            self._doubt = False
-            self._resend_start = True
+            self.old_firmware = False
+            taken = self.positions.get(msg.boot, 0)
+            if msg.acked > taken:
+                self.behind = Behind(msg.boot, taken, msg.acked)
+            else:
+                self.behind = None
+                self.positions[msg.boot] = taken
             return None
         if kind == "BEAT":
             self.stats.beats += 1
@@ -143,20 +163,9 @@ class HubLink:
             # resend them after its HELLO.
             self.open()
             return None
+        if self.behind is not None:
+            return None  # never acknowledged, never taken: the players decide (see above)
         last = self.positions[self.hub.boot]
-        if last is None:
-            first, self._resend_start = self._resend_start, False
-            if self._doubt:  # the resend's first line may be the one that was lost
-                self.open()
-                return None
-            if msg.seq != 1 and (not first or self._start != (self.hub.boot, msg.seq)):
-                # Not 1: a line dropped whole leaves no trace, so this start is believed
-                # only when two resends in a row (each after its HELLO) begin with it.
-                if first:
-                    self._start = (self.hub.boot, msg.seq)
-                self.open()
-                return None
-            last = msg.seq - 1
         if msg.seq <= last:
             self.stats.duplicates += 1
             self.ack(last)  # our ACK was lost: repeat it so the hub lets go

@@ -29,6 +29,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,11 +38,11 @@ from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 from host.games import Choice, menu, open_game
 from host.i18n import _
 from host.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
-from host.link import Received
+from host.link import Behind, Received
 from host.panel import Panel
 from host.referee import Reaction, Referee
 from host.screens import View
-from host.store import StoreError, write_problem
+from host.store import StoreError
 from shared_rules.engine import Outcome
 
 if TYPE_CHECKING:
@@ -177,6 +178,8 @@ class App:
         self.enrolling: Enrolling | None = None
         self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
         self._hub_silent = False
+        self._behind_seen: Behind | None = None
+        self._old_firmware_said = False
         self.paused: tuple[str, str] | None = None  # (cause, advice) while nothing saves
         self._retry_at = 0.0
         self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
@@ -268,7 +271,11 @@ class App:
                 "reason": self.conn.reason,
                 "firmware": hub.firmware if hub else None, "board": hub.board if hub else None,
                 "boot": hub.boot if hub else None, "panel_errors": self.panel.errors,
-                "game": self.game_id, "enrolling": self.enrolling is not None}
+                "game": self.game_id, "enrolling": self.enrolling is not None,
+                "silent_s": round(self.conn.quiet_for(), 1) if self.conn.silent() else None,
+                "behind": list(astuple(self.conn.link.behind)) if self.conn.link.behind
+                else None,
+                "paused": list(self.paused) if self.paused else None}
 
     def on_request(self, client, request: dict) -> None:
         op = request.get("op")
@@ -352,6 +359,22 @@ class App:
             if hub is not None and seen[2] != was[2]:
                 log.info("hub says HELLO: firmware %s, board %s, boot %s, can %s",
                          hub.firmware, hub.board, hub.boot, ",".join(hub.caps) or "-")
+        behind = conn.link.behind
+        if behind != self._behind_seen:
+            self._behind_seen = behind
+            if behind is not None:
+                log.error("journal behind the hub: it had acknowledged events 1-%d of boot %s "
+                          "but the journal holds %d (a deleted -wal file? an old backup "
+                          "restored?): %d acknowledged inputs are missing. Nothing more is "
+                          "taken from this boot: restore the newest backup (hexref restore) "
+                          "or reset the hub to go on without them", behind.acked, behind.boot,
+                          behind.journalled, behind.missing)
+            else:
+                log.warning("journal no longer behind the hub (boot %s): play goes on",
+                            conn.link.boot)
+        if conn.link.old_firmware and not self._old_firmware_said:
+            log.error("the hub speaks protocol 1: update its firmware (make deploy)")
+        self._old_firmware_said = conn.link.old_firmware
         silent = conn.silent()
         if silent and not self._hub_silent:
             log.warning("hub silent for %.0f s on %s: asked it to answer (PING); the panel "
@@ -463,11 +486,11 @@ class App:
         self._write_worked(now)
 
     def _write_failed(self, exc: BaseException, now: float) -> None:
-        problem = write_problem(exc)
+        problem = screens.write_problem(exc)
         if self.paused != problem:
             log.error("cannot save (%s: %s): game paused, the hub keeps its events until "
-                      "they can be saved; to do: %s", exc.__class__.__name__, exc,
-                      problem[1])
+                      "they can be saved (free space, check the SD card, see hexref doctor)",
+                      exc.__class__.__name__, exc)
         self.paused = problem
         self._retry_at = now + RETRY_WRITE_S
         self.board.post("storage", screens.paused(*problem), now)
@@ -484,7 +507,12 @@ class App:
 
     def _link_message(self, now: float) -> None:
         if self.conn.state == CONNECTED:
-            if self.conn.silent(now):
+            behind = self.conn.link.behind
+            if behind is not None:
+                self.board.post("link", screens.journal_behind(behind.missing), now)
+            elif self.conn.link.old_firmware:
+                self.board.post("link", screens.outdated_hub(), now)
+            elif self.conn.silent(now):
                 self.board.post("link", screens.not_answering(), now)
             else:
                 self.board.clear("link")

@@ -276,15 +276,60 @@ def reconnecting(attempt: int, retry_in: float, detail: str = "") -> View:
                 inverted_footer=True, kind="reconnecting")
 
 
+def write_problem(exc: BaseException) -> tuple[str, str]:
+    """What a failed write means for the players, as two short panel lines: (what
+    happened, what to do). SQLite names the cause in its message.
+
+    >>> write_problem(OSError("database or disk is full"))
+    ('Disk full', 'Free space on the Pi')
+    """
+    text = str(exc).lower()
+    if "full" in text:
+        return _("Disk full"), _("Free space on the Pi")
+    if "readonly" in text or "read-only" in text:
+        return _("Storage read-only"), _("Check the SD card")
+    if "i/o" in text:
+        return _("Storage I/O error"), _("Check the SD card")
+    if "locked" in text or "busy" in text:
+        return _("Database busy"), _("Stop the other hexref")
+    if "malformed" in text or "not a database" in text:
+        return _("Database damaged"), _("See hexref doctor")
+    return _("Cannot save"), _("See hexref doctor")
+
+
 def paused(cause: str, advice: str) -> View:
     """Nothing can be saved (disk full, read-only, failing): the game waits, and what the
-    hub sent stays with the hub until it can be.
+    hub sent stays with the hub until it can be (``write_problem`` gives the two lines).
 
     >>> text(paused("Disk full", "Free space on the Pi"))
     ['Game paused', 'Disk full', 'Free space on the Pi', '> Nothing is lost']
     """
-    return View(header="Game paused", lines=(cause, advice), footer="Nothing is lost",
+    return View(header=_("Game paused"), lines=(cause, advice), footer=_("Nothing is lost"),
                 inverted_footer=True, kind="paused")
+
+
+def journal_behind(missing: int) -> View:
+    """The hub had acknowledged inputs this journal does not hold (a lost file, an old
+    backup): nothing more is taken until the players choose.
+
+    >>> text(journal_behind(24))
+    ['Journal behind reader', '24 inputs not saved', 'Restore newest backup', 'or reset the reader', '> Nothing taken']
+    """
+    return View(header=_("Journal behind reader"),
+                lines=(n_("%d input not saved", "%d inputs not saved", missing) % missing,
+                       _("Restore newest backup"), _("or reset the reader")),
+                footer=_("Nothing taken"), inverted_footer=True, kind="journal-behind")
+
+
+def outdated_hub() -> View:
+    """The hub speaks protocol 1: it cannot say what it had acknowledged.
+
+    >>> text(outdated_hub())
+    ['Reader firmware old', 'Update it on the Pi:', 'make deploy', '> The game is saved']
+    """
+    return View(header=_("Reader firmware old"),
+                lines=(_("Update it on the Pi:"), "make deploy"),
+                footer=_("The game is saved"), inverted_footer=True, kind="outdated-hub")
 
 
 def not_answering() -> View:

@@ -103,27 +103,6 @@ class StoreError(Exception):
     """The database cannot be used as it is; the message says why and what to do."""
 
 
-def write_problem(exc: BaseException) -> tuple[str, str]:
-    """What a failed write means for the players, as two short panel lines: (what
-    happened, what to do). SQLite names the cause in its message.
-
-    >>> write_problem(sqlite3.OperationalError("database or disk is full"))
-    ('Disk full', 'Free space on the Pi')
-    """
-    text = str(exc).lower()
-    if "full" in text:
-        return "Disk full", "Free space on the Pi"
-    if "readonly" in text or "read-only" in text:
-        return "Storage read-only", "Check the SD card"
-    if "i/o" in text:
-        return "Storage I/O error", "Check the SD card"
-    if "locked" in text or "busy" in text:
-        return "Database busy", "Stop the other hexref"
-    if "malformed" in text or "not a database" in text:
-        return "Database damaged", "hexref doctor"
-    return "Cannot save", "hexref doctor"
-
-
 def data_dir(override: str | os.PathLike | None = None) -> Path:
     """Where hexref keeps its files: the argument, $HEXREF_DATA, XDG, or ~/.local/share."""
     if override is not None:

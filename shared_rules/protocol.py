@@ -1,4 +1,4 @@
-"""The serial protocol between the reader hub and the host, version 1.
+"""The serial protocol between the reader hub and the host, version 2.
 
 One frame per line, printable ASCII, readable in any serial monitor::
 
@@ -27,7 +27,7 @@ except ImportError:  # CPython: the host
     def const(x):
         return x
 
-VERSION = 1
+VERSION = 2  # 2: HELLO says how far the host has acknowledged this boot (issue 13)
 MAX_LINE = 600  # a 256-byte NDEF record in hex plus the frame around it
 MAX_SEQ = 0x7FFFFFFF
 
@@ -56,7 +56,7 @@ MAX_FACE = 6
 FIELDS = {
     # hub -> host
     "HELLO": (("proto", INT, 65535), ("firmware", WORD, None), ("board", WORD, None),
-              ("boot", BOOT, None), ("caps", CAPS, None)),
+              ("boot", BOOT, None), ("caps", CAPS, None), ("acked", INT, MAX_SEQ)),
     "TAP": (("reader", INT, 7), ("uid", UID, None), ("ndef", NDEF, None)),
     "GONE": (("reader", INT, 7), ("uid", UID, None)),
     "DIE": (("roll", INT, MAX_SEQ), ("result", FACES, None)),

@@ -78,7 +78,7 @@ def hub_lines(steps: list[dict], boot: str) -> list[bytes]:
     from host.demo import hub_events
 
     lines = [protocol.encode_line(protocol.message("HELLO", 0, protocol.VERSION, "0.1.0",
-                                                   "bench", boot, ()))]
+                                                   "bench", boot, (), 0))]
     for seq, event in enumerate(hub_events(steps), start=1):
         lines.append(protocol.encode_line(protocol.message(event[0], seq, *event[1:])))
     return lines

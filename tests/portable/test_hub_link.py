@@ -18,8 +18,30 @@ def test_hello_at_start_names_protocol_board_and_boot():
     port, link = _link()
     hello = port.take()[0]
     assert hello.kind == "HELLO" and hello.seq == 0
-    assert hello.proto == 1 and hello.board == "test" and hello.boot == "0A1B2C3D"
-    assert hello.caps == ("nfc",)
+    assert hello.proto == 2 and hello.board == "test" and hello.boot == "0A1B2C3D"
+    assert hello.caps == ("nfc",) and hello.acked == 0
+
+
+def test_hello_says_how_far_the_host_acknowledged_this_boot():
+    """Protocol 2 (issue 13, item 4): a host whose journal lost the acknowledged events
+    learns it from the HELLO that answers its PING."""
+    port, link = _link(resend_ms=500, beat_ms=100000)
+    port.take()
+    for t in range(4):
+        link.send_event(t, "BTN", "A", "press")
+    port.feed(message("ACK", 0, 3))
+    link.poll(10)
+    port.take()
+    port.feed(message("PING", 0))
+    link.poll(20)
+    sent = port.take()
+    assert sent[0].kind == "HELLO" and sent[0].acked == 3
+    assert [m.seq for m in sent[1:]] == [4]  # and what it still holds
+    port.feed(message("ACK", 0, 9))  # beyond what was sent: stale, not believed
+    link.poll(30)
+    port.feed(message("PING", 0))
+    link.poll(40)
+    assert port.take()[0].acked == 3
 
 
 def test_boot_ids_are_eight_hex_digits_and_differ():

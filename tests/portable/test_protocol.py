@@ -17,8 +17,8 @@ from shared_rules.protocol import (
 )
 
 SAMPLES = [
-    message("HELLO", 0, 1, "0.1.0", "pico", "3FA2C91E", ("nfc", "die", "btn", "led")),
-    message("HELLO", 0, 1, "0.1.0", "sim", "00000000", ()),
+    message("HELLO", 0, 2, "0.1.0", "pico", "3FA2C91E", ("nfc", "die", "btn", "led"), 17),
+    message("HELLO", 0, 2, "0.1.0", "sim", "00000000", (), 0),
     message("TAP", 1, 0, "04A1B2C3D4E5F6", ""),
     message("TAP", 2, 1, "DEADBEEF", "D1010F5503686578726566"),
     message("GONE", 3, 0, "04A1B2C3D4E5F6"),
@@ -135,8 +135,8 @@ def test_valid_crc_but_bad_content_is_refused():
 
 
 def test_a_dash_is_no_capability_it_is_the_empty_list():
-    assert raises(ValueError, message, "HELLO", 0, 1, "0.1", "pico", "00000000", ("-",))
-    assert decode(_framed("0 HELLO 1 0.1 pico 00000000 nfc,-")).code == DecodeError.VALUE
+    assert raises(ValueError, message, "HELLO", 0, 2, "0.1", "pico", "00000000", ("-",), 0)
+    assert decode(_framed("0 HELLO 2 0.1 pico 00000000 nfc,- 0")).code == DecodeError.VALUE
 
 
 def test_message_builder_refuses_bad_values():
