@@ -42,7 +42,7 @@ from host.link import Behind, Received
 from host.panel import Panel
 from host.referee import Reaction, Referee
 from host.screens import View
-from host.store import StoreError
+from host.store import DamagedRow, StoreError
 from shared_rules.engine import Outcome
 
 if TYPE_CHECKING:
@@ -183,10 +183,19 @@ class App:
         self.paused: tuple[str, str] | None = None  # (cause, advice) while nothing saves
         self._retry_at = 0.0
         self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
+        self.damaged: DamagedRow | None = None
         row = store.unfinished()
         if row is not None:
-            self._open(row.id, row.variant, tuple(row.players))
-            self._finish_if_won()
+            try:
+                self._open(row.id, row.variant, tuple(row.players))
+            except DamagedRow as exc:
+                # The game cannot be folded: say which row, hold the panel, take nothing.
+                self.referee, self.game_id, self.damaged = None, None, exc
+                log.error("cannot restore the game: %s", exc)
+                self.board.post("storage", screens.damaged_row(exc.game, exc.n),
+                                self.clock())
+            else:
+                self._finish_if_won()
         conn.link.positions.update(store.positions())
 
     # --- games -----------------------------------------------------------------------
@@ -275,7 +284,8 @@ class App:
                 "silent_s": round(self.conn.quiet_for(), 1) if self.conn.silent() else None,
                 "behind": list(astuple(self.conn.link.behind)) if self.conn.link.behind
                 else None,
-                "paused": list(self.paused) if self.paused else None}
+                "paused": list(self.paused) if self.paused else None,
+                "damaged": str(self.damaged) if self.damaged else None}
 
     def on_request(self, client, request: dict) -> None:
         op = request.get("op")
@@ -388,6 +398,9 @@ class App:
         journalled (not acknowledged: the hub sends it again)."""
         now = self.clock()
         kind = rcv.msg.kind
+        if self.damaged is not None:
+            self.conn.link.give_back(rcv)  # no game to put it in: the hub keeps it
+            return False
         try:
             if self.referee is None:
                 self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK

@@ -308,6 +308,19 @@ def paused(cause: str, advice: str) -> View:
                 inverted_footer=True, kind="paused")
 
 
+def damaged_row(game: int, row: int) -> View:
+    """A journal row is not what was written (a failing card, a hand edit): the game
+    cannot be folded; what to do is on the panel, the details in the log and doctor.
+
+    >>> text(damaged_row(3, 17))
+    ['Journal damaged', 'Game 3, row 17', 'Restore a backup:', 'hexref restore', '> See hexref doctor']
+    """
+    return View(header=_("Journal damaged"),
+                lines=(_("Game %(game)d, row %(row)d") % {"game": game, "row": row},
+                       _("Restore a backup:"), "hexref restore"),
+                footer=_("See hexref doctor"), inverted_footer=True, kind="damaged")
+
+
 def journal_behind(missing: int) -> View:
     """The hub had acknowledged inputs this journal does not hold (a lost file, an old
     backup): nothing more is taken until the players choose.

@@ -32,6 +32,7 @@ import json
 import os
 import sqlite3
 import time
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -95,12 +96,48 @@ MIGRATIONS = (
         revoked TEXT NOT NULL
     );
     """,
+    """
+    -- Each journal row's CRC-32 over its fields (row_checksum): a changed digit is found
+    -- when the journal is read, not folded into the game. Rows from before are given
+    -- theirs as the migration finds them (_backfill_checksums).
+    ALTER TABLE journal ADD COLUMN checksum TEXT
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class StoreError(Exception):
     """The database cannot be used as it is; the message says why and what to do."""
+
+
+class DamagedRow(StoreError):
+    """A journal row that is not what was written (its checksum, its text, its place)."""
+
+    def __init__(self, path: Path, game: int, n: int, why: str) -> None:
+        self.game, self.n, self.why = game, n, why
+        super().__init__(
+            "game %d, journal row %d is damaged (%s) in %s: restore the newest backup "
+            "(hexref restore FILE; hexref backup makes them), or start a new game; "
+            "hexref doctor lists every damaged row" % (game, n, why, path))
+
+
+def row_checksum(game: int, n: int, target: bytes, inp: bytes, accepted: int,
+                 boot: bytes | None, seq: int | None, when: bytes) -> str:
+    """CRC-32 of a journal row's fields, each after its length, as 8 hex digits."""
+    crc = 0
+    for field in (str(game).encode(), str(n).encode(), target, inp, str(accepted).encode(),
+                  b"-" if boot is None else b"=" + boot, str(seq).encode(), when):
+        crc = zlib.crc32(field, zlib.crc32(len(field).to_bytes(4, "big"), crc))
+    return "%08x" % crc
+
+
+def _text(raw: bytes) -> str:
+    """SQLite text as str; bytes that are not UTF-8 are a damaged file, said so."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise sqlite3.DatabaseError("text that is not UTF-8 (%r...): a damaged file"
+                                    % raw[:24]) from None
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
@@ -162,6 +199,7 @@ class Store:
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=10.0)
+            self.db.text_factory = _text
         except (OSError, sqlite3.Error) as e:
             raise StoreError("cannot open the database %s: %s" % (path, e)) from e
         try:
@@ -183,6 +221,16 @@ class Store:
         except BaseException:
             self.db.close()
             raise
+
+    @classmethod
+    def read_only(cls, path: str | os.PathLike) -> Store:
+        """The database at ``path`` opened to read only (``hexref doctor``): no
+        migration, no write, no WAL mode set."""
+        store = cls.__new__(cls)
+        store.path, store.clock = Path(path), time.time
+        store.db = sqlite3.connect("file:%s?mode=ro" % store.path, uri=True, timeout=2.0)
+        store.db.text_factory = _text
+        return store
 
     def close(self) -> None:
         self.db.close()
@@ -227,7 +275,28 @@ class Store:
                 for statement in MIGRATIONS[step].split(";"):
                     if statement.strip():
                         db.execute(statement)
+                if step + 1 == 3:
+                    self._backfill_checksums()
                 db.execute("PRAGMA user_version = %d" % (step + 1))
+
+    def _backfill_checksums(self) -> None:
+        rows = self.db.execute(
+            "SELECT game, n, CAST(target AS BLOB), CAST(input AS BLOB), accepted, "
+            "CAST(boot AS BLOB), seq, CAST(time AS BLOB) FROM journal").fetchall()
+        self.db.executemany("UPDATE journal SET checksum = ? WHERE game = ? AND n = ?",
+                            [(row_checksum(*r), r[0], r[1]) for r in rows])
+
+    def damaged_rows(self, limit: int = 20) -> list[DamagedRow]:
+        """Every journal row (up to ``limit``) that is not what was written."""
+        out: list[DamagedRow] = []
+        for (game,) in self.db.execute("SELECT DISTINCT game FROM journal ORDER BY game"):
+            try:
+                _read_journal(self, game)
+            except DamagedRow as e:
+                out.append(e)
+                if len(out) >= limit:
+                    break
+        return out
 
     @property
     def schema_version(self) -> int:
@@ -360,6 +429,30 @@ class Store:
                        "VALUES (?, ?, ?)", (fingerprint, now_text(self.clock), note))
 
 
+def _read_journal(store: Store, game_id: int) -> list[Entry]:
+    """A game's journal rows as entries, each checked: its place (1, 2, 3...), its
+    checksum, its text. The first that fails raises DamagedRow naming it."""
+    rows = store.db.execute(
+        "SELECT game, n, CAST(target AS BLOB), CAST(input AS BLOB), accepted, "
+        "CAST(boot AS BLOB), seq, CAST(time AS BLOB), checksum FROM journal WHERE game = ? "
+        "ORDER BY n", (game_id,)).fetchall()
+    out: list[Entry] = []
+    for expected, row in enumerate(rows, start=1):
+        game, n, target, inp, accepted, boot, seq, when, check = row
+        if n != expected:
+            raise DamagedRow(store.path, game_id, expected, "the row is missing")
+        if check != row_checksum(game, n, target, inp, accepted, boot, seq, when):
+            raise DamagedRow(store.path, game_id, n, "its checksum does not match")
+        try:
+            entry = Entry(target.decode("utf-8"), _to_input(inp.decode("utf-8")),
+                          bool(accepted), None if boot is None else boot.decode("ascii"),
+                          seq)
+        except (UnicodeDecodeError, ValueError) as e:
+            raise DamagedRow(store.path, game_id, n, "unreadable: %s" % e) from None
+        out.append(entry)
+    return out
+
+
 class SqliteJournal:
     """A game's journal in the database, with the interface of ``MemoryJournal``.
 
@@ -373,20 +466,21 @@ class SqliteJournal:
         store.game(game_id)  # KeyError naming the game if there is none
         self.store = store
         self.game_id = game_id
-        rows = store.db.execute("SELECT target, input, accepted, boot, seq FROM journal "
-                                "WHERE game = ? ORDER BY n", (game_id,)).fetchall()
-        self.entries: list[Entry] = [
-            Entry(target, _to_input(text), bool(accepted), boot, seq)
-            for target, text, accepted, boot, seq in rows]
+        self.entries: list[Entry] = _read_journal(store, game_id)  # DamagedRow if so
 
     def append(self, entry: Entry) -> None:
         text = json.dumps(list(entry.input), separators=(",", ":"))
         n = len(self.entries) + 1
+        when = now_text(self.store.clock)
+        check = row_checksum(self.game_id, n, entry.target.encode(), text.encode(),
+                             int(entry.accepted),
+                             None if entry.boot is None else entry.boot.encode(), entry.seq,
+                             when.encode())
         with self.store.transaction() as db:
-            db.execute("INSERT INTO journal (game, n, target, input, accepted, boot, seq, time)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO journal (game, n, target, input, accepted, boot, seq, time,"
+                       " checksum) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (self.game_id, n, entry.target, text, int(entry.accepted), entry.boot,
-                        entry.seq, now_text(self.store.clock)))
+                        entry.seq, when, check))
         self.entries.append(entry)
 
     def drop_last_accepted(self) -> Entry | None:
@@ -396,8 +490,13 @@ class SqliteJournal:
             entry = self.entries[i]
             if entry.accepted:
                 with self.store.transaction() as db:
-                    db.execute("UPDATE journal SET accepted = 0 WHERE game = ? AND n = ?",
-                               (self.game_id, i + 1))
+                    row = db.execute(
+                        "SELECT game, n, CAST(target AS BLOB), CAST(input AS BLOB), 0, "
+                        "CAST(boot AS BLOB), seq, CAST(time AS BLOB) FROM journal "
+                        "WHERE game = ? AND n = ?", (self.game_id, i + 1)).fetchone()
+                    db.execute("UPDATE journal SET accepted = 0, checksum = ? "
+                               "WHERE game = ? AND n = ?",
+                               (row_checksum(*row), self.game_id, i + 1))
                 self.entries[i] = Entry(entry.target, entry.input, False, entry.boot,
                                         entry.seq)
                 return entry

@@ -8,7 +8,7 @@ from table_rig import Table, demo_game_events, setup_events
 
 from host.cli import main
 from host.replay import ReplayError, replay
-from host.store import Store
+from host.store import Store, row_checksum
 
 
 def _blocks(lines: list[str]) -> list[tuple[str, list[str]]]:
@@ -55,8 +55,12 @@ def test_a_journal_the_rules_now_decide_differently_is_reported(tmp_path):
     store, table = _played(tmp_path, [("DIE", 9, ("FACE", (5,)))])
     n = next(i for i, e in enumerate(table.journal.entries, start=1)
              if e.target == "game" and not e.accepted)
-    store.db.execute("UPDATE journal SET accepted = 1 WHERE game = ? AND n = ?",
-                     (table.game_id, n))
+    # As an older hexref whose rules accepted it would have written it (checksum and all).
+    row = store.db.execute("SELECT game, n, CAST(target AS BLOB), CAST(input AS BLOB), 1, "
+                           "CAST(boot AS BLOB), seq, CAST(time AS BLOB) FROM journal "
+                           "WHERE game = ? AND n = ?", (table.game_id, n)).fetchone()
+    store.db.execute("UPDATE journal SET accepted = 1, checksum = ? WHERE game = ? AND n = ?",
+                     (row_checksum(*row), table.game_id, n))
     with pytest.raises(ReplayError, match="entry %d \\(roll 5\\) was accepted at the table "
                                           "but is refused by these rules" % n):
         replay(store, table.game_id)
