@@ -101,6 +101,13 @@ class Follower:
             return
         self.applied.append(n - 1)
         events = getattr(result, "events", [])
+        for kind, data in events:
+            if kind == "rolled" and isinstance(data, dict) and "face" in data:
+                who = data.get("player")
+                item["text"] = "%s rolls %s%s" % (
+                    ref.players[who] if isinstance(who, int) and who < len(ref.players)
+                    else "the die", data["face"],
+                    " (%s)" % data["colour"] if data.get("colour") else "")
         if any(kind in FIGHTS for kind, _data in events):
             self.fight = {"n": n, "events": [{"kind": kind, "data": plain(data, ref.names)}
                                              for kind, data in events]}

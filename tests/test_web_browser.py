@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from table_rig import Table, demo_game_events
-from web_rig import SHOTS, Server, chromium
+from web_rig import PHONE, SHOTS, Server, chromium
 
 from host.store import Store
 
@@ -44,10 +44,20 @@ def _text(driver, element_id: str) -> str:
     return driver.find_element("id", element_id).text
 
 
-def _shot(driver, name: str) -> Path:
+def _shot(driver, name: str, whole: bool = False) -> Path:
+    """The phone's screen as PNG (``whole``: the page from top to bottom)."""
+    import base64
+
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / name
-    driver.save_screenshot(str(path))
+    if whole:
+        height = driver.execute_script("return document.documentElement.scrollHeight")
+        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": PHONE["width"], "height": height, "scale": 1}})
+        path.write_bytes(base64.b64decode(shot["data"]))
+    else:
+        driver.save_screenshot(str(path))
     assert path.stat().st_size > 10_000  # a drawn page, not a blank one
     return path
 
@@ -113,6 +123,7 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
         assert driver.execute_script("return window.sameDocument") == "never reloaded"
         driver.execute_script("window.scrollTo(0, 0)")
         _shot(driver, "3-winner.png")
+        _shot(driver, "4-winner-whole-page.png", whole=True)
         state = web.get("/api/state")
         assert state["winner"] == "P1" and state["game"]["id"] == 1
 
