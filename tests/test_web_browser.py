@@ -116,7 +116,10 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
         table.play(events[rolls[3] + 3:])
         assert table.referee.game.winners == [0]
         store.finish(table.game_id, "P1")
-        _wait(driver, lambda d: d.find_element("id", "winner").is_displayed(), "the winner")
+        # The winner shows as the rules declare it; the past games once the game is
+        # marked finished: wait for both.
+        _wait(driver, lambda d: d.find_element("id", "winner").is_displayed() and
+              "P1 won" in _text(d, "games"), "the winner and the finished game")
         assert "P1 won" in _text(driver, "winner")
         assert "Game 1" in _text(driver, "games") and "P1 won" in _text(driver, "games")
         assert "too few rolls" in _text(driver, "die-verdict").lower()
