@@ -202,6 +202,24 @@ def test_adafruit_lis3dh_reads_gravity_and_a_tap(platform, clock, monkeypatch):
     assert not lis.tapped  # CLICK_SRC was latched (LIR_Click) until that read
 
 
+def test_adafruit_lis3dh_double_tap(platform, clock, monkeypatch):
+    # Two knocks 80 ms apart: after the default TIME_LATENCY (20/400 Hz = 50 ms), inside
+    # the window (255/400 Hz); one knock alone is no double tap.
+    twin = AccelTwin("lis3dh", REST * 2 + KNOCK[9:12] + REST * 7 + KNOCK[9:])
+    platform.i2c[0x18] = twin
+    import adafruit_lis3dh
+
+    platform.use_clock(monkeypatch, adafruit_lis3dh)
+    import board
+
+    lis = adafruit_lis3dh.LIS3DH_I2C(board.I2C())
+    lis.set_tap(2, 80)
+    twin.advance(5)
+    assert not lis.tapped
+    twin.advance(8)
+    assert lis.tapped
+
+
 def test_adafruit_adxl345_reads_gravity_and_a_tap(platform, clock):
     twin = AccelTwin("adxl345", REST + KNOCK)
     platform.i2c[0x53] = twin
@@ -220,6 +238,21 @@ def test_adafruit_adxl345_reads_gravity_and_a_tap(platform, clock):
     twin.advance(3)
     assert adxl.events == {"tap": True}
     assert adxl.events == {"tap": False}  # reading INT_SOURCE cleared it
+
+
+def test_adafruit_adxl345_double_tap(platform, clock):
+    twin = AccelTwin("adxl345", REST * 2 + KNOCK[9:12] + REST * 7 + KNOCK[9:])
+    platform.i2c[0x53] = twin
+    import adafruit_adxl34x
+    import board
+
+    adxl = adafruit_adxl34x.ADXL345(board.I2C())
+    # Latency 20 x 1.25 ms = 25 ms, window 255 x 1.25 ms = 319 ms: 80 ms apart is a double.
+    adxl.enable_tap_detection(tap_count=2, threshold=20, duration=50)
+    twin.advance(5)
+    assert adxl.events == {"tap": False}  # one knock so far
+    twin.advance(8)
+    assert adxl.events == {"tap": True}
 
 
 def test_adafruit_mpu6050_resets_and_reads_gravity(platform, clock, monkeypatch):

@@ -13,11 +13,12 @@ clipped the way that chip, in the mode the driver chose, would do it.
 Beyond the data registers it keeps what drivers by others lean on: the MPU-6050's
 DEVICE_RESET restores every register's default and clears itself (register map 4.28), the
 LIS3DH's BOOT bit clears itself, and a tap in the trace (an enabled axis over the
-threshold, back under it within the time limit) sets the LIS3DH's CLICK_SRC (single click;
-latched until read when LIR_Click is set) and the ADXL345's SINGLE_TAP in INT_SOURCE (when
-enabled in INT_ENABLE; cleared by reading it) with the axis in ACT_TAP_STATUS. Double taps
-and the LIS3DH's high-pass filtered click (HPCLICK) are not modelled: the click sees the
-trace as it is.
+threshold, back under it within the time limit; a second one starting after the latency,
+within the window, for a double tap) sets the LIS3DH's CLICK_SRC (latched until read when
+LIR_Click is set) and the ADXL345's SINGLE_TAP/DOUBLE_TAP in INT_SOURCE (when enabled in
+INT_ENABLE; cleared by reading it) with the axis in ACT_TAP_STATUS. Not modelled: the
+LIS3DH's high-pass filtered click (HPCLICK: the click sees the trace as it is) and the
+ADXL345's double-tap suppression and invalidation rules.
 
 >>> bus = AccelTwin("lis3dh", [0, 0, 1000, 0, 1000, 0])
 >>> from firmware.lis3dh import LIS3DH
@@ -51,16 +52,21 @@ _CLICK_CFG = 0x38
 _CLICK_SRC = 0x39
 _CLICK_THS = 0x3A
 _TIME_LIMIT = 0x3B
+_TIME_LATENCY = 0x3C
+_TIME_WINDOW = 0x3D
 _LIS_ODR_HZ = (0, 1, 10, 25, 50, 100, 200, 400, 1600, 1344)  # CTRL_REG1 ODR3..0
 _LIS_THS_MG = (16, 32, 62, 186)  # 1 LSB at 2, 4, 8, 16 g (as INT1_THS)
 # ADXL345 (datasheet rev G, register map): tap threshold, duration, axes, source, interrupts.
 _THRESH_TAP = 0x1D
 _DUR = 0x21
+_LATENT = 0x22
+_WINDOW = 0x23
 _TAP_AXES = 0x2A
 _ACT_TAP_STATUS = 0x2B
 _INT_ENABLE = 0x2E
 _INT_SOURCE = 0x30
 _SINGLE_TAP = 0x40
+_DOUBLE_TAP = 0x20
 _DATA_READY = 0x80
 # MPU-6050 (register map RM-MPU-6000A rev 4.2): 4.26 SIGNAL_PATH_RESET, 4.28 PWR_MGMT_1.
 _SIGNAL_PATH_RESET = 0x68
@@ -97,6 +103,7 @@ class AccelTwin:
         self.pointer = 0  # the register a plain read starts at (set by a plain write)
         self._scanned = -1  # the last trace sample the tap detector has seen
         self._over = [None, None, None]  # per axis: the sample it went over the threshold
+        self._first = [None, None, None]  # per axis: where a first tap ended (double taps)
         self.taps = 0
 
     def _defaults(self):
@@ -115,6 +122,8 @@ class AccelTwin:
         self.samples = samples
         self.index = 0
         self._scanned = -1
+        self._over = [None, None, None]
+        self._first = [None, None, None]
         if self.clock is not None:
             self._t0 = self._now()
 
@@ -194,23 +203,29 @@ class AccelTwin:
     # --- taps -----------------------------------------------------------------------
 
     def _tap_setup(self):
-        """(axes mask x=1 y=2 z=4, threshold mg, time limit ms) of the enabled single-tap
-        detection, or None when it is off."""
+        """(single-tap axes, double-tap axes (x=1 y=2 z=4), threshold mg, time limit ms,
+        latency ms, window ms) of the chip's tap detection, or None when it is off."""
         r = self.regs
         if self.chip == "lis3dh":
-            cfg = r[_CLICK_CFG]
-            axes = (cfg & 0x01) | (cfg & 0x04) >> 1 | (cfg & 0x10) >> 2  # XS, YS, ZS
+            cfg = r[_CLICK_CFG]  # XS XD YS YD ZS ZD from bit 0
+            single = (cfg & 0x01) | (cfg & 0x04) >> 1 | (cfg & 0x10) >> 2
+            double = (cfg & 0x02) >> 1 | (cfg & 0x08) >> 2 | (cfg & 0x20) >> 3
             odr = _LIS_ODR_HZ[r[0x20] >> 4] if (r[0x20] >> 4) < len(_LIS_ODR_HZ) else 0
-            if not axes or not odr or not self._measuring():
+            if not (single | double) or not odr or not self._measuring():
                 return None
             ths = (r[_CLICK_THS] & 0x7F) * _LIS_THS_MG[(r[0x23] >> 4) & 3]
-            return axes, ths, (r[_TIME_LIMIT] & 0x7F) * 1000 / odr
+            tick = 1000 / odr  # TIME_LIMIT, TIME_LATENCY, TIME_WINDOW: 1 LSB = 1/ODR
+            return (single, double, ths, (r[_TIME_LIMIT] & 0x7F) * tick,
+                    r[_TIME_LATENCY] * tick, r[_TIME_WINDOW] * tick)
         if self.chip == "adxl345":
             tap = r[_TAP_AXES]
             axes = (tap & 0x04) >> 2 | (tap & 0x02) | (tap & 0x01) << 2  # TAP_X, _Y, _Z
             if not axes or not r[_DUR] or not self._measuring():
                 return None  # DUR 0 disables single and double taps
-            return axes, r[_THRESH_TAP] * 62.5, r[_DUR] * 0.625
+            # A window or latency of 0 disables double taps (register map, 0x22 and 0x23).
+            double = axes if r[_LATENT] and r[_WINDOW] else 0
+            return (axes, double, r[_THRESH_TAP] * 62.5, r[_DUR] * 0.625,
+                    r[_LATENT] * 1.25, r[_WINDOW] * 1.25)
         return None
 
     def _catch_up(self):
@@ -229,30 +244,46 @@ class AccelTwin:
                 r[_CLICK_SRC] = 0  # not latched: the source shows the current sample only
             if setup is None:
                 self._over = [None, None, None]
+                self._first = [None, None, None]
                 continue
-            axes, ths, limit_ms = setup
+            single, double, ths, limit_ms, latency_ms, window_ms = setup
             for axis in range(3):
+                bit = 1 << axis
                 mg = self.samples[3 * i + axis]
                 start = self._over[axis]
-                if not axes & (1 << axis):
+                if not (single | double) & bit:
                     self._over[axis] = None
                 elif (mg if mg >= 0 else -mg) > ths:
                     if start is None:
                         self._over[axis] = (i, mg < 0)
                 elif start is not None:
                     self._over[axis] = None
-                    if (i - start[0]) * ms_per_sample <= limit_ms:
-                        self._tapped(axis, start[1])
+                    if (i - start[0]) * ms_per_sample > limit_ms:
+                        continue  # held over the threshold too long: a push, not a tap
+                    first = self._first[axis]
+                    # A second tap starting after the latency, within the window after it.
+                    since = None if first is None else (start[0] - first) * ms_per_sample
+                    if double & bit and since is not None and \
+                            latency_ms <= since <= latency_ms + window_ms:
+                        self._first[axis] = None
+                        self._tapped(axis, start[1], True)
+                        continue
+                    self._first[axis] = i
+                    if single & bit:
+                        self._tapped(axis, start[1], False)
         self._scanned = upto
 
-    def _tapped(self, axis, negative):
+    def _tapped(self, axis, negative, double):
         self.taps += 1
         r = self.regs
         if self.chip == "lis3dh":
-            # CLICK_SRC: IA, SClick, Sign (1: negative), then Z, Y, X (8.35)
-            r[_CLICK_SRC] = 0x40 | 0x10 | (0x08 if negative else 0) | (1 << axis)
-        elif r[_INT_ENABLE] & _SINGLE_TAP:
-            r[_INT_SOURCE] |= _SINGLE_TAP
+            # CLICK_SRC: IA, DClick, SClick, Sign (1: negative), then Z, Y, X (8.35)
+            r[_CLICK_SRC] = 0x40 | (0x20 if double else 0x10) | (0x08 if negative else 0) \
+                | (1 << axis)
+            return
+        event = _DOUBLE_TAP if double else _SINGLE_TAP
+        if r[_INT_ENABLE] & event:
+            r[_INT_SOURCE] |= event
             r[_ACT_TAP_STATUS] = (r[_ACT_TAP_STATUS] & 0xF8) | (4 >> axis)  # TAP_X is bit 2
 
     # --- registers ---------------------------------------------------------------------

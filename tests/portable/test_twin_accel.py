@@ -5,7 +5,8 @@ from firmware.twins.accel import AccelTwin
 
 REST = [0, 0, 1000]
 # A knock on the x axis: one sample at 100 Hz far over any threshold, then rest again.
-TAP = REST * 3 + [-2500, 0, 1000] + REST * 3
+KNOCK = [-2500, 0, 1000]
+TAP = REST * 3 + KNOCK + REST * 3
 
 
 def _write(bus, reg, value):
@@ -101,3 +102,32 @@ def test_adxl345_reports_a_single_tap_in_int_source_until_read():
         off.writeto_mem(0x53, reg, bytes([value]))
     off.advance(5)
     assert off.readfrom_mem(0x53, 0x30, 1)[0] & 0x40 == 0 and off.taps == 1
+
+
+def _double_trace(gap):
+    """Two knocks ``gap`` samples (10 ms each) apart, on the x axis."""
+    return REST * 2 + KNOCK + REST * (gap - 1) + KNOCK + REST * 3
+
+
+def test_lis3dh_double_click_needs_the_second_after_the_latency_and_in_the_window():
+    # CLICK_CFG XD: double clicks only. TIME_LATENCY 4 and TIME_WINDOW 20 at 100 Hz: the
+    # second click must start 40 to 240 ms after the first ended.
+    for gap, double in ((3, False), (8, True), (40, False)):
+        bus = AccelTwin("lis3dh", _double_trace(gap))
+        _lis3dh_clicks(bus)
+        for reg, value in ((0x38, 0x02), (0x3C, 4), (0x3D, 20)):
+            bus.writeto_mem(0x18, reg, bytes([value]))
+        bus.advance(gap + 6)
+        src = bus.readfrom_mem(0x18, 0x39, 1)[0]
+        assert src == (0x40 | 0x20 | 0x08 | 0x01 if double else 0), (gap, hex(src))
+
+
+def test_adxl345_double_tap_and_its_single_taps():
+    bus = AccelTwin("adxl345", _double_trace(8))
+    for reg, value in ((0x2D, 0x08), (0x2A, 0x07), (0x1D, 20), (0x21, 50),
+                       (0x22, 16), (0x23, 200), (0x2E, 0x60)):  # latent 20 ms, window 250
+        bus.writeto_mem(0x53, reg, bytes([value]))
+    bus.advance(5)
+    assert bus.readfrom_mem(0x53, 0x30, 1)[0] & 0x60 == 0x40  # the first: a single tap
+    bus.advance(9)
+    assert bus.readfrom_mem(0x53, 0x30, 1)[0] & 0x60 == 0x20  # the second: a double tap
