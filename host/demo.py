@@ -21,7 +21,8 @@ from typing import Any
 
 from host import tags
 from host.panel import emulated_panel
-from host.referee import Presenter, TileBook
+from host.presenter import Presenter
+from host.referee import TileBook
 
 STEP_MS = 120  # between two scripted actions: a brisk but human pace
 REST_MS = 300  # a tile rests on the reader this long: the reader needs ~50 ms to read it

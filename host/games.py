@@ -32,6 +32,7 @@ class GameKind:
     new_game: Callable[[tuple[str, ...]], Any]  # seat names -> a fresh rules engine
     presenter: Callable[[], Any]  # -> the panel's presenter for it
     seats: Callable[[int], tuple[str, ...]] = numbered_seats  # seat names for n players
+    cards: str = ""  # the catalogue prefix of its tiles and cards ("jl" for jl/016)
 
 
 @dataclass(frozen=True)
@@ -54,21 +55,22 @@ def _hexors(variant: str, family: str, label: str, players: tuple[int, ...]) -> 
 
         return HexorsView(variant)
 
-    return GameKind(variant, family, label, players, new_game, presenter)
+    return GameKind(variant, family, label, players, new_game, presenter,
+                    cards=variant.split("-")[0])
 
 
 def _heroscape(variant: str, label: str, dice: str) -> GameKind:
     def new_game(seats: tuple[str, ...]):
         from shared_rules.heroscape import HeroScapeGame
 
-        return HeroScapeGame()
+        return HeroScapeGame(dice=dice)
 
     def presenter():
         from host.heroscape_view import HeroScapeView
 
         return HeroScapeView(dice)
 
-    return GameKind(variant, "HeroScape", label, (2,), new_game, presenter)
+    return GameKind(variant, "HeroScape", label, (2,), new_game, presenter, cards="hs")
 
 
 def _hexo() -> GameKind:
@@ -82,7 +84,7 @@ def _hexo() -> GameKind:
 
         return HexoView()
 
-    return GameKind("hexo", "Hexo", "", (2, 3, 4, 5, 6), new_game, presenter)
+    return GameKind("hexo", "Hexo", "", (2, 3, 4, 5, 6), new_game, presenter, cards="hx")
 
 
 def _invocations(variant: str, label: str, timed: bool) -> GameKind:
@@ -102,7 +104,7 @@ def _invocations(variant: str, label: str, timed: bool) -> GameKind:
         return tuple(COLOURS[:n])  # each player's board has a colour (IN-1)
 
     return GameKind(variant, "Invocations", label, (2, 3, 4, 5, 6), new_game, presenter,
-                    seats)
+                    seats, cards="in")
 
 
 JL, YGO = "Justice League Hexors", "Yu-Gi-Oh! Hexors"

@@ -13,27 +13,25 @@ Two ways to roll several dice (HS-6), chosen when the game starts:
 - ``virtual``: the roller presses their button on the hub and the hub rolls all the dice
   at once (the host sends ``ROLL n``, see ``commands``).
 
-The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"). While the height is
-being confirmed (HS-6) a press says "my figure is higher" and a long press says neither
-is; while rolling, the roller's press rolls the virtual dice; otherwise a press is the
-generic "yes" (the turn's end, the roster is complete).
+The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"); what a press means is
+the engine's ``input_for`` (HS-6's height, the roller's press).
 
->>> view = HeroScapeView("virtual")
->>> view.roll_input((1, 4, 6))
-('roll', [1, 4, 6])
+>>> HeroScapeView("virtual").opening_commands()
+[('DIEMODE', 'virtual')]
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from host import screens
-from host.referee import SEAT_BUTTONS
+from host.presenter import Presenter
+from host.referee import PLAYER_BUTTONS, SEAT_BUTTONS
 from host.screens import View
 from shared_rules.engine import Outcome, Refusal
 from shared_rules.heroscape import count_faces
 
 if TYPE_CHECKING:
-    from host.referee import Referee
+    from host.referee import Reaction, Referee
 
 DIE_MODES = ("physical", "virtual")
 
@@ -48,46 +46,28 @@ def skulls_vs_shields(attack: dict) -> str:
     return "%s vs %s" % (plural(attack["skulls"], "skull"), plural(attack["shields"], "shield"))
 
 
-class HeroScapeView:
+class HeroScapeView(Presenter):
     title = "HeroScape"
 
     def __init__(self, dice: str = "physical") -> None:
         if dice not in DIE_MODES:
             raise ValueError("dice are physical or virtual, not %r" % (dice,))
         self.dice = dice
-        self._mode_sent = False
-        self._roll: int = 0  # virtual dice asked for by the roller's button
 
-    # --- what the hub's events mean ----------------------------------------------------
+    # --- what the hub is asked to do -------------------------------------------------
 
-    def roll_input(self, faces: tuple[int, ...]) -> tuple:
-        return ("roll", list(faces))
+    def opening_commands(self) -> list[tuple]:
+        return [("DIEMODE", "virtual")] if self.dice == "virtual" else []
 
-    def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
+    def commands(self, ref: Referee, reaction: Reaction) -> list[tuple]:
+        """The roller's press rolls the virtual dice: the hub is asked for all of them."""
+        what = reaction.entry.input if reaction.entry is not None else ()
         legal = ref.legal()
-        if legal.expect == "height":
-            if action == "long":
-                return ("height", "none")
-            return ("height", "attacker" if player == ref.game.turn else "defender")
-        if legal.expect == "roll":
-            if player != legal.roll_by:
-                return "It is %s's roll" % ref.players[legal.roll_by]
-            if self.dice == "virtual":
-                self._roll = legal.dice
-                return "Rolling %d %s..." % (legal.dice, "die" if legal.dice == 1 else "dice")
-            return "%s: roll the die %s" % (ref.players[player],
-                                            plural(legal.dice, "more time"))
-        return None
-
-    def commands(self, ref: Referee) -> list[tuple]:
-        out: list[tuple] = []
-        if self.dice == "virtual" and not self._mode_sent:
-            out.append(("DIEMODE", "virtual"))
-            self._mode_sent = True
-        if self._roll:
-            out.append(("ROLL", self._roll))
-            self._roll = 0
-        return out
+        if self.dice == "virtual" and reaction.result is None and what[:1] == ("BTN",) \
+                and len(what) == 3 and what[2] == "press" and legal.expect == "roll" \
+                and PLAYER_BUTTONS.get(what[1]) == legal.roll_by:
+            return [("ROLL", legal.dice)]
+        return []
 
     # --- screens -----------------------------------------------------------------------
 

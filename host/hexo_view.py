@@ -1,17 +1,9 @@
-"""What the panel shows during a Hexo game, and what a tapped card means.
+"""What the panel shows during a Hexo game.
 
 The referee is Hexo's scorekeeper and combat judge (shared_rules/hexo.py); the players run
 the cards and the board. Players choose actions on the referee's menu (UP/DOWN/OK); they
-tap cards only where the referee needs to read one:
-
-- in a fight, a Companion in support (HX-7) or a monster card as a reinforcement (HX-8).
-  A Companion belongs to the player whose button was pressed last in this fight (A: P1,
-  B: P2; the attacker when nobody pressed); a reinforcement to a player other than the
-  one fighting the monster (HX-8: only they may play one);
-- when the market's monsters are placed (HX-5, HX-13), the monster card being placed.
-  The referee names the space after the monster ("Troll 1") and places it by HX-13: the
-  first of a type on a free mountain, later ones next to the latest of their type. The
-  players put the figure on the matching hex and move to it by that name.
+tap cards only where the referee needs to read one (a Companion or a reinforcement in a
+fight, a monster being placed: what a tap means is the engine's ``input_for``).
 
 Screens: the scoreboard (each player's points, where the acting player stands, the pile
 and the market), a fight's strength arithmetic on both sides the way players check it
@@ -23,112 +15,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.presenter import Presenter
 from host.screens import View
 from shared_rules.engine import Outcome
-from shared_rules.hexo import MONSTER_NAMES, score, village
+from shared_rules.hexo import MONSTER_NAMES, score
 
 if TYPE_CHECKING:
     from host.referee import Referee
 
 
-def total_value(text: str) -> int:
-    """The value at the end of a printed Total: ``total_value("1 base = 1")`` is 1."""
-    return int(text.rsplit("= ", 1)[1])
-
-
-def fought_loser(game, fought: dict) -> int:
-    """The player who lost a fight between players: the attacker, or the player they
-    attacked (the last ``("attack", player)`` input)."""
-    p = fought["player"]
-    if fought["winner"] != p:
-        return p
-    for inp in reversed(game.inputs):
-        if inp[0] == "attack":
-            return inp[1]
-    return p
-
-
-class HexoView:
+class HexoView(Presenter):
     title = "Hexo"
-
-    def __init__(self) -> None:
-        self._holder: tuple[int, int] | None = None  # (fight, player) who pressed last
-
-    # --- what the hub's events mean ----------------------------------------------------
-
-    @staticmethod
-    def _fight_key(game) -> int:
-        """Which fight this is: the number of the input that began it (an attack, or a
-        move off a monster's space); only cards are added while it lasts."""
-        for i in range(len(game.inputs) - 1, -1, -1):
-            if game.inputs[i][0] in ("attack", "move"):
-                return i
-        return -1
-
-    def holder(self, game) -> int | None:
-        """The player whose button was pressed last in the fight going on, if any."""
-        if game.fight is None or self._holder is None:
-            return None
-        key, player = self._holder
-        return player if key == self._fight_key(game) else None
-
-    def roll_input(self, faces: tuple[int, ...]) -> tuple:
-        return ("roll", list(faces))  # Hexo has no dice: the engine says so
-
-    def tap_input(self, ref: Referee, uid: str, entry: dict) -> tuple | None:
-        game = ref.game
-        if game.phase == "place" and entry.get("kind") == "monster":
-            return self._placement(ref, entry)
-        fight = game.fight
-        if fight is None:
-            actor = game.actor if game.actor is not None else 0
-            return ("card", actor, uid, entry)  # the engine says when cards are played
-        if entry.get("kind") == "monster":
-            helper = self.holder(game)
-            if helper is None or helper == fight["player"]:
-                helper = (fight["player"] + 1) % len(game.players)
-            return ("card", helper, uid, entry)
-        holder = self.holder(game)
-        return ("card", fight["player"] if holder is None else holder, uid, entry)
-
-    def _placement(self, ref: Referee, entry: dict) -> tuple:
-        game = ref.game
-        kind = str(entry.get("monster"))
-        name = MONSTER_NAMES.get(kind, kind)
-        placed = sum(1 for inp in game.inputs if inp[0] == "place" and inp[1] == kind)
-        space = "%s %d" % (name, placed + 1)
-        same = [s for s in sorted(game.monsters) if game.monsters[s]["type"] == kind]
-        if not same:
-            return ("place", kind, space, "mountain", None)
-        return ("place", kind, space, "plain", same[-1])
-
-    def more_choices(self, ref: Referee) -> list[tuple[str, tuple]]:
-        """HX-4's other actions, and HX-13's "no free space" while monsters are placed."""
-        game = ref.game
-        if game.phase == "place":
-            return [("no space: %s" % MONSTER_NAMES[kind], ("no_space", kind))
-                    for kind in ("troll", "ogre", "goblin")
-                    if any(m["type"] == kind for m in game.monsters.values())]
-        if game.phase != "play":
-            return []
-        p = game.actor
-        pl = game.players[p]
-        out: list[tuple[str, tuple]] = []
-        if pl["carried"] and pl["at"] != village(p):
-            out.append(("drop treasure", ("drop",)))
-        out += [("companion action", ("action", "companion")),
-                ("companion burst", ("action", "burst")),
-                ("event action", ("action", "event")),
-                ("sink from hand", ("sink", "hand"))]
-        if game.market:
-            out.append(("sink from market", ("sink", "market")))
-        return out
-
-    def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
-        if ref.legal().expect == "fight":
-            self._holder = (self._fight_key(ref.game), player)
-            return "%s: tap your cards" % ref.players[player]
-        return "Choose on the referee: OK opens the menu"
 
     # --- screens -----------------------------------------------------------------------
 
@@ -236,8 +133,11 @@ class HexoView:
                 head, rule = "%s attacks %s" % (me, them), "HX-10"
             else:
                 head, rule = "%s attacks %s" % (them, me), "HX-11"
-        holder = self.holder(game)
-        tap = "%s: tap cards" % ref.players[f["player"] if holder is None else holder]
+        holder = f.get("tapping")
+        if holder is None:
+            tap = "%s: tap cards" % ref.players[f["player"]]
+        else:  # a button said whose cards come next (HX-7, HX-8)
+            tap = "%s: tap your cards" % ref.players[holder]
         return View(header=head, header_right=rule,
                     lines=("%s: %s" % (me, mine), "%s: %s" % (them, theirs), tap),
                     footer="%d vs %d  OK: fight" % (mine.value, theirs.value) +
@@ -248,13 +148,13 @@ class HexoView:
         game = ref.game
         p = fought["player"]
         me = ref.players[p]
-        mine, theirs = total_value(fought["mine"]), total_value(fought["theirs"])
+        mine, theirs = fought["values"]
         winner = fought["winner"]
         if fought["kind"] == "pvp":
             if winner is None:
                 line, mark, breakdown = "Tie: nothing happens", None, fought["mine"]
             else:
-                beaten = ref.players[fought_loser(game, fought)]
+                beaten = ref.players[fought["loser"]]
                 line = "%s wins a skull, %s goes home" % (ref.players[winner], beaten)
                 mark = 0 if winner == p else 1
                 breakdown = fought["mine"] if winner == p else fought["theirs"]

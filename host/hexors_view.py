@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.presenter import Presenter
 from host.referee import SEAT_BUTTONS
 from host.screens import View
 from shared_rules.engine import Outcome, Refusal
@@ -25,14 +26,11 @@ TITLES = {
 }
 
 
-class HexorsView:
+class HexorsView(Presenter):
     def __init__(self, variant: str) -> None:
         self.variant = variant
         self.title = TITLES.get(variant, variant)
         self.collector = not variant.endswith("beginner")
-
-    def roll_input(self, faces: tuple[int, ...]) -> tuple:
-        return ("roll", faces[0])  # one die per roll in both Hexors games
 
     def _stones(self, ref: Referee) -> str:
         if not self.collector:

@@ -13,8 +13,7 @@ has had a pause anyway.
 
 Revealed Attack and Shield cards are read by tap (the engine knows whose card it is
 waiting for). The Master's menu offers the engine's choices plus what the table records
-by hand (``more_choices``): Shield and Spell placements, an effect's outcome (who beats
-whom, a cancelled effect, a card stolen from a hand), the deck size in setup.
+by hand (``legal_inputs().records``).
 
 >>> InvocationsView().clock(60000, 0.0, 15.2)
 '0:45'
@@ -24,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.presenter import Presenter
 from host.referee import SEAT_BUTTONS
 from host.screens import View
 from shared_rules import decisions
@@ -34,80 +34,17 @@ if TYPE_CHECKING:
     from host.referee import Referee
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White")  # the six boards
-DECK_CHOICES = (32, 40, 48, 56, 68)
 LIMITS_MS = {"attack": decisions.IN_ATTACK_TIMER_MS,
              "handover": decisions.IN_HANDOVER_TIMER_MS}
 
 
-class InvocationsView:
+class InvocationsView(Presenter):
     title = "Invocations"
 
     def __init__(self) -> None:
         self.now: float | None = None
         self.timers: dict[str, tuple[tuple, float]] = {}  # kind -> (what runs, start)
         self.fired: set[tuple] = set()
-
-    # --- what the hub's events mean ----------------------------------------------------
-
-    def roll_input(self, faces: tuple[int, ...]) -> tuple:
-        return ("roll", list(faces))  # Invocations has no dice: the engine says so
-
-    def tap_input(self, ref: Referee, uid: str, entry: dict) -> tuple | None:
-        return ("tap", uid, entry)
-
-    def button_input(self, ref: Referee, player: int, action: str) -> tuple | str | None:
-        h = ref.game.handover
-        if h is not None:
-            if h["target"] == player:
-                return ("handed", player)
-            return "Waiting for %s to hand over" % ref.players[h["target"]]
-        return "The Master's menu: OK on the referee"
-
-    def more_choices(self, ref: Referee) -> list[tuple[str, tuple]]:
-        game = ref.game
-        names = ref.players
-        out: list[tuple[str, tuple]] = []
-        if game.phase == "setup":
-            out += [("deck %d" % n, ("deck", n)) for n in DECK_CHOICES if n != game.deck]
-        elif game.phase == "stage2" and game.handover is None:
-            for p in game.in_round():
-                if game.players[p]["hand"] > 0:
-                    out.append(("%s shield" % names[p], ("place", p, "shield")))
-                    out.append(("%s spell" % names[p], ("place", p, "spell")))
-            for p in game.in_round():
-                if game.players[p]["hand"] > 0 and game.deck > 0:
-                    out += [("%s takes %d" % (names[p], n), ("take", p, n, "hand"))
-                            for n in (1, 2, 3)]
-            # An effect card played from the hand: its outcome, as the Master records it.
-            for p, q in self._pairs(game):
-                if game.players[p]["hand"] == 0:
-                    continue
-                them = game.players[q]
-                if them["hand"] > 0:
-                    out.append(("%s steals %s" % (names[p], names[q]),
-                                ("steal", p, q, "hand", "hand")))
-                if them["shields"] > 0:
-                    out.append(("%s breaks %s shield" % (names[p], names[q]),
-                                ("destroy", p, q, "shield", "hand")))
-                out.append(("%s blocks %s" % (names[p], names[q]),
-                            ("block", p, q, "player", "hand")))
-            out += [("next hand %d" % n, ("hand", n)) for n in (4, 5, 6) if n != game.hand_size]
-        elif game.phase == "effects":
-            for p, q in self._pairs(game):
-                if [p, q] not in game.beats and [q, p] not in game.beats:
-                    out.append(("%s beats %s" % (names[p], names[q]), ("beats", p, q)))
-            for p in sorted({pair[0] for pair in game.beats}):
-                out.append(("cancel %s" % names[p], ("cancel", p)))
-            for p, q in self._pairs(game):  # an Attack card's effect (IN-6, IN-12)
-                out.append(("%s blocks %s" % (names[p], names[q]),
-                            ("block", p, q, "player", "attack")))
-        return out
-
-    @staticmethod
-    def _pairs(game) -> list[tuple[int, int]]:
-        """Every (player, other player) of this round, in seat order."""
-        seats = game.in_round()
-        return [(p, q) for p in seats for q in seats if p != q]
 
     # --- the clocks --------------------------------------------------------------------
 

@@ -6,10 +6,18 @@ records each one in the journal before the hub gets its ACK, applies it to the g
 asks the game's presenter for the view the panel shows. The rules live in ``shared_rules``;
 this module only translates, for every game alike.
 
+What an event means is the rules engine's answer (``Game.input_for``): a tapped entry,
+whose button, a die face in; an input, a note or "the generic meaning" out.
+
 The session's state is the fold of the journal: game inputs go to the rules engine,
 referee inputs (``("seat", n)``: the next player taps their roster; ``("undo",)``) are
 kept here. Undo takes back the last accepted input of either kind by folding the others
-again, so it is the same operation as recovering after a crash.
+again, so it is the same operation as recovering after a crash. Each entry says who did
+what: an input names its player where it has one, and an event that is no input is
+journalled as what it was (``("BTN", "A", "press")``, ``("TAP", uid)``, ``("DIE",
+"CROOKED")``). Nothing else is kept: a referee rebuilt from the journal shows the same
+screen and answers the next event the same way (tests/test_rebuilt_equals_live.py). Only
+the menu's cursor is not journalled: it is where a hand is, not what the table did.
 
 The Pi's buttons open a menu of what may be done now (the engine's ``choices``): UP/DOWN
 move, OK does it, BACK closes; BACK held is undo. A player's button on the hub is the quick
@@ -20,11 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from host import tags
 from host.journal import Entry, MemoryJournal, standing_inputs
 from host.link import Received
+from host.presenter import Presenter
 from host.screens import View
 from shared_rules.engine import Outcome, Refusal
 
@@ -61,36 +70,6 @@ class TileBook:
         return self.entries.get(entry_id) if entry_id else None
 
 
-class Presenter(Protocol):
-    """What a game needs beyond the generic translation: its views and its dice.
-
-    Optional hooks a presenter may define (the referee looks them up):
-
-    - ``tap_input(referee, uid, entry) -> tuple | None``: the input a tapped tag makes
-      when a game needs more than ``("tap", uid)`` (the default, or ``("add", seat, uid,
-      entry)`` during roster setup); None to ignore the tap.
-    - ``tick(referee, now) -> tuple | None``: an input that time makes (a timer that ran
-      out); the loop calls ``Referee.on_tick`` about every 100 ms and it is journalled
-      like any other input.
-    - ``button_input(referee, player, action) -> tuple | str | None``: what a player's
-      hub button means in a game whose buttons say more than "yes, mine" (HeroScape's
-      height for either side): an input, a note (nothing to apply), or None for the
-      generic meaning.
-    - ``more_choices(referee) -> list[(label, input)]``: menu lines the engine's
-      ``choices`` leave out but the table needs (Invocations' Shields and recorded
-      effects); appended after them.
-    - ``commands(referee) -> list[tuple]``: hub commands the game needs now, such as
-      ``("ROLL", n)`` for n virtual dice; the loop sends what ``Referee.drain_commands``
-      returns after each input.
-    """
-
-    title: str
-
-    def view(self, referee: Referee) -> View: ...
-
-    def roll_input(self, faces: tuple[int, ...]) -> tuple: ...
-
-
 class Referee:
     def __init__(self, new_game: Callable[[], Any], book: TileBook, presenter: Presenter,
                  journal: MemoryJournal | None = None,
@@ -107,6 +86,7 @@ class Referee:
         self.last: Outcome | Refusal | None = None
         self.menu_open = False
         self.cursor = 0
+        self.outbox: list[tuple] = list(presenter.opening_commands())
         self.restored_winner: dict | None = None  # the winner event the journal ends on
         self._restore()
 
@@ -123,11 +103,20 @@ class Referee:
         """A hub event: decide what it means, apply it, journal it. The caller ACKs after,
         whatever it meant: even an event that changes nothing is journalled, so the
         journal knows how far the hub's numbering has been taken."""
-        target, inp, note = self._translate(rcv.msg)
-        # An event that is no input is journalled as what it was (kind, tag UID if any).
-        uid = getattr(rcv.msg, "uid", None) if rcv.msg.kind in ("TAP", "GONE") else None
-        what = (rcv.msg.kind, uid) if uid else (rcv.msg.kind,)
-        return self._record(target, inp, note, rcv.boot, rcv.seq, what)
+        msg = rcv.msg
+        target, inp, note = self._translate(msg)
+        # An event that is no input is journalled as what it was, and whose it was.
+        if msg.kind in ("TAP", "GONE"):
+            what: tuple = (msg.kind, msg.uid)
+        elif msg.kind == "BTN":
+            what = (msg.kind, msg.button, msg.action)
+        elif msg.kind == "DIE":
+            what = (msg.kind, msg.result[0])
+        else:
+            what = (msg.kind,)
+        reaction = self._record(target, inp, note, rcv.boot, rcv.seq, what)
+        self.outbox += self.presenter.commands(self, reaction)
+        return reaction
 
     def _translate(self, msg) -> tuple[str, tuple | None, str]:
         kind = msg.kind
@@ -135,32 +124,34 @@ class Referee:
             entry = self.book.entry_for(msg.ndef, msg.uid)
             if entry is None:
                 return "game", None, "Unknown tile: enroll it with hexref enroll"
-            self.names[msg.uid] = entry["name"]
-            custom = getattr(self.presenter, "tap_input", None)
-            if custom is not None:
-                return "game", custom(self, msg.uid, entry), ""
-            if self.legal().expect == "roster":
-                return "game", ("add", self.seat, msg.uid, entry), ""
-            return "game", ("tap", msg.uid), ""
+            return self._meaning(("tap", msg.uid, entry))
         if kind == "DIE":
             state, faces = msg.result
             if state == "ROLLING":
                 return "none", None, "Rolling..."
             if state == "CROOKED":
                 return "none", None, "Die is crooked: roll again"
-            return "game", self.presenter.roll_input(faces), ""
+            return self._meaning(("roll", tuple(faces)))
         if kind == "BTN":
             player = PLAYER_BUTTONS.get(msg.button)
             if player is None or player >= len(self.players):
                 return "none", None, "Unknown button " + msg.button
-            custom = getattr(self.presenter, "button_input", None)
-            said = custom(self, player, msg.action) if custom is not None else None
-            if said is not None:  # an input, or a note when the press asks for none
-                return ("game", said, "") if isinstance(said, tuple) else ("none", None, said)
+            said = self._meaning(("button", player, msg.action))
+            if said[1] is not None or said[2]:
+                return said
             if msg.action == "long":
                 return "none", None, "To undo, hold BACK on the referee"
             return self._player_button(player)
         return "none", None, ""  # GONE: lifting a tile is not an input
+
+    def _meaning(self, event: tuple) -> tuple[str, tuple | None, str]:
+        """The rules engine's answer to a table event: an input, a note or nothing."""
+        said = self.game.input_for(event, self.seat, tuple(self.players))
+        if said is None:
+            return "none", None, ""
+        if isinstance(said, str):
+            return "none", None, said
+        return "game", tuple(said), ""
 
     def _player_button(self, player: int) -> tuple[str, tuple | None, str]:
         legal = self.legal()
@@ -191,16 +182,15 @@ class Referee:
 
     def on_tick(self, now: float) -> Reaction | None:
         """Let time act (a game's timers); None when it had nothing to say."""
-        tick = getattr(self.presenter, "tick", None)
-        inp = tick(self, now) if tick is not None else None
+        inp = self.presenter.tick(self, now)
         if inp is None:
             return None
         return self._record("game", tuple(inp), "", None, None, ("TICK",))
 
     def drain_commands(self) -> list[tuple]:
         """Hub commands the game wants sent now (each is asked for once)."""
-        want = getattr(self.presenter, "commands", None)
-        return list(want(self)) if want is not None else []
+        out, self.outbox = self.outbox, []
+        return out
 
     # --- the referee's own buttons ---------------------------------------------------
 
@@ -238,11 +228,7 @@ class Referee:
         legal = self.legal()
         if legal.expect == "roster":
             return [("%s done" % self.players[self.seat],) + self._roster_done()[:2]]
-        items = [(label, "game", tuple(inp)) for label, inp in legal.choices]
-        more = getattr(self.presenter, "more_choices", None)
-        if more is not None:
-            items += [(label, "game", tuple(inp)) for label, inp in more(self)]
-        return items
+        return [(label, "game", tuple(inp)) for label, inp in legal.choices + legal.records]
 
     # --- journal and state -----------------------------------------------------------
 
@@ -297,8 +283,7 @@ class Referee:
             result = self.game.apply(inp)
             if result.accepted:
                 self.applied.append((target, inp))
-                if inp[0] == "add":
-                    self.names[inp[2]] = inp[3]["name"]
+                self._learn_names(inp)
             return result
         if inp[0] == "undo":
             if not self.applied:
@@ -320,8 +305,18 @@ class Referee:
         self.game = self.new_game()
         self.applied = []
         self.seat = 0
+        self.names = {}
         self._restore()
         self.last = last
+
+    def _learn_names(self, inp: tuple) -> None:
+        """A tile's name, from an input that carries its catalogue entry after its key
+        (``("add", seat, uid, entry)``, ``("card", player, uid, entry)``): the journal
+        holds it, so a rebuilt referee knows the same names."""
+        for i in range(1, len(inp) - 1):
+            if isinstance(inp[i], str) and isinstance(inp[i + 1], dict) \
+                    and "name" in inp[i + 1]:
+                self.names[inp[i]] = inp[i + 1]["name"]
 
     def _take_back(self) -> tuple[str, tuple]:
         """Undo the last accepted input by folding all the others again."""
@@ -329,11 +324,14 @@ class Referee:
         kept = self.applied
         self.applied = []
         self.seat = 0
+        self.names = {}
         self.game.replay([inp for target, inp in kept if target == "game"])
         self.applied = kept
         for target, inp in kept:
             if target == "referee" and inp[0] == "seat":
                 self.seat = inp[1]
+            else:
+                self._learn_names(inp)
         return last
 
     # --- views -----------------------------------------------------------------------

@@ -17,6 +17,15 @@ number generator.
 """
 
 
+def seat_name(names, player):
+    """A player as the table names them: their name, else P1, P2...
+
+    >>> seat_name(("Red", "Blue"), 1), seat_name((), 0)
+    ('Blue', 'P1')
+    """
+    return names[player] if 0 <= player < len(names) else "P%d" % (player + 1)
+
+
 class Refusal:
     """An input the rules do not allow now. The state has not changed.
 
@@ -72,18 +81,21 @@ class Legal:
     ``actor`` the player expected to act (None: anyone, or nobody), ``expect`` one word
     saying what is awaited ("roster", "roll", "over"...), ``prompt`` the footer text,
     ``tiles`` {tile key: the role it may be tapped for}, ``roll_by`` the player to roll or
-    None, ``choices`` [(label, input)] the buttons may offer, ``powers`` [(tile key, cost)]
-    playable now. A game may add its own fields as keywords (``dice=3``).
+    None, ``choices`` [(label, input)] the buttons may offer, ``records`` [(label, input)]
+    what the table records by hand besides (an effect's outcome, a card sunk: offered after
+    the choices on the referee's menu), ``powers`` [(tile key, cost)] playable now. A game
+    may add its own fields as keywords (``dice=3``).
     """
 
     def __init__(self, actor, expect, prompt, tiles=None, roll_by=None, choices=None,
-                 **extra):
+                 records=None, **extra):
         self.actor = actor
         self.expect = expect
         self.prompt = prompt
         self.tiles = tiles if tiles is not None else {}
         self.roll_by = roll_by
         self.choices = choices if choices is not None else []
+        self.records = records if records is not None else []
         self.powers = []
         for name in extra:
             setattr(self, name, extra[name])
@@ -150,6 +162,26 @@ class Game:
 
     def legal_inputs(self):
         raise NotImplementedError
+
+    # --- what the table's events mean (python-chess's parse_san: the rules' job) -------
+
+    def input_for(self, event, seat=0, names=()):
+        """What a table event means now.
+
+        ``event`` is plain data: ``("tap", key, entry)`` (a tile or card read, its
+        catalogue entry), ``("button", player, action)`` (a player's button on the hub,
+        "press" or "long") or ``("roll", faces)`` (the die's faces). ``seat`` is the
+        player tapping their roster during setup, ``names`` the players' names for the
+        words said. Returns an input tuple, a note to show (a str: nothing to apply), or
+        None when the referee's generic meaning applies (a button: "yes, mine")."""
+        kind = event[0]
+        if kind == "tap":
+            if self.legal_inputs().expect == "roster":
+                return ("add", seat, event[1], event[2])
+            return ("tap", event[1])
+        if kind == "roll":
+            return ("roll", list(event[1]))
+        return None
 
     def apply(self, inp):
         """Apply one input. Returns an ``Outcome`` or a ``Refusal``."""

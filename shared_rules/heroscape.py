@@ -34,7 +34,7 @@ True
 import json
 
 from shared_rules import decisions
-from shared_rules.engine import Game, Legal, Outcome, Refusal
+from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
 from shared_rules.heroscape_odds import attack_odds
 
 KINDS = ("hero", "squad")
@@ -229,6 +229,29 @@ class HeroScapeGame(Game):
                    ("P%d higher" % (2 - me), ("height", "defender")),
                    ("cancel", ("cancel",))]
         return Legal(me, "height", "who is higher?", choices=choices + objective)
+
+    def input_for(self, event, seat=0, names=()):
+        """The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"). While the
+        height is being confirmed (HS-6) a press says "my figure is higher" and a long
+        press says neither is; while rolling, the roller's press rolls the virtual dice
+        (option ``dice="virtual"``: the host asks the hub for them) or is told to roll the
+        die; otherwise a press is the generic "yes"."""
+        if event[0] != "button":
+            return Game.input_for(self, event, seat, names)
+        _, player, action = event
+        legal = self.legal_inputs()
+        if legal.expect == "height":
+            if action == "long":
+                return ("height", "none")
+            return ("height", "attacker" if player == self.turn else "defender")
+        if legal.expect == "roll":
+            if player != legal.roll_by:
+                return "It is %s's roll" % seat_name(names, legal.roll_by)
+            if self.options.get("dice") == "virtual":
+                return "Rolling %d %s..." % (legal.dice, "die" if legal.dice == 1 else "dice")
+            return "%s: roll the die %d more time%s" % (
+                seat_name(names, player), legal.dice, "" if legal.dice == 1 else "s")
+        return None
 
     def _untouched(self):
         return self.phase == "roll" and not self.attack["faces"] and not self.pending

@@ -28,9 +28,18 @@ Inputs (the acting player is implied: actions come from ``legal_inputs().actor``
 ``("pass",)``                          pass this round
 ``("card", player, key, entry)``       in a fight: a Companion in support (HX-7) or a monster
                                        card as reinforcement (HX-8); ``entry`` from the tag
+``("tapping", player)``                in a fight: the cards tapped next are this player's
+                                       (their button on the hub, HX-7, HX-8)
 ``("fight",)`` / ``("peace", money)``  resolve the fight / buy peace with money (HX-12)
 ``("monsters_left", n)``               HX-5: monster cards left in the market at turn end
 =====================================  ======================================================
+
+What a tapped card means (``input_for``): in a fight, a Companion belongs to the player
+whose button was pressed last in this fight (the attacker when nobody pressed), a monster
+card is a reinforcement from a player other than the one fighting it (HX-8); while the
+market's monsters are placed, the monster card being placed: the space is named after the
+monster ("Troll 1") and placed by HX-13 (the first of a type on a free mountain, later ones
+next to the latest of their type).
 
 >>> g = HexoGame(players=["red", "blue"])
 >>> g.apply(("start", 0)).find("market")
@@ -189,7 +198,8 @@ class HexoGame(Game):
                           for k in range(self.market + 1)])
         if ph == "place":
             p = self.to_place[0]
-            return Legal(p, "place", "%s: place monster" % self.name(p))
+            return Legal(p, "place", "%s: place monster" % self.name(p),
+                         records=self._records())
         if ph == "fight":
             f = self.fight
             choices = [("fight", ("fight",))]
@@ -220,7 +230,65 @@ class HexoGame(Game):
             for q in range(len(self.players)):
                 if q != p and self.players[q]["at"] == here:
                     choices.append(("attack %s" % self.name(q), ("attack", q)))
-        return Legal(p, "action", "%s: your action" % pl["name"], choices=choices)
+        return Legal(p, "action", "%s: your action" % pl["name"], choices=choices,
+                     records=self._records())
+
+    def _records(self):
+        """HX-4's other actions, and HX-13's "no free space" while monsters are placed:
+        what the players do with their cards, recorded on the referee's menu."""
+        if self.phase == "place":
+            return [("no space: %s" % MONSTER_NAMES[kind], ("no_space", kind))
+                    for kind in ("troll", "ogre", "goblin")
+                    if [m for m in self.monsters.values() if m["type"] == kind]]
+        if self.phase != "play":
+            return []
+        p = self.actor
+        pl = self.players[p]
+        out = []
+        if pl["carried"] and pl["at"] != village(p):
+            out.append(("drop treasure", ("drop",)))
+        out += [("companion action", ("action", "companion")),
+                ("companion burst", ("action", "burst")),
+                ("event action", ("action", "event")),
+                ("sink from hand", ("sink", "hand"))]
+        if self.market:
+            out.append(("sink from market", ("sink", "market")))
+        return out
+
+    def input_for(self, event, seat=0, names=()):
+        kind = event[0]
+        if kind == "button":
+            if self.phase == "fight":
+                return ("tapping", event[1])
+            return "Choose on the referee: OK opens the menu"
+        if kind != "tap":
+            return Game.input_for(self, event, seat, names)
+        _, key, entry = event
+        if self.phase == "place" and entry.get("kind") == "monster":
+            return self.placement(entry)
+        f = self.fight
+        if f is None:
+            # The engine says when cards are played.
+            return ("card", self.actor if self.actor is not None else 0, key, entry)
+        tapping = f.get("tapping")
+        if entry.get("kind") == "monster":
+            if tapping is None or tapping == f["player"]:
+                tapping = (f["player"] + 1) % len(self.players)
+            return ("card", tapping, key, entry)
+        return ("card", f["player"] if tapping is None else tapping, key, entry)
+
+    def placement(self, entry):
+        """HX-13: where the monster of a tapped card goes, named after it ("Troll 2")."""
+        kind = str(entry.get("monster"))
+        placed = 0
+        for inp in self.inputs:
+            if inp[0] == "place" and inp[1] == kind:
+                placed += 1
+        space = "%s %d" % (MONSTER_NAMES.get(kind, kind), placed + 1)
+        same = [s for s in sorted(self.monsters) if self.monsters[s]["type"] == kind]
+        if not same:
+            return ("place", kind, space, "mountain", None)
+        return ("place", kind, space, "plain", same[-1])
 
     def _known_spaces(self):
         """The mine, monster spaces, spaces with lying treasure and other players' spaces."""
@@ -241,6 +309,7 @@ class HexoGame(Game):
         if self.fight is not None:
             mine, theirs = self.strengths()
             fight = {"kind": self.fight["kind"], "player": self.fight["player"],
+                     "tapping": self.fight.get("tapping"),
                      "mine": str(mine), "theirs": str(theirs)}
         return {
             "phase": self.phase, "turn": self.turn, "first": self.first,
@@ -619,6 +688,16 @@ class HexoGame(Game):
         f["keys"].append(key)
         return out
 
+    def _in_tapping(self, inp):
+        if self.phase != "fight":
+            return Refusal("HX-7", "cards are tapped for a fight", "start a fight first")
+        if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] < len(self.players):
+            return Refusal("HX-7", "no player %r" % (inp[1:],))
+        self.fight["tapping"] = inp[1]
+        out = Outcome()
+        out.add("tapping", {"player": inp[1]})
+        return out
+
     def _lose_to_village(self, p, out):
         """The weaker player goes home and leaves any treasure on the space (HX-9..HX-11)."""
         pl = self.players[p]
@@ -643,7 +722,8 @@ class HexoGame(Game):
         mine, theirs = self.strengths()
         p = f["player"]
         out = Outcome()
-        data = {"kind": f["kind"], "player": p, "mine": str(mine), "theirs": str(theirs)}
+        data = {"kind": f["kind"], "player": p, "mine": str(mine), "theirs": str(theirs),
+                "values": [mine.value, theirs.value]}
         if f["kind"] == "pvp":
             q = f["opponent"]
             data["rule"] = "HX-9"
@@ -653,6 +733,7 @@ class HexoGame(Game):
             else:
                 win, lose = (p, q) if mine.value > theirs.value else (q, p)
                 data["winner"] = win
+                data["loser"] = lose
                 out.add("fight_result", data)
                 self.players[win]["skulls"] += 1
                 self._lose_to_village(lose, out)

@@ -263,6 +263,11 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
                 return play["effect"]
         return None
 
+    def input_for(self, event, seat=0, names=()):
+        if event[0] == "roll":
+            return ("roll", event[1][0])  # one die per roll in both Hexors games
+        return Game.input_for(self, event, seat, names)
+
     # --- apply ------------------------------------------------------------------------
     def _apply(self, inp):
         kind = inp[0]

@@ -51,7 +51,9 @@ Inputs:
 """
 
 from shared_rules import decisions
-from shared_rules.engine import Game, Legal, Outcome, Refusal
+from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
+
+DECK_CHOICES = (32, 40, 48, 56, 68)  # the deck sizes the Master's menu offers in setup
 
 SLOTS = ("attack", "shield", "spell")
 SOURCES = ("hand", "spell", "attack")
@@ -193,7 +195,7 @@ class InvocationsGame(Game):
                 choices.insert(0, ("start", ("start",)))
             return Legal(None, "setup", "%d players, hand %d" % (len(self.players),
                                                                  self.hand_size),
-                         choices=choices)
+                         choices=choices, records=self._records())
         if ph == "over":
             names = ", ".join(self.name(p) for p in self.winners)
             return Legal(None, "over", "%s wins" % names)
@@ -216,18 +218,87 @@ class InvocationsGame(Game):
                     choices.append(("force %s" % pl["name"], ("force", p)))
             waiting = self.waiting_for_attack()
             prompt = "%s: place Attack" % self.name(waiting[0]) if waiting else "place cards"
-            return Legal(None, "place", prompt, choices=choices)
+            return Legal(None, "place", prompt, choices=choices, records=self._records())
         if ph == "stage3":
             for p in self.in_round():
                 if self.players[p]["attack"] is None:
                     return Legal(p, "reveal", "%s: tap Attack" % self.name(p))
         if ph == "effects":
             choices = [("judge", ("judge",))]
-            return Legal(None, "effects", "effects, then judge", choices=choices)
+            return Legal(None, "effects", "effects, then judge", choices=choices,
+                         records=self._records())
         if ph == "shields":
             p = self._next_shield()
             return Legal(p, "shield", "%s: tap a Shield" % self.name(p))
         return Legal(None, ph, "")
+
+    def _pairs(self):
+        """Every (player, other player) of this round, in seat order."""
+        seats = self.in_round()
+        return [(p, q) for p in seats for q in seats if p != q]
+
+    def _records(self):
+        """What the Master records by hand: Shield and Spell placements, an effect's
+        outcome (who beats whom, a cancelled effect, a card stolen from a hand), the deck
+        size in setup; offered after the choices on the referee's menu."""
+        names = [pl["name"] for pl in self.players]
+        out = []
+        if self.phase == "setup":
+            out += [("deck %d" % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
+        elif self.phase == "stage2" and self.handover is None:
+            for p in self.in_round():
+                if self.players[p]["hand"] > 0:
+                    out.append(("%s shield" % names[p], ("place", p, "shield")))
+                    out.append(("%s spell" % names[p], ("place", p, "spell")))
+            for p in self.in_round():
+                if self.players[p]["hand"] > 0 and self.deck > 0:
+                    out += [("%s takes %d" % (names[p], n), ("take", p, n, "hand"))
+                            for n in (1, 2, 3)]
+            # An effect card played from the hand: its outcome, as the Master records it.
+            for p, q in self._pairs():
+                if self.players[p]["hand"] == 0:
+                    continue
+                them = self.players[q]
+                if them["hand"] > 0:
+                    out.append(("%s steals %s" % (names[p], names[q]),
+                                ("steal", p, q, "hand", "hand")))
+                if them["shields"] > 0:
+                    out.append(("%s breaks %s shield" % (names[p], names[q]),
+                                ("destroy", p, q, "shield", "hand")))
+                out.append(("%s blocks %s" % (names[p], names[q]),
+                            ("block", p, q, "player", "hand")))
+            out += [("next hand %d" % n, ("hand", n)) for n in (4, 5, 6)
+                    if n != self.hand_size]
+        elif self.phase == "effects":
+            for p, q in self._pairs():
+                if [p, q] not in self.beats and [q, p] not in self.beats:
+                    out.append(("%s beats %s" % (names[p], names[q]), ("beats", p, q)))
+            done = []
+            for pair in self.beats:
+                if pair[0] not in done:
+                    done.append(pair[0])
+            for p in sorted(done):
+                out.append(("cancel %s" % names[p], ("cancel", p)))
+            for p, q in self._pairs():  # an Attack card's effect (IN-6, IN-12)
+                out.append(("%s blocks %s" % (names[p], names[q]),
+                            ("block", p, q, "player", "attack")))
+        return out
+
+    def input_for(self, event, seat=0, names=()):
+        """Revealed Attack and Shield cards are read by tap (the engine knows whose card it
+        is waiting for); during a hand-over (IN-4) the player handing over presses their
+        button when the card has changed hands."""
+        kind = event[0]
+        if kind == "tap":
+            return ("tap", event[1], event[2])
+        if kind == "button":
+            h = self.handover
+            if h is not None:
+                if h["target"] == event[1]:
+                    return ("handed", event[1])
+                return "Waiting for %s to hand over" % seat_name(names, h["target"])
+            return "The Master's menu: OK on the referee"
+        return Game.input_for(self, event, seat, names)
 
     def view(self):
         """Plain values for the screens."""

@@ -12,8 +12,8 @@ from shared_rules.heroscape_odds import attack_odds
 
 
 def table(dice: str = "physical") -> FlowTable:
-    return FlowTable(HeroScapeGame, heroscape_entries(), HeroScapeView(dice), ("P1", "P2"),
-                     HS_UIDS)
+    return FlowTable(lambda: HeroScapeGame(dice=dice), heroscape_entries(), HeroScapeView(dice),
+                     ("P1", "P2"), HS_UIDS)
 
 
 def started(dice: str = "physical", p2: str = "hs/marro-warriors") -> FlowTable:

@@ -434,3 +434,36 @@ def test_hx_4_menu_offers_the_spaces_the_referee_knows():
     assert "pass" in labels and "buy" in labels and "go home" in labels
     for _, inp in g.legal_inputs().choices:
         assert inp[0] in ("pass", "buy", "move", "take", "deposit", "attack")
+
+
+def test_hx_7_hx_8_a_pressed_button_says_whose_cards_are_tapped():
+    """HX-7, HX-8: in a fight a player's button makes the next tapped Companion theirs
+    (an input of its own, so a referee rebuilt from the journal knows it); a monster card
+    is a reinforcement from a player other than the one fighting it; a new fight forgets
+    who pressed."""
+    g = playing(n=3)
+    for p in (0, 1):
+        g.players[p]["at"] = "D4"
+    refused(g, ("tapping", 1), "HX-7")              # no fight yet
+    assert g.input_for(("button", 1, "press")) == "Choose on the referee: OK opens the menu"
+    ok(g, ("attack", 1))
+    c = companion(2)
+    assert g.input_for(("tap", "c1", c)) == ("card", 0, "c1", c)   # nobody pressed
+    assert g.input_for(("button", 1, "press")) == ("tapping", 1)
+    ok(g, ("tapping", 1))
+    assert g.view()["fight"]["tapping"] == 1
+    assert g.input_for(("tap", "c1", c)) == ("card", 1, "c1", c)
+    out = ok(g, ("card", 1, "c1", c))
+    assert out.find("support") == {"player": 1, "strength": 2}
+    result = ok(g, ("fight",)).find("fight_result")
+    assert result["winner"] == 1 and result["loser"] == 0 and result["values"] == [1, 3]
+
+
+def test_hx_13_a_tapped_monster_card_is_placed_by_the_rule():
+    """HX-13: the first of a type goes on a free mountain named after it, the next one
+    next to the latest of its type."""
+    g = playing(n=2)
+    troll = monster_card("troll")
+    assert g.placement(troll) == ("place", "troll", "Troll 1", "mountain", None)
+    ok(g, g.placement(troll))
+    assert g.placement(troll) == ("place", "troll", "Troll 2", "plain", "Troll 1")
