@@ -190,7 +190,7 @@ class InvocationsGame(Game):
             if self.deck_unconfirmed:
                 choices.insert(0, ("confirm deck %d" % self.deck, ("confirm_deck",)))
                 return Legal(None, "confirm_deck", "Master: confirm deck %d" % self.deck,
-                             choices=choices)
+                             choices=choices, records=self._records())
             if decisions.IN_MIN_PLAYERS <= len(self.players) <= decisions.IN_MAX_PLAYERS:
                 choices.insert(0, ("start", ("start",)))
             return Legal(None, "setup", "%d players, hand %d" % (len(self.players),
