@@ -443,7 +443,7 @@ def test_hx_7_hx_8_a_pressed_button_says_whose_cards_are_tapped():
     who pressed."""
     g = playing(n=3)
     for p in (0, 1):
-        g.players[p]["at"] = "D4"
+        stand(g, p, "D4")
     refused(g, ("tapping", 1), "HX-7")              # no fight yet
     assert g.input_for(("button", 1, "press")) == "Choose on the referee: OK opens the menu"
     ok(g, ("attack", 1))
