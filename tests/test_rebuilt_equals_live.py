@@ -142,7 +142,8 @@ def test_hexo_companion_follows_the_pressed_button_after_a_rebuild():
     for label in ("Red first", "0 events", "pass", "pass", "1 monsters"):
         t.do(menu_choice(label))
     t.do(hub("TAP", 0, HX_UIDS["hx/troll"], tags.record_for("hx/troll")))
-    for label in ("0 events", "to Troll 1", "to Troll 1", "attack Red"):
+    for label in ("0 events", "to Troll 1", "to Troll 1", "pass", "pass", "0 monsters",
+                  "pass", "attack Red"):  # HX-4: Blue began turn 3 on Troll 1
         t.do(menu_choice(label))
     t.do(hub("BTN", "A", "press"))  # Red's cards now (Blue attacks)
     t.do(hub("TAP", 0, HX_UIDS["hx/companion"], tags.record_for("hx/companion")))
