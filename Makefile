@@ -58,10 +58,13 @@ bench: $(STAMP) $(NODE_STAMP)
 	  echo "== $$f (MicroPython)"; node tests/mpy/bench.mjs $$f || exit 1; done
 	@for f in tests/mpy/bench_*.mjs; do echo "== $$f"; node $$f || exit 1; done
 
-# DESIGN.md's reliability goal with real processes: `hexref run` killed at random moments
-# and restarted, 20 trials, each checked against the same game with no kill (a few minutes).
+# DESIGN.md's reliability goals with real processes: `hexref run` killed at random moments
+# and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
+# then 500+ inputs from the hub's process to `hexref run` through a relay that corrupts 1%
+# of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min).
 soak: $(STAMP)
 	$(PY) tests/soak_host_kill.py
+	$(PY) tests/soak_noisy_link.py
 
 # The gettext catalogues (host/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/test_catalogues.py names them.

@@ -184,6 +184,7 @@ class App:
         self._retry_at = 0.0
         self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
         self.damaged: DamagedRow | None = None
+        self.won = False  # the open game is over: the winner is on the panel
         row = store.unfinished()
         if row is not None:
             try:
@@ -202,6 +203,7 @@ class App:
 
     def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
         self.game_id = game_id
+        self.won = False
         new_game, presenter = open_game(variant, players)
         self.referee = Referee(new_game, self.book, presenter,
                                journal=self.store.journal(game_id), players=players)
@@ -236,6 +238,7 @@ class App:
     def _close_game(self) -> None:
         self.referee = None
         self.game_id = None
+        self.won = False
         self.board.clear("winner")
 
     # --- one pass of the loop ----------------------------------------------------------
@@ -401,8 +404,10 @@ class App:
         if self.damaged is not None:
             self.conn.link.give_back(rcv)  # no game to put it in: the hub keeps it
             return False
+        # A table with no buttons on the Pi takes the winner away with a player's button.
+        closing = self.won and kind == "BTN" and rcv.msg.button in HUB_MENU
         try:
-            if self.referee is None:
+            if self.referee is None or closing:
                 self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
                 reaction = None
             else:
@@ -417,7 +422,9 @@ class App:
                 kind, messages.PLAYER), now)
         if reaction is None:
             self.conn.ack(rcv.seq)
-            if kind == "BTN" and rcv.msg.button in HUB_MENU:
+            if closing:
+                self._close_game()
+            elif kind == "BTN" and rcv.msg.button in HUB_MENU:
                 # A table with no buttons on the Pi chooses with the hub's: A next, B OK.
                 self.board.input(messages.BUTTON, now)
                 choice = self.menu.press(HUB_MENU[rcv.msg.button][rcv.msg.action == "long"])
@@ -483,6 +490,7 @@ class App:
     def _finish(self, winner: str, now: float) -> None:
         """Mark the game won; if that cannot be saved, keep trying (the winning input is
         in the journal already, so a restart would finish it too)."""
+        self.won = True
         self._unsaved_finish = (self.game_id, winner)  # type: ignore[assignment]
         self._try_writing(now)
 

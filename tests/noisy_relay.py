@@ -1,0 +1,257 @@
+"""DESIGN.md's noisy-link goal with real processes: ``hexref run`` and the hub's process
+(``python -m firmware.sim``) on two pseudo-terminals, with a relay between them that
+corrupts bytes, drops lines and cuts the cable (issue 13, item 9).
+
+- The hub owns the master of pty A; the relay holds its slave (raw). The host opens the
+  slave of pty B through a symlink (``/dev/hexref-hub``'s stand-in); the relay holds its
+  master. Each direction is cut into lines; a line is dropped whole with probability
+  ``drop``, else each byte is replaced with probability ``corrupt`` (a newline may appear
+  or vanish: a line cut in two, two lines run together).
+- A cut closes pty B: the host's port fails (EIO) as when the USB cable is pulled; what
+  the hub sends meanwhile is lost. After ``cut_s`` a new pty B is made and the symlink
+  pointed at it: the host finds it again (its back-off) and PINGs; the hub resends.
+- The table: Justice League Beginner and Collector's demo games one after another, chosen
+  from the game menu with the hub's buttons (A next, B choose; B takes the winner away),
+  with harmless table noise between steps (an unknown tile tapped and lifted, a crooked
+  die, a long press). Every step at a human pace, in real time: the hub's own script.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import select
+import subprocess
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+from process_table import ROOT, enroll_demo_tiles, wait_for
+
+from host.demo import beginner_script, collector_script
+from host.run import HUB_MENU, GameMenu
+from host.store import Store
+
+UNKNOWN_UID = "04FFEEDDCCBB01"  # a tag nobody enrolled
+SERIES = (("jl-beginner", beginner_script), ("jl-collector", collector_script))
+
+
+def _events_of(step: dict) -> int:
+    return 2 if step["do"] in ("roll", "crooked") else 1  # ROLLING, then the result
+
+
+def menu_presses(variant: str) -> list[str]:
+    """The hub buttons ("A" next, "B" choose) that open ``variant`` from the game menu."""
+    buttons = {v[0]: k for k, v in HUB_MENU.items()}  # DOWN -> "A", OK -> "B"
+    menu = GameMenu()
+    family = next(i for i, (_name, choices) in enumerate(menu.games)
+                  if any(c.variant == variant for c in choices))
+    out = [buttons[HUB_MENU["A"][0]]] * family + ["B"]
+    choice = next(i for i, c in enumerate(menu.games[family][1]) if c.variant == variant)
+    return out + ["A"] * choice + ["B"]
+
+
+def series_steps(rng: random.Random, at_least_events: int,
+                 noise: float = 0.1) -> tuple[list[dict], list[str]]:
+    """Whole demo games, each chosen from the menu and its winner taken away, until the
+    hub will have sent ``at_least_events``; returns the script and the games' variants."""
+    steps: list[dict] = []
+    variants: list[str] = []
+    events = 0
+    while events < at_least_events or not variants:
+        variant, script = SERIES[len(variants) % len(SERIES)]
+        if variants:
+            steps.append({"after": 2500, "do": "press", "button": "B"})  # winner away
+        for button in menu_presses(variant):
+            steps.append({"after": 900, "do": "press", "button": button})
+        for step in script():
+            if rng.random() < noise:
+                extra = rng.choice((
+                    [{"do": "place", "uid": UNKNOWN_UID, "record": ""}, {"do": "lift"}],
+                    [{"do": "crooked"}],
+                    [{"do": "long", "button": rng.choice("AB")}]))
+                for e in extra:
+                    steps.append(dict(e, after=rng.randint(500, 1500)))
+            steps.append(step)
+        variants.append(variant)
+        events = sum(_events_of(s) for s in steps)
+    steps.append({"after": 3000, "do": "press", "button": "B"})  # the last winner away
+    return steps, variants
+
+
+class Relay(threading.Thread):
+    """The faulty cable between the hub's pty and the host's (see the module docstring)."""
+
+    def __init__(self, link: Path, seed: int, corrupt: float = 0.0, drop: float = 0.0) -> None:
+        super().__init__(daemon=True)
+        self.rng = random.Random(seed)
+        self.corrupt, self.drop = corrupt, drop
+        self.link = link
+        self.hub_master, self.hub_side = os.openpty()
+        tty.setraw(self.hub_side)
+        self.host_side: int | None = None
+        self.host_slave: int | None = None
+        self.plug()
+        self.buffers = {"to_host": bytearray(), "to_hub": bytearray()}
+        self.corrupted = 0
+        self.dropped = {"to_host": 0, "to_hub": 0}
+        self.cuts = 0
+        self.lost_in_cuts = 0
+        self.lock = threading.Lock()
+        self.stopping = False
+
+    def plug(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(master)
+        new = self.link.with_name(self.link.name + ".new")
+        if new.is_symlink():
+            new.unlink()
+        new.symlink_to(os.ttyname(slave))
+        self.host_side, self.host_slave = master, slave  # the slave kept: no EIO between
+        os.replace(new, self.link)
+
+    def cut(self, seconds: float) -> None:
+        """Pull the cable for ``seconds`` (from the caller's thread)."""
+        with self.lock:
+            fds = (self.host_side, self.host_slave)
+            self.host_side = self.host_slave = None
+            self.link.unlink()
+            for fd in fds:
+                if fd is not None:
+                    os.close(fd)
+            self.buffers["to_hub"].clear()
+            self.cuts += 1
+        time.sleep(seconds)
+        with self.lock:
+            self.plug()
+
+    def _pass(self, way: str, data: bytes) -> bytes:
+        buffer = self.buffers[way]
+        buffer.extend(data)
+        out = bytearray()
+        while True:
+            end = buffer.find(b"\n")
+            if end < 0:
+                break
+            line = bytes(buffer[: end + 1])
+            del buffer[: end + 1]
+            if self.drop and self.rng.random() < self.drop:
+                self.dropped[way] += 1
+                continue
+            if self.corrupt:
+                mangled = bytearray(line)
+                for i in range(len(mangled)):
+                    if self.rng.random() < self.corrupt:
+                        mangled[i] = self.rng.randrange(256)
+                        self.corrupted += 1
+                line = bytes(mangled)
+            out += line
+        return bytes(out)
+
+    def run(self) -> None:
+        while not self.stopping:
+            with self.lock:
+                host = self.host_side
+            fds = [self.hub_side] + ([host] if host is not None else [])
+            ready, _w, _x = select.select(fds, [], [], 0.05)
+            with self.lock:
+                for fd in ready:
+                    if fd == self.hub_side:
+                        data = os.read(fd, 4096)
+                        if self.host_side is None:
+                            self.lost_in_cuts += data.count(b"\n")
+                            continue
+                        out = self._pass("to_host", data)
+                        if out:
+                            os.write(self.host_side, out)
+                    elif fd == self.host_side:
+                        try:
+                            data = os.read(fd, 4096)
+                        except OSError:
+                            continue
+                        out = self._pass("to_hub", data)
+                        if out:
+                            os.write(self.hub_side, out)
+
+    def close(self) -> None:
+        self.stopping = True
+        self.join(timeout=5)
+        for fd in (self.host_side, self.host_slave, self.hub_side, self.hub_master):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
+def play(folder: Path, steps: list[dict], games: int, seed: int, corrupt: float = 0.0,
+         drop: float = 0.0, cuts: int = 0, minutes: float = 60) -> dict:
+    """The script played by the hub's process to ``hexref run`` through a relay; returns
+    what happened: the store's games and journals, the relay's counts, the host's log."""
+    folder.mkdir(parents=True)
+    data = folder / "data"
+    enroll_demo_tiles(data)
+    link = folder / "hexref-hub"
+    relay = Relay(link, seed, corrupt, drop)
+    config = folder / "hexref.toml"
+    config.write_text('[hub]\nport = "%s"\n[data]\ndir = "%s"\n' % (link, data))
+    (folder / "script.json").write_text(json.dumps(steps))
+    hub = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd",
+                            str(relay.hub_master), "--script", str(folder / "script.json")],
+                           pass_fds=(relay.hub_master,), cwd=ROOT)
+    os.close(relay.hub_master)
+    relay.hub_master = None  # type: ignore[assignment]
+    relay.start()
+    log = open(folder / "host.log", "wb")
+    host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config", str(config),
+                             "--emulate", str(folder / "frames"), "--no-gpio"], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=log)
+    want_games = games
+    rng = random.Random(seed + 1)
+    started = time.monotonic()
+    script_s = sum(s.get("after", 0) for s in steps) / 1000.0
+    plan = sorted(rng.uniform(0.05, 0.9) * script_s for _ in range(cuts))
+    try:
+        for at in plan:
+            wait = started + at - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            relay.cut(rng.uniform(1.0, 3.0))
+        done = wait_for(lambda: _finished(data) >= want_games, minutes * 60, every=1.0)
+        assert done, "only %d of %d games finished (see %s)" % (_finished(data), want_games,
+                                                               folder / "host.log")
+        time.sleep(4)  # the last press: the winner taken away
+    finally:
+        for proc in (host, hub):
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log.close()
+        relay.close()
+    with Store(data) as store:
+        games = [(g.variant, g.winner, g.finished is not None,
+                  [(e.target, e.input, e.accepted, e.seq) for e in store.journal(g.id).entries])
+                 for g in store.games()]
+        boots = {e.boot for g in store.games() for e in store.journal(g.id).entries
+                 if e.boot is not None}
+    return {"games": games, "boots": boots, "corrupted": relay.corrupted,
+            "dropped": dict(relay.dropped), "cuts": relay.cuts,
+            "lost_in_cuts": relay.lost_in_cuts,
+            "log": (folder / "host.log").read_text(errors="replace")}
+
+
+def _finished(data: Path) -> int:
+    try:
+        with Store(data) as store:
+            return sum(1 for g in store.games() if g.finished)
+    except Exception:  # noqa: BLE001 - the host may be mid-migration at its first start
+        return 0
+
+
+def accepted_inputs(result: dict) -> int:
+    return sum(1 for g in result["games"] for e in g[3] if e[2])

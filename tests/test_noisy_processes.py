@@ -1,0 +1,51 @@
+"""The noisy-link goal through real processes, short form (issue 13, item 9): one
+Justice League Beginner game chosen from the menu with the hub's buttons, played by the
+hub's process (firmware/sim.py) to ``hexref run`` through a relay on two pseudo-terminals
+that corrupts 1% of the bytes and drops 2% of the lines both ways and cuts the cable
+twice; it ends exactly as the same script over a clean relay. The full goal (500 inputs,
+10 cuts) is ``make soak``: tests/soak_noisy_link.py, with the same relay
+(tests/noisy_relay.py).
+"""
+from __future__ import annotations
+
+import random
+import threading
+
+from noisy_relay import accepted_inputs, play, series_steps
+
+SEED = 13
+
+
+def test_a_game_over_a_noisy_relay_with_cuts_ends_as_the_clean_run(tmp_path):
+    steps, variants = series_steps(random.Random(SEED), 1)
+    assert variants == ["jl-beginner"]
+    results: dict = {}
+
+    def run(name: str, **faults) -> None:
+        try:
+            results[name] = play(tmp_path / name, steps, len(variants), SEED, **faults,
+                                 minutes=4)
+        except BaseException as e:  # noqa: BLE001 - reported below, from the test's thread
+            results[name] = e
+
+    threads = [threading.Thread(target=run, args=("clean",)),
+               threading.Thread(target=run, args=("noisy",),
+                                kwargs={"corrupt": 0.01, "drop": 0.02, "cuts": 2})]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for name, result in results.items():
+        assert not isinstance(result, BaseException), "%s run: %r" % (name, result)
+    clean, noisy = results["clean"], results["noisy"]
+    # The faults happened, both ways, and the cable was cut twice.
+    assert noisy["cuts"] == 2 and noisy["corrupted"] > 5
+    assert sum(noisy["dropped"].values()) > 0
+    assert clean["corrupted"] == 0 and clean["cuts"] == 0
+    # One hub boot each; the same game, entry for entry, hub numbering included.
+    assert len(clean["boots"]) == len(noisy["boots"]) == 1
+    assert noisy["games"] == clean["games"]
+    assert clean["games"][0][:3] == ("jl-beginner", "P1", True)
+    assert accepted_inputs(clean) > 10
+    assert "Traceback" not in noisy["log"]
+    assert noisy["log"].count("hub lost") >= 2
