@@ -109,6 +109,11 @@ class Reader:
             if self.db is not None and self._replaced():
                 self.db.close()
                 self.db = None
+                if not self._open():  # gone: say so rather than show the old game
+                    self.changes += 1
+                    self.snapshot = self._empty("waiting for the referee's database at %s"
+                                                % self.path)
+                    return True
             if self.db is None and not self._open():
                 return False
             assert self.db is not None

@@ -163,3 +163,23 @@ def test_a_long_game_pushes_its_latest_inputs_and_serves_the_whole_game(tmp_path
     assert whole is not None and [h["n"] for h in whole["history"]] == list(range(1, total + 1))
     assert not reader.refresh()  # nothing new: no push
     reader.close()
+
+
+def test_a_database_made_anew_is_followed_as_the_new_one(tmp_path: Path):
+    """`make demo` deletes its database and starts a fresh one: the page follows that."""
+    from host.web import Reader
+
+    with Store(tmp_path) as store:
+        store.new_game("jl-beginner", ["Ana", "Ben"])
+    reader = Reader(tmp_path)
+    assert reader.refresh() and reader.snapshot["players"][0]["name"] == "Ana"
+    for old in tmp_path.glob("hexref.db*"):
+        old.unlink()
+    assert reader.refresh() and reader.snapshot["game"] is None
+    assert "waiting" in reader.snapshot["status"]
+    with Store(tmp_path) as store:
+        store.new_game("hexo", ["Red", "Blue", "Green"])
+    assert reader.refresh()
+    assert [p["name"] for p in reader.snapshot["players"]] == ["Red", "Blue", "Green"]
+    assert reader.snapshot["game"]["variant"] == "hexo"
+    reader.close()

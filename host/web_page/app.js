@@ -59,6 +59,13 @@ function renderPlayers(state) {
   }));
 }
 
+// The journal keeps UTC; a player reads the time of day where the table is.
+function clock(iso) {
+  const when = new Date(iso || "");
+  return isNaN(when) ? "" : when.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit",
+                                                          second: "2-digit", hour12: false});
+}
+
 function renderHistory(state) {
   const all = $("show-all").checked;
   const items = (state.history || []).slice().reverse().map((h) => {
@@ -66,7 +73,7 @@ function renderHistory(state) {
                  h.refusal ? "refused" : "", h.undone ? "undone" : "",
                  h.kind === "undo" && h.accepted ? "undo" : ""].filter(Boolean).join(" ");
     const li = el("li", {class: cls, value: h.n, "data-n": h.n});
-    li.append(el("span", {class: "when"}, (h.time || "").slice(11, 19)));
+    li.append(el("span", {class: "when"}, clock(h.time)));
     li.append(el("span", {class: "what"}, h.text));
     if (h.refusal) li.append(el("span", {class: "why"}, "refused: " + h.refusal));
     if (h.undone) li.append(el("span", {class: "why"}, "taken back"));
