@@ -100,10 +100,18 @@ $(FW_OUT)/main.py:
 	printf 'from firmware import main_pico\nmain_pico.main()\n' > $@
 
 # Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto).
+# DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
+# Pico's flash image alike (tests/pico/image.py).
 PORT ?= auto
+DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
 deploy: firmware
 	$(VENV)/bin/mpremote connect $(PORT) cp -r $(FW_OUT)/firmware $(FW_OUT)/shared_rules : \
 	  + cp $(FW_OUT)/main.py :main.py + reset
+
+# The emulated Pico's filesystem: DEPLOY in a littlefs image as the rp2 port lays it out.
+.PHONY: pico-image
+pico-image: firmware
+	@$(PY) tests/pico/image.py -o build/pico/fs.img $(DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
 TYPINGS := .typings/.installed

@@ -58,7 +58,10 @@ def forget(names):
             del sys.modules[name]
         try:
             delattr(firmware, name.split(".")[-1])
-        except (AttributeError, TypeError):
+        except (AttributeError, KeyError, TypeError):
+            # A module never imported is no attribute of the package: CPython says
+            # AttributeError, the rp2 port KeyError (a hub with no die sensor never loads
+            # faces_setup, and fell to the REPL here on a real Pico).
             pass
 
 

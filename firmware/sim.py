@@ -68,30 +68,21 @@ class ScriptedButtons(_Queue):
     pass
 
 
-class TwinDie:
-    """The die as the hub has it: the LIS3DH driver on the accelerometer twin, the real
-    roll detector and die (firmware/lis3dh.py, rolls.py, die.py). A scripted roll plays a
-    short throw onto the face: 0.3 s of tumbling and free fall, then the die at
-    rest with that face up (or leaning, for ``crooked``); the detector decides the rest.
-    """
+class DieThrows:
+    """Scripted throws on an accelerometer twin: a throw plays a short trace onto a face,
+    0.3 s of tumbling and free fall, then the die at rest with that face up (or leaning,
+    for ``crooked``). The CPython demo's die and the emulated Pico's (tests/pico/rig.py)
+    are thrown the same way; the roll detector decides the rest."""
 
     TUMBLE = 30  # samples (100 Hz) of tumbling
     REST = 40  # samples at rest: well over the detector's settle window
 
-    def __init__(self):
-        from firmware.die import Die
-        from firmware.faces import DEFAULT, FaceTable
-        from firmware.lis3dh import LIS3DH
-        from firmware.rolls import RollDetector
-        from firmware.twins.accel import AccelTwin
-        from firmware.vdie import VirtualDie
+    def __init__(self, twin):
+        from firmware.faces import DEFAULT
 
-        self.now = 0
         self.up = DEFAULT
-        self.twin = AccelTwin("lis3dh", (), clock=self)
-        sensor = LIS3DH(self.twin)
-        self.die = Die(sensor, RollDetector(FaceTable(DEFAULT)), VirtualDie())
-        self.twin.load(self._resting(DEFAULT[1]))
+        self.twin = twin
+        twin.load(self._resting(DEFAULT[1]))
 
     def _resting(self, g):
         return list(g) * self.REST
@@ -112,6 +103,31 @@ class TwinDie:
     def crooked(self):
         lean = (700, 0, 700)  # resting against something at 45 degrees
         self.twin.load(self._throw(lean))
+
+
+class TwinDie:
+    """The die as the hub has it: the LIS3DH driver on the accelerometer twin, the real
+    roll detector and die (firmware/lis3dh.py, rolls.py, die.py), thrown by DieThrows."""
+
+    def __init__(self):
+        from firmware.die import Die
+        from firmware.faces import DEFAULT, FaceTable
+        from firmware.lis3dh import LIS3DH
+        from firmware.rolls import RollDetector
+        from firmware.twins.accel import AccelTwin
+        from firmware.vdie import VirtualDie
+
+        self.now = 0
+        self.twin = AccelTwin("lis3dh", (), clock=self)
+        sensor = LIS3DH(self.twin)
+        self.die = Die(sensor, RollDetector(FaceTable(DEFAULT)), VirtualDie())
+        self.throws = DieThrows(self.twin)
+
+    def land(self, face):
+        self.throws.land(face)
+
+    def crooked(self):
+        self.throws.crooked()
 
     def set_mode(self, mode):
         self.die.set_mode(mode)
@@ -154,7 +170,11 @@ class Script:
             elif do in ("press", "long"):
                 self.buttons.push((step["button"], do))
             else:
-                raise ValueError("unknown script step %r" % (do,))
+                self.other(step)
+
+    def other(self, step):
+        """A step only some tables can play (the emulated Pico's reset, unplug...)."""
+        raise ValueError("unknown script step %r" % (step["do"],))
 
 
 class FdPort:

@@ -11,7 +11,7 @@ def _demo(args: argparse.Namespace) -> int:
     from host.demo import run_demo
 
     live = None if args.live == "auto" else args.live == "yes"
-    return run_demo(Path(args.out), live=live, variant=args.variant)
+    return run_demo(Path(args.out), live=live, variant=args.variant, board=args.board)
 
 
 class SideError(ValueError):
@@ -207,6 +207,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="which scripted game (default jl-beginner)")
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
+    demo.add_argument("--board", choices=("sim", "pico"), default="sim",
+                      help="the reader hub: the firmware under CPython (sim, default) or on "
+                           "an emulated Raspberry Pi Pico running the official MicroPython "
+                           "(pico: slower; from a checkout, after make setup)")
     demo.set_defaults(func=_demo)
 
     odds = commands.add_parser(

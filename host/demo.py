@@ -272,12 +272,34 @@ class DemoApp:
         return self.app.board.showing(self.app.clock()) == "winner"
 
 
+# The emulated Pico (tests/pico/: the official MicroPython UF2 on rp2040js) runs about four
+# times slower than the wall clock here, and boots in a few seconds of its own.
+PICO_TIMEOUT_S = 900.0
+
+
+def hub_command(board: str, fd: int, script_path: str) -> list[str]:
+    """The reader hub the demo plays against: the firmware under CPython with simulated
+    sensors (``sim``), or on an emulated Pico with the chip twins on its buses (``pico``,
+    from a checkout: the rig lives in tests/pico/)."""
+    if board == "pico":
+        rig = Path(__file__).resolve().parent.parent / "tests" / "pico" / "rig.py"
+        if not rig.is_file():
+            raise FileNotFoundError("--board pico runs from a checkout of hexref (needs %s)"
+                                    % rig)
+        return [sys.executable, str(rig), "--fd", str(fd), "--script", script_path]
+    return [sys.executable, "-m", "firmware.sim", "--fd", str(fd), "--script", script_path]
+
+
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
-             timeout_s: float = 60.0, variant: str = "jl-beginner") -> int:
+             timeout_s: float | None = None, variant: str = "jl-beginner",
+             board: str = "sim") -> int:
     """Play the demo game; returns the process exit code (0: a winner was declared).
 
     The game is stored in ``out_dir/data`` like any game of ``hexref run``:
-    ``hexref replay last --data out/demo/data`` prints it again, input by input."""
+    ``hexref replay last --data out/demo/data`` prints it again, input by input.
+    ``board="pico"`` plays it on the emulated Pico instead of the CPython hub."""
+    if timeout_s is None:
+        timeout_s = PICO_TIMEOUT_S if board == "pico" else 60.0
     from host.connection import Connection
     from host.games import Choice
     from host.run import App
@@ -294,8 +316,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(steps, f)
         script_path = f.name
-    hub = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd", str(master),
-                            "--script", script_path], pass_fds=(master,))
+    hub = subprocess.Popen(hub_command(board, master, script_path), pass_fds=(master,))
     os.close(master)  # the hub process owns the master side now
     path = os.ttyname(slave)
     app = App(Connection(lambda: path), panel, store, TileBook(rig.entries()))

@@ -1,0 +1,271 @@
+// An emulated Raspberry Pi Pico (rp2040js) running the official MicroPython UF2, wired to a
+// table: its USB CDC is a serial port (a file descriptor: the master side of a
+// pseudo-terminal), and its I2C buses, GPIO pins and reset are answered by the rig
+// (tests/pico/rig.py), which hosts our chip twins (firmware/twins/) in Python.
+//
+//   node tests/pico/board.mjs --assets DIR --image FS.IMG --cdc FD --req FD --rep FD
+//
+// The rig protocol: one text line per request on --req, one reply line on --rep, each
+// request starting with the board's clock in microseconds:
+//   US C bus addr R|W     an address phase on I2C bus 0/1: reply 1 (ACK) or 0 (NACK)
+//   US W bus HEX          the bytes written in that phase (at STOP or repeated START)
+//   US R bus              the first byte read in that phase: reply HEX (what the chip
+//                         would send, from its first byte on)
+//   US E bus N            the read phase ended after N bytes
+//   US P bus addr         a bit-banged address phase (MicroPython's zero-length write,
+//                         as I2C.scan() sends it): reply 1 or 0
+//   US G pin level        a pin the rig watches changed (the PN532's RSTPDN)
+//   US T                  a tick (every TICK_US of board time): reply the rig's actions
+//   US B cause            the board (re)booted: power | reset | watchdog
+// Actions (space separated, "." for none): pin:N:L (drive input pin N to L), reset (RUN
+// pin), hang (the CPU stops executing; its clocks run on), quit.
+import { Simulator, USBCDC, BasePeripheral, GPIOPinState, I2CMode, ConsoleLogger, LogLevel } from "rp2040js";
+import { readFileSync, readSync, writeSync, read as readAsync, write as writeAsync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].slice(2)] = process.argv[i + 1];
+const UF2 = "RPI_PICO-20231227-v1.22.0.uf2";
+const BOOTROM = "rp2040-bootrom-b1.bin";
+const FLASH_FS = 0xa0000;
+const TICK_US = 5000;
+const CDC_BYTES_PER_MS = 32; // what the host feeds the board's CDC per ms (flow control)
+const WATCHED_OUTPUTS = (args.watch || "").split(",").filter(Boolean).map(Number);
+const PULLED_UP = (args.pullups || "").split(",").filter(Boolean).map(Number);
+const BUSES = JSON.parse(args.buses || "[]"); // [[id, sda, scl], ...]
+
+// --- the flash: the UF2's blocks, then the filesystem image at 0xA0000 -----------------
+const flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
+{
+  const uf2 = readFileSync(join(args.assets, UF2));
+  for (let off = 0; off + 512 <= uf2.length; off += 512) {
+    const view = new DataView(uf2.buffer, uf2.byteOffset + off, 512);
+    const target = view.getUint32(12, true) - 0x10000000;
+    const size = view.getUint32(16, true);
+    flash.set(uf2.subarray(off + 32, off + 32 + size), target);
+  }
+  if (args.image) flash.set(readFileSync(args.image), FLASH_FS);
+}
+const bootromBytes = readFileSync(join(args.assets, BOOTROM));
+const bootrom = new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, bootromBytes.length / 4);
+
+// --- the rig, over two pipes (blocking: the board waits for its chips) -----------------
+const reqFd = Number(args.req), repFd = Number(args.rep), cdcFd = Number(args.cdc);
+let pending = "";
+const chunk = Buffer.alloc(4096);
+let clockBase = 0; // board time of the current boot's start (the rig's clock never goes back)
+let sim = null;
+const nowUs = () => Math.floor(clockBase + sim.clock.nanos / 1000);
+
+function ask(line) {
+  writeSync(reqFd, `${nowUs()} ${line}\n`);
+  for (;;) {
+    const nl = pending.indexOf("\n");
+    if (nl >= 0) {
+      const reply = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      return reply;
+    }
+    const n = readSync(repFd, chunk, 0, chunk.length, null);
+    if (n === 0) process.exit(0); // the rig is gone
+    pending += chunk.toString("latin1", 0, n);
+  }
+}
+
+const hex = (bytes) => Buffer.from(bytes).toString("hex");
+
+// --- chips on the I2C peripherals --------------------------------------------------------
+function attachI2C(mcu, bus) {
+  const i2c = mcu.i2c[bus];
+  let phase = null; // {mode, written: [], read: bytes | null, count}
+  const finish = () => {
+    if (phase === null) return;
+    if (phase.mode === I2CMode.Write) ask(`W ${bus} ${hex(phase.written) || "-"}`);
+    else ask(`E ${bus} ${phase.count}`);
+    phase = null;
+  };
+  i2c.onStart = () => { finish(); i2c.completeStart(); };
+  i2c.onConnect = (address, mode) => {
+    const ack = ask(`C ${bus} ${address} ${mode === I2CMode.Read ? "R" : "W"}`) === "1";
+    phase = ack ? { mode, written: [], read: null, count: 0 } : null;
+    i2c.completeConnect(ack);
+  };
+  i2c.onWriteByte = (value) => {
+    phase.written.push(value);
+    i2c.completeWrite(true);
+  };
+  i2c.onReadByte = () => {
+    if (phase.read === null) phase.read = Buffer.from(ask(`R ${bus}`), "hex");
+    const value = phase.count < phase.read.length ? phase.read[phase.count] : 0xff;
+    phase.count++;
+    i2c.completeRead(value);
+  };
+  i2c.onStop = () => { finish(); i2c.completeStop(); };
+}
+
+// The bus wires as wires: open drain with pull-ups. rp2040js reads an undriven pin as low,
+// so without this MicroPython's bit-banged zero-length write (I2C.scan()) finds SCL held
+// low and times out: the rig gives each line its pull-up and lets a chip pull SDA low to
+// acknowledge its address, as on a real bus.
+function attachWires(mcu, bus, sdaPin, sclPin) {
+  const sda = mcu.gpio[sdaPin], scl = mcu.gpio[sclPin];
+  let sdaHeld = false, lastSda = true, lastScl = true;
+  let bits = -1, byte = 0, acking = false;
+  const driven = (pin) => pin.value === GPIOPinState.Low;
+  const update = () => {
+    const sclLevel = !driven(scl);
+    const sdaLevel = !(driven(sda) || sdaHeld);
+    if (sclLevel && lastScl && sdaLevel !== lastSda) {
+      if (!sdaLevel) { bits = 0; byte = 0; } // START (or repeated START)
+      else { bits = -1; sdaHeld = false; } // STOP
+    } else if (sclLevel && !lastScl && bits >= 0 && bits < 8) {
+      byte = (byte << 1) | (sdaLevel ? 1 : 0); // data sampled on the rising edge
+      bits++;
+    } else if (!sclLevel && lastScl && bits === 8) {
+      if (!acking) {
+        acking = true;
+        sdaHeld = ask(`P ${bus} ${byte >> 1}`) === "1"; // only address phases come this way
+      } else {
+        acking = false; sdaHeld = false; bits = -1; // after the ACK clock: release
+      }
+    }
+    lastScl = sclLevel;
+    const level = !(driven(sda) || sdaHeld);
+    lastSda = level;
+    if (sda.inputValue !== level) sda.setInputValue(level);
+    if (scl.inputValue !== sclLevel) scl.setInputValue(sclLevel);
+  };
+  sda.addListener(update);
+  scl.addListener(update);
+  sda.setInputValue(true);
+  scl.setInputValue(true);
+}
+
+// --- what rp2040js leaves out --------------------------------------------------------------
+// The ring oscillator's random bit: constant in rp2040js, so os.urandom() gave the same
+// bytes on every boot. Here it is the jitter of a real one (a fresh seed each boot).
+class RingOscillator extends BasePeripheral {
+  constructor(mcu) { super(mcu, "ROSC_BASE"); this.bits = randomBytes(4096); this.i = 0; }
+  readUint32(offset) {
+    if (offset === 0x1c) { // RANDOMBIT
+      const k = this.i++ % (this.bits.length * 8);
+      if (k === 0 && this.i > 1) this.bits = randomBytes(4096);
+      return (this.bits[k >> 3] >> (k & 7)) & 1;
+    }
+    return 0;
+  }
+  writeUint32() {}
+}
+// CHIP_RESET (VREG_AND_CHIP_RESET + 8): which reset started this boot.
+class ChipReset extends BasePeripheral {
+  constructor(mcu, value) { super(mcu, "VREG_AND_CHIP_RESET_BASE"); this.value = value; }
+  readUint32(offset) { return offset === 0x08 ? this.value : 0; }
+  writeUint32() {}
+}
+const HAD_POR = 1 << 8, HAD_RUN = 1 << 16;
+
+// --- booting -------------------------------------------------------------------------------
+let hanging = false;
+let cdcQueue = [];
+let cdcReady = false;
+let watchdogState = null;
+
+function boot(cause) {
+  if (sim) {
+    clockBase = nowUs();
+    sim.stop();
+  }
+  hanging = false;
+  cdcReady = false;
+  sim = new Simulator();
+  const mcu = sim.rp2040;
+  mcu.logger = new ConsoleLogger(LogLevel.Error);
+  mcu.loadBootrom(bootrom);
+  mcu.flash.set(flash);
+  mcu.peripherals[0x40060] = new RingOscillator(mcu);
+  mcu.peripherals[0x40064] = new ChipReset(mcu, cause === "watchdog" ? 0 : cause === "reset" ? HAD_RUN : HAD_POR);
+  const watchdog = mcu.peripherals[0x40058];
+  if (cause === "watchdog" && watchdogState) { // the watchdog's reason and scratch survive it
+    watchdog.reason = watchdogState.reason;
+    watchdog.scratchData.set(watchdogState.scratch);
+  }
+  watchdog.onWatchdogTrigger = () => {
+    watchdogState = { reason: watchdog.reason, scratch: Uint32Array.from(watchdog.scratchData) };
+    setTimeout(() => boot("watchdog"), 0);
+    sim.stop();
+  };
+  for (const [id, sda, scl] of BUSES) {
+    attachI2C(mcu, id);
+    attachWires(mcu, id, sda, scl);
+  }
+  for (const pin of PULLED_UP) mcu.gpio[pin].setInputValue(true);
+  for (const pin of WATCHED_OUTPUTS) {
+    let last = null;
+    mcu.gpio[pin].addListener((state) => {
+      const level = state === GPIOPinState.Low ? 0 : 1;
+      if (level !== last) { last = level; ask(`G ${pin} ${level}`); }
+    });
+  }
+  const cdc = new USBCDC(mcu.usbCtrl);
+  cdc.onDeviceConnected = () => { cdcReady = true; };
+  cdc.onSerialData = (data) => writeSync(cdcFd, data);
+  // Host -> board: fed at a USB-like pace, so MicroPython's input buffer keeps up.
+  const feed = sim.clock.createAlarm(() => {
+    if (cdcReady) {
+      const n = Math.min(cdcQueue.length, CDC_BYTES_PER_MS);
+      for (let i = 0; i < n; i++) cdc.sendSerialByte(cdcQueue[i]);
+      cdcQueue = cdcQueue.slice(n);
+    }
+    feed.schedule(1e6);
+  });
+  feed.schedule(1e6);
+  const tick = sim.clock.createAlarm(() => {
+    act(ask("T"));
+    tick.schedule(TICK_US * 1000);
+  });
+  tick.schedule(TICK_US * 1000);
+  mcu.core.PC = 0x10000000;
+  ask(`B ${cause}`);
+  sim.execute();
+}
+
+function act(reply) {
+  for (const action of reply.split(" ")) {
+    if (action === "." || action === "") continue;
+    const [what, a, b] = action.split(":");
+    if (what === "pin") sim.rp2040.gpio[Number(a)].setInputValue(b === "1");
+    else if (what === "reset") setTimeout(() => boot("reset"), 0), sim.stop();
+    else if (what === "hang") hang();
+    else if (what === "quit") process.exit(0);
+  }
+}
+
+// A hung CPU: no instruction runs, but the clocks (and so the watchdog) go on.
+function hang() {
+  if (hanging) return;
+  hanging = true;
+  sim.stop();
+  const current = sim;
+  const spin = () => {
+    if (sim !== current) return; // the watchdog rebooted the board
+    for (let i = 0; i < 1000 && sim === current; i++) {
+      current.clock.tick(Math.max(1000, current.clock.nanosToNextAlarm));
+    }
+    setTimeout(spin, 0);
+  };
+  spin();
+}
+
+// Host -> board bytes, from the serial port.
+function readCdc() {
+  readAsync(cdcFd, Buffer.alloc(256), 0, 256, null, (err, n, buf) => {
+    if (err || n === 0) return; // the port is gone: the rig decides what happens next
+    for (let i = 0; i < n; i++) cdcQueue.push(buf[i]);
+    readCdc();
+  });
+}
+
+readCdc();
+boot("power");
+void writeAsync;

@@ -1,0 +1,417 @@
+"""A table around an emulated Pico: the official MicroPython v1.22 firmware on rp2040js
+(tests/pico/board.mjs), booted with the littlefs image of what ``make deploy`` copies, its
+USB CDC on a pseudo-terminal, and our chip twins on its buses at the pins and addresses of
+hardware/pinout.json (through firmware/board.py):
+
+- the PN532 twin (firmware/twins/pn532.py) on the NFC I2C bus, its RSTPDN on its GPIO;
+- the LIS3DH twin (firmware/twins/accel.py) on the die's I2C bus, thrown by the same
+  scripted throws as the CPython demo (firmware/sim.DieThrows);
+- the player buttons on their GPIOs (pressed = pulled low), pull-ups on every bus line.
+
+One twin per chip: the board's I2C peripherals report each bus phase (address, bytes
+written, bytes read, stop) and the rig answers it from the same twin objects the
+WebAssembly tests and the CPython demo use. Time for the twins is the board's own clock.
+
+Run as ``python tests/pico/rig.py --fd N --script FILE`` (the master side of a pty, as
+``python -m firmware.sim`` takes it), or ``--link PATH`` to keep a symlink at PATH to the
+board's serial port (it goes away while the cable is out, as /dev/serial/by-id does). The
+script's steps are firmware/sim.py's (place, lift, roll, crooked, press, long), plus
+``reset`` (the RUN pin), ``unplug`` (the USB cable out for ``ms`` of wall time: the board
+is powered by it, so it comes back with a power-on boot) and ``hang`` (the CPU stops; its
+clocks and the watchdog run on). The script starts when the hub's reader first looks for
+a tag (the hub is running), or ``--start-ms`` after boot without a reader.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from firmware import board  # noqa: E402
+from firmware.sim import DieThrows, Script  # noqa: E402
+from firmware.twins import Ntag  # noqa: E402
+from firmware.twins.accel import AccelTwin  # noqa: E402
+from firmware.twins.pn532 import FakeI2C, PN532Twin  # noqa: E402
+
+ASSET_FILES = ("RPI_PICO-20231227-v1.22.0.uf2", "rp2040-bootrom-b1.bin")
+SUMS = Path(__file__).with_name("SHA256SUMS")
+IMAGE = ROOT / "build" / "pico" / "fs.img"
+BOARD_JS = Path(__file__).with_name("board.mjs")
+PRESS_MS = 120  # a finger on a button
+LONG_MS = 1000  # a held button: well over the hub's 700 ms
+INLIST = 0x4A  # InListPassiveTarget: the reader is looking for tags
+
+
+class AssetsMissing(RuntimeError):
+    pass
+
+
+def find_assets() -> Path:
+    """The folder with the UF2 and the boot ROM: ``$HEXREF_PICO_ASSETS``, then
+    ``../shared/pico`` beside the checkout; each file checked against SHA256SUMS."""
+    sums = {}
+    for line in SUMS.read_text().splitlines():
+        if line.strip():
+            digest, name = line.split()
+            sums[name.lstrip("*")] = digest
+    tried = []
+    env = os.environ.get("HEXREF_PICO_ASSETS")
+    for folder in ([Path(env)] if env else []) + [ROOT.parent / "shared" / "pico"]:
+        tried.append(str(folder))
+        if not all((folder / name).is_file() for name in ASSET_FILES):
+            continue
+        for name in ASSET_FILES:
+            digest = hashlib.sha256((folder / name).read_bytes()).hexdigest()
+            if digest != sums[name]:
+                raise AssetsMissing("%s: checksum %s, expected %s (tests/pico/SHA256SUMS)"
+                                    % (folder / name, digest, sums[name]))
+        return folder
+    raise AssetsMissing(
+        "the emulated Pico needs %s (MicroPython v1.22.0 for the Pico and the RP2040 boot "
+        "ROM, see tests/pico/SHA256SUMS): put them in a folder named by $HEXREF_PICO_ASSETS "
+        "or in ../shared/pico beside the checkout (looked in: %s)"
+        % (" and ".join(ASSET_FILES), ", ".join(tried)))
+
+
+def build_image() -> Path:
+    """``make pico-image``: the firmware built and the deploy's files in a littlefs image."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), "pico-image"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return IMAGE
+
+
+class BoardClock:
+    """The board's clock, as the twins read it (``now`` in ms, ``us()``). The emulated
+    bus takes no time of its own, so the twins' bus time is not added."""
+
+    def __init__(self) -> None:
+        self._us = 0
+
+    @property
+    def now(self) -> int:
+        return self._us // 1000
+
+    def us(self) -> int:
+        return self._us
+
+    def set_us(self, us: int) -> None:
+        if us > self._us:
+            self._us = us
+
+    def ticks_ms(self) -> int:
+        return self.now
+
+    def spend_us(self, us: int) -> None:
+        pass
+
+
+class PN532Target:
+    """The PN532 twin as an I2C target, phase by phase: the address (FakeI2C decides who
+    answers), the bytes written (a frame), and a read served from its first byte (status,
+    then the frame) and consumed by how many bytes the board really read."""
+
+    def __init__(self, chip: PN532Twin, address: int) -> None:
+        self.chip = chip
+        self.bus = FakeI2C(chip, address)
+
+    def connect(self, address: int, read: bool) -> bool:
+        try:
+            self.bus._begin(address, 0)
+        except OSError:
+            return False
+        return True
+
+    def write(self, data: bytes) -> None:
+        if data:
+            self.chip.receive(data)
+
+    def read(self) -> bytes:
+        chip = self.chip
+        ready = chip.ready()
+        frame = chip._out[0][1] if ready else b""
+        return bytes([0x01 if ready else 0x00]) + frame
+
+    def end_read(self, count: int) -> None:
+        if count > 1:
+            self.chip.send(count - 1)  # the frame is consumed once read whole
+
+
+class RegisterTarget:
+    """An accelerometer twin as an I2C target: a write sets the register pointer (and
+    writes what follows it); a read reads on from the pointer, as the chip does."""
+
+    def __init__(self, twin: AccelTwin) -> None:
+        self.twin = twin
+        self.pointer = 0
+
+    def connect(self, address: int, read: bool) -> bool:
+        try:
+            self.twin._check(address)
+        except OSError:
+            return False
+        return True
+
+    def write(self, data: bytes) -> None:
+        if data:
+            self.pointer = data[0]
+            if len(data) > 1:
+                self.twin.writeto_mem(self.twin.address, data[0], data[1:])
+
+    def read(self) -> bytes:
+        buf = bytearray(32)
+        self.twin.readfrom_mem_into(self.twin.address, self.pointer, buf)
+        return bytes(buf)
+
+    def end_read(self, count: int) -> None:
+        pass
+
+
+class Table:
+    """What the players touch: tiles on the PN532 twin, throws on the accelerometer
+    twin, fingers on the buttons' pins (as firmware/sim.Script drives them)."""
+
+    def __init__(self, rig: Rig) -> None:
+        self.rig = rig
+        self.kind = 215
+
+    # the reader
+    def place(self, uid: str, record: str = "") -> None:
+        chip = self.rig.pn532
+        chip.lift()
+        chip.place(Ntag(uid, kind=self.kind, record=bytes.fromhex(record) if record else None))
+
+    def lift(self) -> None:
+        self.rig.pn532.lift()
+
+    # the die
+    def land(self, face: int) -> None:
+        self.rig.throws.land(face)
+
+    def crooked(self) -> None:
+        self.rig.throws.crooked()
+
+    # the buttons
+    def push(self, event: tuple[str, str]) -> None:
+        name, how = event
+        pin = dict(board.buttons())[name]
+        now = self.rig.clock.now
+        self.rig.later(now, "pin:%d:0" % pin)
+        self.rig.later(now + (LONG_MS if how == "long" else PRESS_MS), "pin:%d:1" % pin)
+
+
+class RigScript(Script):
+    """firmware/sim's script, with what only a board can do: reset, unplug, hang."""
+
+    def __init__(self, steps: list[dict], rig: Rig) -> None:
+        table = Table(rig)
+        Script.__init__(self, steps, table, table, table, rig.clock.now)
+        self.rig = rig
+
+    def other(self, step: dict) -> None:
+        do = step["do"]
+        if do == "reset":
+            self.rig.later(self.rig.clock.now, "reset")
+        elif do == "hang":
+            self.rig.later(self.rig.clock.now, "hang")
+        elif do == "unplug":
+            self.rig.unplug_for = step.get("ms", 2000) / 1000
+        else:
+            raise ValueError("unknown script step %r" % (do,))
+
+
+class Rig:
+    def __init__(self, steps: list[dict], fd: int | None = None, link: Path | None = None,
+                 image: Path | None = None, start_ms: int = 8000, log=None,
+                 without: tuple[str, ...] = ()) -> None:
+        self.assets = find_assets()
+        self.image = image or build_image()
+        self.fd = fd
+        self.link = link
+        self.clock = BoardClock()
+        self.pn532 = PN532Twin(self.clock)
+        self.lis3dh = AccelTwin("lis3dh", (), clock=self.clock,
+                                address=board.address("lis3dh"))
+        self.throws = DieThrows(self.lis3dh)
+        self.buses = {
+            board.names()["NFC_I2C_ID"]: {board.address("pn532"):
+                                          PN532Target(self.pn532, board.address("pn532"))},
+            board.names()["DIE_I2C_ID"]: {self.lis3dh.address: RegisterTarget(self.lis3dh)},
+        }
+        for name in without:  # a chip left off its bus (a hub with no die sensor...)
+            for targets in self.buses.values():
+                targets.pop(board.address(name), None)
+        self.phase: dict[int, PN532Target | RegisterTarget | None] = {}
+        self.steps = steps
+        self.script: RigScript | None = None
+        self.start_ms = start_ms
+        self.booted_at = 0
+        self.boots: list[tuple[str, int]] = []
+        self.actions: list[tuple[int, str]] = []
+        self.unplug_for = 0.0
+        self.node: subprocess.Popen | None = None
+        self.master: int | None = None
+        self.log = log or (lambda text: print("pico rig: " + text, file=sys.stderr, flush=True))
+
+    def later(self, at_ms: int, action: str) -> None:
+        self.actions.append((at_ms, action))
+
+    # --- the board's power and its USB cable ---------------------------------------------
+
+    def plug(self) -> None:
+        """The USB cable in: a serial port appears and the board powers up."""
+        if self.fd is not None:
+            master = self.fd
+        else:
+            master, slave = os.openpty()
+            path = os.ttyname(slave)
+            os.close(slave)
+            tmp = self.link.with_suffix(".new")
+            if tmp.exists() or tmp.is_symlink():
+                tmp.unlink()
+            tmp.symlink_to(path)
+            tmp.replace(self.link)
+        self.master = master
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        names = board.names()
+        buses = [[names["NFC_I2C_ID"], names["NFC_I2C_SDA"], names["NFC_I2C_SCL"]],
+                 [names["DIE_I2C_ID"], names["DIE_I2C_SDA"], names["DIE_I2C_SCL"]]]
+        cmd = ["node", str(BOARD_JS), "--assets", str(self.assets), "--image", str(self.image),
+               "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
+               "--buses", json.dumps(buses),
+               "--pullups", ",".join(str(pin) for _, pin in board.buttons()),
+               "--watch", str(board.pin("pn532", "rst"))]
+        self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r), cwd=ROOT / "tests")
+        os.close(req_w)
+        os.close(rep_r)
+        self.requests = os.fdopen(req_r, "rb", buffering=65536)
+        self.replies = rep_w
+
+    def unplug(self) -> None:
+        """The cable out: the board loses power, its serial port disappears."""
+        if self.node is not None:
+            self.node.kill()
+            self.node.wait()
+            self.node = None
+        self.requests.close()
+        os.close(self.replies)
+        if self.fd is None and self.master is not None:
+            os.close(self.master)
+            self.link.unlink()
+        self.master = None
+
+    def close(self) -> None:
+        if self.node is not None:
+            self.unplug()
+        if self.link is not None and (self.link.exists() or self.link.is_symlink()):
+            self.link.unlink()
+
+    # --- serving the board -------------------------------------------------------------
+
+    def run(self) -> None:
+        self.plug()
+        while True:
+            line = self.requests.readline()
+            if not line:
+                if self.node is not None and self.node.poll() is None:
+                    continue
+                self.log("the board stopped (exit %s)" % (self.node and self.node.returncode))
+                return
+            reply = self.answer(line.decode("latin1").split())
+            os.write(self.replies, reply.encode("latin1") + b"\n")
+            if self.unplug_for:
+                self.unplug()
+                time.sleep(self.unplug_for)
+                self.unplug_for = 0.0
+                self.plug()
+
+    def answer(self, words: list[str]) -> str:
+        self.clock.set_us(int(words[0]))
+        kind = words[1]
+        if kind == "T":
+            return self.tick()
+        if kind == "C" or kind == "P":
+            bus, address = int(words[2]), int(words[3])
+            target = self.buses.get(bus, {}).get(address)
+            ok = target is not None and target.connect(address, kind == "C" and words[4] == "R")
+            self.phase[bus] = target if ok and kind == "C" else None
+            return "1" if ok else "0"
+        if kind == "W":
+            target = self.phase.get(int(words[2]))
+            if target is not None:
+                target.write(b"" if words[3] == "-" else bytes.fromhex(words[3]))
+            return "."
+        if kind == "R":
+            target = self.phase.get(int(words[2]))
+            return target.read().hex() if target is not None else ""
+        if kind == "E":
+            target = self.phase.get(int(words[2]))
+            if target is not None:
+                target.end_read(int(words[3]))
+            return "."
+        if kind == "G":
+            if int(words[2]) == board.pin("pn532", "rst"):
+                self.pn532.rst.value(int(words[3]))
+            return "."
+        if kind == "B":
+            self.boots.append((words[2], self.clock.now))
+            self.booted_at = self.clock.now
+            self.log("board boot (%s) at %.3f s" % (words[2], self.clock.now / 1000))
+            return "."
+        raise ValueError("unknown board request %r" % (words,))
+
+    def tick(self) -> str:
+        now = self.clock.now
+        if self.script is None:
+            started = INLIST in self.pn532.commands
+            if started or now - self.booted_at >= self.start_ms:
+                self.log("script starts at %.3f s (%s)" % (
+                    now / 1000, "the reader is looking for tags" if started else "no reader"))
+                self.script = RigScript(self.steps, self)
+        else:
+            self.script.run(now)
+        due = [a for a in self.actions if a[0] <= now]
+        if not due:
+            return "."
+        self.actions = [a for a in self.actions if a[0] > now]
+        return " ".join(action for _, action in due)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tests/pico/rig.py", description=__doc__)
+    port = parser.add_mutually_exclusive_group(required=True)
+    port.add_argument("--fd", type=int, help="the master side of a pty: the board's USB")
+    port.add_argument("--link", type=Path, help="keep a symlink here to the board's port")
+    parser.add_argument("--script", help="JSON list of steps (default: none)")
+    parser.add_argument("--image", type=Path, help="littlefs image (default: make pico-image)")
+    parser.add_argument("--without", default="", help="chips left off the buses: pn532,lis3dh")
+    args = parser.parse_args(argv)
+    steps = json.loads(Path(args.script).read_text()) if args.script else []
+    try:
+        rig = Rig(steps, fd=args.fd, link=args.link, image=args.image,
+                  without=tuple(n for n in args.without.split(",") if n))
+    except AssetsMissing as exc:
+        print("pico rig: %s" % exc, file=sys.stderr)
+        return 2
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    try:
+        rig.run()
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        rig.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
