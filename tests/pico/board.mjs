@@ -54,7 +54,7 @@ const bootrom = new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, bo
 const reqFd = Number(args.req), repFd = Number(args.rep), cdcFd = Number(args.cdc);
 let pending = "";
 const chunk = Buffer.alloc(4096);
-let clockBase = 0; // board time of the current boot's start (the rig's clock never goes back)
+let clockBase = Number(args["clock-base"] || 0); // board time of the current boot's start (the rig's clock never goes back)
 let sim = null;
 const nowUs = () => Math.floor(clockBase + sim.clock.nanos / 1000);
 
@@ -191,6 +191,10 @@ function boot(cause) {
     watchdog.scratchData.set(watchdogState.scratch);
   }
   watchdog.onWatchdogTrigger = () => {
+    // The chip resets here. rp2040js would re-arm the expired alarm at the same instant
+    // (and loop for ever inside one clock tick): stop it, then boot a fresh chip.
+    watchdog.alarm.enable = false;
+    watchdog.timer.enable = false;
     watchdogState = { reason: watchdog.reason, scratch: Uint32Array.from(watchdog.scratchData) };
     setTimeout(() => boot("watchdog"), 0);
     sim.stop();
@@ -248,13 +252,13 @@ function hang() {
   sim.stop();
   const current = sim;
   const spin = () => {
-    if (sim !== current) return; // the watchdog rebooted the board
-    for (let i = 0; i < 1000 && sim === current; i++) {
+    const until = Date.now() + 20;
+    while (sim === current && Date.now() < until) {
       current.clock.tick(Math.max(1000, current.clock.nanosToNextAlarm));
     }
-    setTimeout(spin, 0);
+    if (sim === current) setTimeout(spin, 0); // else the watchdog has rebooted the board
   };
-  spin();
+  setTimeout(spin, 0); // not from inside the alarm that asked for it
 }
 
 // Host -> board bytes, from the serial port.

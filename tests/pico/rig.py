@@ -290,7 +290,8 @@ class Rig:
                "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
                "--buses", json.dumps(buses),
                "--pullups", ",".join(str(pin) for _, pin in board.buttons()),
-               "--watch", str(board.pin("pn532", "rst"))]
+               "--watch", str(board.pin("pn532", "rst")),
+               "--clock-base", str(self.clock.us())]
         self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r), cwd=ROOT / "tests")
         os.close(req_w)
         os.close(rep_r)
@@ -331,7 +332,9 @@ class Rig:
             os.write(self.replies, reply.encode("latin1") + b"\n")
             if self.unplug_for:
                 self.unplug()
+                self.log("USB cable out for %.1f s" % self.unplug_for)
                 time.sleep(self.unplug_for)
+                self.clock.set_us(self.clock.us() + int(self.unplug_for * 1e6))
                 self.unplug_for = 0.0
                 self.plug()
 
