@@ -30,7 +30,14 @@ $(NODE_STAMP): tests/package.json tests/package-lock.json
 demo: $(DEMO_STAMP)
 	$(VENV)/bin/hexref demo
 
-test: setup test-micropython test-cpython
+test: setup test-micropython test-cpython test-pico
+
+# The hub on the official MicroPython rp2 firmware, on an emulated RP2040 (tests/pico/): a
+# whole game refereed by hexref run, resets, the cable, the watchdog. A few minutes.
+.PHONY: test-pico
+test-pico: $(STAMP) $(NODE_STAMP)
+	$(PY) -m pytest tests/pico/suite.py -p no:cacheprovider
+	@cat build/pico/summary.txt build/pico/summary-*.txt
 
 test-micropython: $(NODE_STAMP)
 	node tests/mpy/run.mjs
@@ -99,12 +106,15 @@ $(FW_OUT)/main.py:
 	@mkdir -p $(dir $@)
 	printf 'from firmware import main_pico\nmain_pico.main()\n' > $@
 
-# Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto).
+# Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto). The board
+# is asked its MicroPython and .mpy format first (host/deploy_check.py): nothing is copied
+# to a board that could not load the files.
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
 # Pico's flash image alike (tests/pico/image.py).
 PORT ?= auto
 DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
 deploy: firmware
+	$(PY) -m host.deploy_check $(PORT) $(FW_OUT)
 	$(VENV)/bin/mpremote connect $(PORT) cp -r $(FW_OUT)/firmware $(FW_OUT)/shared_rules : \
 	  + cp $(FW_OUT)/main.py :main.py + reset
 
@@ -112,6 +122,7 @@ deploy: firmware
 .PHONY: pico-image
 pico-image: firmware
 	@$(PY) tests/pico/image.py -o build/pico/fs.img $(DEPLOY)
+	@$(PY) tests/pico/image.py -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
 TYPINGS := .typings/.installed

@@ -75,10 +75,28 @@ def main():
     del wiring
     forget(BOOT_ONLY)
     gc.collect()
-    if resets:
-        hub.run(_PERIOD_MS, until=_after(ticks_ms(), _HEALTHY_MS), started=True)
-        _write_count(BOOT_STATE, 0)  # a healthy minute: not a reboot loop any more
-    hub.run(_PERIOD_MS, started=True)
+    try:
+        if resets:
+            hub.run(_PERIOD_MS, until=_after(ticks_ms(), _HEALTHY_MS), started=True)
+            _write_count(BOOT_STATE, 0)  # a healthy minute: not a reboot loop any more
+        hub.run(_PERIOD_MS, started=True)
+    except KeyboardInterrupt:
+        # Ctrl-C from the computer (mpremote, `make deploy`, a serial terminal): the maker
+        # wants the REPL. machine.WDT cannot be stopped, and would reset the board under
+        # them a few seconds later (mid-copy); stop it by its register instead.
+        stop_watchdog()
+        raise
+
+
+def stop_watchdog():
+    """Disarm the RP2040's watchdog: clear CTRL.ENABLE (datasheet 4.7.6) through the
+    register block's atomic clear alias (+0x3000, section 2.1.2)."""
+    import sys
+
+    if sys.platform == "rp2":
+        import machine
+
+        machine.mem32[0x4005B000] = 1 << 30
 
 
 def _after(start, ms):

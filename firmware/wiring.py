@@ -147,6 +147,17 @@ def _read_count(path):
         return 0
 
 
+def _timed_out(machine):
+    """On the RP2040, machine.reset() (mpremote reset, the end of `make deploy`) is a
+    watchdog reset too, and reset_cause() says WDT_RESET for it: only the watchdog's
+    REASON register (datasheet 4.7.6: bit 0 TIMER, bit 1 FORCE) tells a hang from a
+    deliberate reset. Elsewhere the cause is taken as it is."""
+    mem32 = getattr(machine, "mem32", None)
+    if mem32 is None or board.BOARD != "pico":
+        return True
+    return mem32[0x40058008] & 1 != 0
+
+
 def watchdog_resets(machine, path=None):
     """Watchdog resets in a row, this boot included if it was one (kept in ``path``,
     ``main_pico.BOOT_STATE`` by default)."""
@@ -154,7 +165,7 @@ def watchdog_resets(machine, path=None):
 
     path = path or BOOT_STATE
     n = _read_count(path)
-    if machine.reset_cause() == machine.WDT_RESET:
+    if machine.reset_cause() == machine.WDT_RESET and _timed_out(machine):
         n += 1
     else:
         n = 0

@@ -30,7 +30,7 @@ const UF2 = "RPI_PICO-20231227-v1.22.0.uf2";
 const BOOTROM = "rp2040-bootrom-b1.bin";
 const FLASH_FS = 0xa0000;
 const TICK_US = 5000;
-const CDC_BYTES_PER_MS = 32; // what the host feeds the board's CDC per ms (flow control)
+const CDC_PACKET = 64; // a USB full-speed bulk packet
 const WATCHED_OUTPUTS = (args.watch || "").split(",").filter(Boolean).map(Number);
 const PULLED_UP = (args.pullups || "").split(",").filter(Boolean).map(Number);
 const BUSES = JSON.parse(args.buses || "[]"); // [[id, sda, scl], ...]
@@ -214,12 +214,15 @@ function boot(cause) {
   const cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => { cdcReady = true; };
   cdc.onSerialData = (data) => writeSync(cdcFd, data);
-  // Host -> board: fed at a USB-like pace, so MicroPython's input buffer keeps up.
+  // Host -> board: each write of the host is its own USB transfer, at most one packet a
+  // millisecond (as a full-speed bulk endpoint polled once a frame), so "\r\x03" and the
+  // "\r\x01" mpremote writes after it do not arrive as one packet.
   const feed = sim.clock.createAlarm(() => {
-    if (cdcReady) {
-      const n = Math.min(cdcQueue.length, CDC_BYTES_PER_MS);
-      for (let i = 0; i < n; i++) cdc.sendSerialByte(cdcQueue[i]);
-      cdcQueue = cdcQueue.slice(n);
+    if (cdcReady && cdcQueue.length) {
+      const packet = cdcQueue[0].subarray(0, CDC_PACKET);
+      for (const byte of packet) cdc.sendSerialByte(byte);
+      if (cdcQueue[0].length > CDC_PACKET) cdcQueue[0] = cdcQueue[0].subarray(CDC_PACKET);
+      else cdcQueue.shift();
     }
     feed.schedule(1e6);
   });
@@ -264,8 +267,11 @@ function hang() {
 // Host -> board bytes, from the serial port.
 function readCdc() {
   readAsync(cdcFd, Buffer.alloc(256), 0, 256, null, (err, n, buf) => {
-    if (err || n === 0) return; // the port is gone: the rig decides what happens next
-    for (let i = 0; i < n; i++) cdcQueue.push(buf[i]);
+    if (err || n === 0) { // nobody has the port open (EIO): look again soon, as a host may
+      setTimeout(readCdc, 20); // open it again (a restarted hexref run, mpremote after it)
+      return;
+    }
+    cdcQueue.push(Buffer.from(buf.subarray(0, n)));
     readCdc();
   });
 }

@@ -24,8 +24,9 @@ FLASH_OFFSET = 0xA0000
 DISK_VERSION = 0x00020000
 
 
-def build(sources: list[Path]) -> tuple[bytes, list[str]]:
-    """The image and the board paths it holds."""
+def build(sources: list[Path], main: Path | None = None) -> tuple[bytes, list[str]]:
+    """The image and the board paths it holds; ``main`` replaces ``main.py`` (the
+    measurements' probe, tests/pico/heap_main.py)."""
     fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32,
                   prog_size=256, lookahead_size=32, disk_version=DISK_VERSION)
     names: list[str] = []
@@ -39,6 +40,8 @@ def build(sources: list[Path]) -> tuple[bytes, list[str]]:
             parent = rel.rpartition("/")[0]
             if parent:
                 fs.makedirs(parent, exist_ok=True)
+            if rel == "main.py" and main is not None:
+                path = main
             with fs.open(rel, "wb") as f:
                 f.write(path.read_bytes())
             names.append(rel)
@@ -48,9 +51,10 @@ def build(sources: list[Path]) -> tuple[bytes, list[str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-o", "--out", required=True, type=Path)
+    parser.add_argument("--main", type=Path, help="a main.py to boot instead of the deployed one")
     parser.add_argument("sources", nargs="+", type=Path)
     args = parser.parse_args(argv)
-    image, names = build(args.sources)
+    image, names = build(args.sources, args.main)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(image)
     print("pico image: %d files, %d KiB in %s" % (len(names), len(image) // 1024, args.out))

@@ -19,7 +19,8 @@ script's steps are firmware/sim.py's (place, lift, roll, crooked, press, long), 
 ``reset`` (the RUN pin), ``unplug`` (the USB cable out for ``ms`` of wall time: the board
 is powered by it, so it comes back with a power-on boot) and ``hang`` (the CPU stops; its
 clocks and the watchdog run on). The script starts when the hub's reader first looks for
-a tag (the hub is running), or ``--start-ms`` after boot without a reader.
+a tag (the hub is running), or ``start_ms`` after boot without a reader; after each boot
+(reset, cable, watchdog) it waits for the hub again.
 """
 from __future__ import annotations
 
@@ -219,6 +220,9 @@ class RigScript(Script):
 
     def other(self, step: dict) -> None:
         do = step["do"]
+        rig = self.rig
+        rig.waiting = True  # until the hub runs again after the boot this step causes
+        rig.expect_boot = True
         if do == "reset":
             self.rig.later(self.rig.clock.now, "reset")
         elif do == "hang":
@@ -255,6 +259,9 @@ class Rig:
         self.script: RigScript | None = None
         self.start_ms = start_ms
         self.booted_at = 0
+        self.commands_at_boot = 0
+        self.waiting = True  # for the hub to run after a boot
+        self.expect_boot = False  # a reset, unplug or hang was asked: a boot comes next
         self.boots: list[tuple[str, int]] = []
         self.actions: list[tuple[int, str]] = []
         self.unplug_for = 0.0
@@ -286,7 +293,7 @@ class Rig:
         names = board.names()
         buses = [[names["NFC_I2C_ID"], names["NFC_I2C_SDA"], names["NFC_I2C_SCL"]],
                  [names["DIE_I2C_ID"], names["DIE_I2C_SDA"], names["DIE_I2C_SCL"]]]
-        cmd = ["node", str(BOARD_JS), "--assets", str(self.assets), "--image", str(self.image),
+        cmd = ["node", str(BOARD_JS), "--assets", str(self.assets), "--image", str(Path(self.image).resolve()),
                "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
                "--buses", json.dumps(buses),
                "--pullups", ",".join(str(pin) for _, pin in board.buttons()),
@@ -369,19 +376,35 @@ class Rig:
         if kind == "B":
             self.boots.append((words[2], self.clock.now))
             self.booted_at = self.clock.now
+            self.commands_at_boot = len(self.pn532.commands)
+            self.waiting = True
+            self.expect_boot = False
             self.log("board boot (%s) at %.3f s" % (words[2], self.clock.now / 1000))
             return "."
         raise ValueError("unknown board request %r" % (words,))
 
+    def hub_ready(self) -> bool:
+        """The hub runs its loop since the last boot: its reader looks for tags (or, with no
+        reader, ``start_ms`` have passed)."""
+        if self.expect_boot:
+            return False
+        if INLIST in self.pn532.commands[self.commands_at_boot:]:
+            return True
+        return self.clock.now - self.booted_at >= self.start_ms
+
     def tick(self) -> str:
         now = self.clock.now
-        if self.script is None:
-            started = INLIST in self.pn532.commands
-            if started or now - self.booted_at >= self.start_ms:
-                self.log("script starts at %.3f s (%s)" % (
-                    now / 1000, "the reader is looking for tags" if started else "no reader"))
-                self.script = RigScript(self.steps, self)
-        else:
+        if self.waiting:
+            # After a boot the players wait for the hub, as at a table: the script goes on
+            # (its next step's time counted from now) once the hub runs again.
+            if self.hub_ready():
+                self.waiting = False
+                self.log("the hub runs at %.3f s" % (now / 1000))
+                if self.script is None:
+                    self.script = RigScript(self.steps, self)
+                else:
+                    self.script.due = now
+        elif self.script is not None:
             self.script.run(now)
         due = [a for a in self.actions if a[0] <= now]
         if not due:
