@@ -64,6 +64,8 @@ bench: $(STAMP) $(NODE_STAMP)
 	@for f in $$(grep -l "mpy/bench.mjs" tests/bench_*.py); do \
 	  echo "== $$f (MicroPython)"; node tests/mpy/bench.mjs $$f || exit 1; done
 	@for f in tests/mpy/bench_*.mjs; do echo "== $$f"; node $$f || exit 1; done
+	@echo "== tests/pico/bench.py (the official MicroPython rp2 firmware on an emulated RP2040)"
+	@$(PY) tests/pico/bench.py
 
 # DESIGN.md's reliability goals with real processes: `hexref run` killed at random moments
 # and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
@@ -123,6 +125,7 @@ deploy: firmware
 pico-image: firmware
 	@$(PY) tests/pico/image.py -o build/pico/fs.img $(DEPLOY)
 	@$(PY) tests/pico/image.py -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
+	@$(PY) tests/pico/image.py -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
 TYPINGS := .typings/.installed

@@ -20,7 +20,7 @@
 // Actions (space separated, "." for none): pin:N:L (drive input pin N to L), reset (RUN
 // pin), hang (the CPU stops executing; its clocks run on), quit.
 import { Simulator, USBCDC, BasePeripheral, GPIOPinState, I2CMode, ConsoleLogger, LogLevel } from "rp2040js";
-import { readFileSync, readSync, writeSync, read as readAsync, write as writeAsync } from "node:fs";
+import { readFileSync, readSync, writeSync, openSync, read as readAsync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 
@@ -166,6 +166,19 @@ class ChipReset extends BasePeripheral {
 const HAD_POR = 1 << 8, HAD_RUN = 1 << 16;
 
 // --- booting -------------------------------------------------------------------------------
+// --cdc-log FILE: each line the board sends, with the board's clock (us) when its last
+// byte reached the computer (the bench's latencies).
+const cdcLog = args["cdc-log"] ? openSync(args["cdc-log"], "a") : null;
+let cdcLine = "";
+function logLines(data) {
+  cdcLine += Buffer.from(data).toString("latin1");
+  let nl;
+  while ((nl = cdcLine.indexOf("\n")) >= 0) {
+    writeSync(cdcLog, `${nowUs()} ${cdcLine.slice(0, nl)}\n`);
+    cdcLine = cdcLine.slice(nl + 1);
+  }
+}
+
 let hanging = false;
 let cdcQueue = [];
 let cdcReady = false;
@@ -213,7 +226,10 @@ function boot(cause) {
   }
   const cdc = new USBCDC(mcu.usbCtrl);
   cdc.onDeviceConnected = () => { cdcReady = true; };
-  cdc.onSerialData = (data) => writeSync(cdcFd, data);
+  cdc.onSerialData = (data) => {
+    if (cdcLog !== null) logLines(data);
+    writeSync(cdcFd, data);
+  };
   // Host -> board: each write of the host is its own USB transfer, at most one packet a
   // millisecond (as a full-speed bulk endpoint polled once a frame), so "\r\x03" and the
   // "\r\x01" mpremote writes after it do not arrive as one packet.
@@ -278,4 +294,3 @@ function readCdc() {
 
 readCdc();
 boot("power");
-void writeAsync;

@@ -185,25 +185,33 @@ class Table:
         self.rig = rig
         self.kind = 215
 
+    def _say(self, what: str) -> None:
+        self.rig.log("%s at %d us" % (what, self.rig.clock.us()))
+
     # the reader
     def place(self, uid: str, record: str = "") -> None:
+        self._say("place %s" % uid)
         chip = self.rig.pn532
         chip.lift()
         chip.place(Ntag(uid, kind=self.kind, record=bytes.fromhex(record) if record else None))
 
     def lift(self) -> None:
+        self._say("lift")
         self.rig.pn532.lift()
 
     # the die
     def land(self, face: int) -> None:
+        self._say("throw %d" % face)
         self.rig.throws.land(face)
 
     def crooked(self) -> None:
+        self._say("throw crooked")
         self.rig.throws.crooked()
 
     # the buttons
     def push(self, event: tuple[str, str]) -> None:
         name, how = event
+        self._say("%s %s" % (how, name))
         pin = dict(board.buttons())[name]
         now = self.rig.clock.now
         self.rig.later(now, "pin:%d:0" % pin)
@@ -236,7 +244,8 @@ class RigScript(Script):
 class Rig:
     def __init__(self, steps: list[dict], fd: int | None = None, link: Path | None = None,
                  image: Path | None = None, start_ms: int = 8000, log=None,
-                 without: tuple[str, ...] = ()) -> None:
+                 without: tuple[str, ...] = (), cdc_log: Path | None = None) -> None:
+        self.cdc_log = cdc_log
         self.assets = find_assets()
         self.image = image or build_image()
         self.fd = fd
@@ -299,6 +308,8 @@ class Rig:
                "--pullups", ",".join(str(pin) for _, pin in board.buttons()),
                "--watch", str(board.pin("pn532", "rst")),
                "--clock-base", str(self.clock.us())]
+        if self.cdc_log is not None:
+            cmd += ["--cdc-log", str(Path(self.cdc_log).resolve())]
         self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r), cwd=ROOT / "tests")
         os.close(req_w)
         os.close(rep_r)
@@ -421,11 +432,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--script", help="JSON list of steps (default: none)")
     parser.add_argument("--image", type=Path, help="littlefs image (default: make pico-image)")
     parser.add_argument("--without", default="", help="chips left off the buses: pn532,lis3dh")
+    parser.add_argument("--cdc-log", type=Path, help="log each line the board sends, timed")
     args = parser.parse_args(argv)
     steps = json.loads(Path(args.script).read_text()) if args.script else []
     try:
         rig = Rig(steps, fd=args.fd, link=args.link, image=args.image,
-                  without=tuple(n for n in args.without.split(",") if n))
+                  without=tuple(n for n in args.without.split(",") if n),
+                  cdc_log=args.cdc_log)
     except AssetsMissing as exc:
         print("pico rig: %s" % exc, file=sys.stderr)
         return 2

@@ -1,0 +1,209 @@
+"""`make bench` on the emulated Pico: the hub under the official MicroPython v1.22 rp2 port
+(rp2040js), measured on the board's own clock, printed beside the WebAssembly port's
+figures (tests/mpy/bench_firmware.mjs, tests/mpy/bench_heap_by_module.mjs). Prints, never
+asserts.
+
+The board boots tests/pico/bench_main.py (the real boot, Hub.step timed with ticks_us and
+its allocation counted with gc.mem_alloc()); the rig (tests/pico/rig.py) plays a table on
+its twins: 3 s idle, a tile held 3 s, six throws. This process acknowledges the hub's
+events as a host does. Latencies: the board's clock when the rig placed the tile (or when
+the thrown die came to rest) to the board's clock when the TAP (or DIE FACE) line reached
+the computer's end of the USB cable.
+
+    python tests/pico/bench.py
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import serial
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from rig import AssetsMissing, find_assets  # noqa: E402
+
+from firmware.sim import DieThrows  # noqa: E402
+from host import tags  # noqa: E402
+from host.demo import UIDS  # noqa: E402
+from shared_rules import protocol  # noqa: E402
+
+IDLE_MS = 3000
+HELD_MS = 3000
+THROWS = (3, 6, 1, 4, 2, 5)
+THROW_EVERY_MS = 1500
+TUMBLE_MS = DieThrows.TUMBLE * 10  # the scripted throw's tumbling, at 100 Hz
+LOOP_PERIOD_MS = 2  # main_pico's sleep between passes
+
+
+def script() -> list[dict]:
+    uid = UIDS["jl/superman"]
+    steps = [{"do": "place", "uid": uid, "record": tags.record_for("jl/superman"),
+              "after": IDLE_MS},
+             {"do": "lift", "after": HELD_MS}]
+    steps += [{"do": "roll", "face": f, "after": THROW_EVERY_MS} for f in THROWS]
+    steps.append({"do": "lift", "after": THROW_EVERY_MS})  # a last quiet while
+    return steps
+
+
+def stats(values: list[float]) -> str:
+    if not values:
+        return "no samples"
+    v = sorted(values)
+    p99 = v[min(len(v) - 1, int(round(0.99 * (len(v) - 1))))]
+    return "median %s, p99 %s (n=%d)" % (_fmt(v[len(v) // 2]), _fmt(p99), len(v))
+
+
+def _fmt(x: float) -> str:
+    return "%.0f" % x if x >= 100 else "%.1f" % x
+
+
+def run_board(tmp: Path) -> tuple[str, list[str], list[tuple[int, str]]]:
+    """Boot the bench image with the table's script; returns (rig log, board lines, timed
+    board lines from --cdc-log)."""
+    subprocess.run(["make", "-s", "-C", str(ROOT), "pico-image"], check=True,
+                   stdout=subprocess.DEVNULL)
+    link = tmp / "hexref-hub"
+    (tmp / "script.json").write_text(json.dumps(script()))
+    log = (tmp / "rig.log").open("wb")
+    rig = subprocess.Popen([sys.executable, str(ROOT / "tests" / "pico" / "rig.py"), "--link",
+                            str(link), "--script", str(tmp / "script.json"), "--image",
+                            str(ROOT / "build" / "pico" / "bench.img"), "--cdc-log",
+                            str(tmp / "cdc.log")], stdout=log, stderr=subprocess.STDOUT)
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 30
+        while not link.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        port = serial.Serial(str(link), timeout=0.2)
+        buf = b""
+        total_ms = IDLE_MS + HELD_MS + THROW_EVERY_MS * (len(THROWS) + 1) + 2000
+        deadline = time.monotonic() + 600
+        done_at = None
+        while time.monotonic() < deadline:
+            buf += port.read(port.in_waiting or 1)
+            *whole, buf = buf.split(b"\n")
+            for raw in whole:
+                line = raw.decode("latin1").rstrip("\r")
+                lines.append(line)
+                msg = protocol.decode(line)
+                if isinstance(msg, protocol.Message) and msg.seq > 0:
+                    port.write(protocol.encode_line(protocol.message("ACK", 0, msg.seq)))
+            text = (tmp / "rig.log").read_text(errors="replace")
+            ready = re.search(r"the hub runs at ([\d.]+) s", text)
+            if ready and done_at is None:
+                done_at = float(ready.group(1)) * 1000 + total_ms
+            passes = [x for x in lines if x.startswith("PASSES ")]
+            if done_at is not None and passes and int(passes[-1].split()[1]) > done_at:
+                break
+        port.close()
+    finally:
+        rig.terminate()
+        rig.wait(timeout=10)
+    timed = []
+    for row in (tmp / "cdc.log").read_text(errors="replace").splitlines():
+        us, _, line = row.partition(" ")
+        timed.append((int(us), line))
+    return (tmp / "rig.log").read_text(errors="replace"), lines, timed
+
+
+def wasm_figures() -> dict[str, str]:
+    """The same figures from the WebAssembly port, as its own benches print them."""
+    out = {}
+    firmware = subprocess.run(["node", "tests/mpy/bench_firmware.mjs"], cwd=ROOT,
+                              capture_output=True, text=True).stdout
+    heap = subprocess.run(["node", "tests/mpy/bench_heap_by_module.mjs"], cwd=ROOT,
+                          capture_output=True, text=True).stdout
+    for key, pattern, text in (
+            ("heap", r"heap in use after boot, hub loaded first: .*?= ([\d.]+ KB)", heap),
+            ("idle_alloc", r"bytes allocated per idle pass of the hub loop: ([\d.]+)", firmware),
+            ("beat_alloc", r"with the 1 s BEAT on: ([\d.]+) bytes per pass", firmware),
+            ("die", r"die rest -> DIE FACE: (median [^(]*\(n=\d+\))", firmware),
+            ("tap", r"tap -> TAP \(PN532 twin timings\): (median [^(]*\(n=\d+\))", firmware)):
+        m = re.search(pattern, text)
+        out[key] = m.group(1) if m else "not measured (the WebAssembly bench did not say)"
+    return out
+
+
+def main() -> int:
+    try:
+        find_assets()
+    except AssetsMissing as exc:
+        print("[pico] %s" % exc)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        rig_text, lines, timed = run_board(tmp)
+    wasm = wasm_figures()
+    heap = [x for x in lines if x.startswith("HEAP ")]
+    if not heap:
+        print("[pico] the board never reported its heap:\n" + rig_text + "\n".join(lines[-20:]))
+        return 1
+    alloc, free, version, platform = heap[0].split()[1:5]
+    where = "[pico %s %s]" % (platform, version)
+
+    def at(what: str) -> list[int]:
+        return [int(us) for us in re.findall(r"%s at (\d+) us" % what, rig_text)]
+
+    boot_us = 0
+    ready_ms = float(re.search(r"the hub runs at ([\d.]+) s", rig_text).group(1)) * 1000
+    place_us, lifts = at("place \\w+")[0], at("lift")
+    throws = at("throw \\d")
+    # every pass with its board time (ms since boot) and phase
+    passes = []
+    for line in lines:
+        if line.startswith("PASSES "):
+            fields = line.split()
+            start = int(fields[1])
+            for item in fields[2:]:
+                us, nbytes, dms = (int(v) for v in item.split(","))
+                passes.append((start + dms, us, nbytes))
+
+    def window(lo_ms: float, hi_ms: float) -> list[tuple[int, int, int]]:
+        return [p for p in passes if lo_ms <= p[0] < hi_ms]
+
+    idle = window(ready_ms + 500, (place_us - boot_us) / 1000)
+    held = window((place_us - boot_us) / 1000 + 300, (lifts[0] - boot_us) / 1000)
+    tumbling = [p for t in throws for p in window(t / 1000, t / 1000 + TUMBLE_MS)]
+    idle_bytes = [p[2] for p in idle if p[2] >= 0]
+    # latencies on the board's clock
+    tap_lines = [us for us, line in timed if " TAP " in line]
+    face_lines = [us for us, line in timed if " DIE " in line and " FACE " in line]
+    tap_ms = [(next(u for u in tap_lines if u >= place_us) - place_us) / 1000] \
+        if any(u >= place_us for u in tap_lines) else []
+    die_ms = []
+    for t in throws:
+        rest = t + TUMBLE_MS * 1000
+        later = [u for u in face_lines if u >= rest]
+        if later:
+            die_ms.append((later[0] - rest) / 1000)
+
+    print("%s heap in use after boot: %.1f KB (gc.mem_alloc(), the probe's main.py included); "
+          "free %.1f KB   | WebAssembly: %s" % (where, int(alloc) / 1024, int(free) / 1024,
+                                                  wasm["heap"]))
+    print("%s loop pass, idle: %s us   (each pass then sleeps %d ms)"
+          % (where, stats([p[1] for p in idle]), LOOP_PERIOD_MS))
+    print("%s loop pass, a tile held on the reader: %s us" % (where, stats([p[1] for p in held])))
+    print("%s loop pass, the die tumbling: %s us" % (where, stats([p[1] for p in tumbling])))
+    print("%s bytes allocated per idle pass (BEAT on): %.2f (%d bytes over %d passes)   | "
+          "WebAssembly: %s BEAT off, %s with the BEAT"
+          % (where, sum(idle_bytes) / max(1, len(idle_bytes)), sum(idle_bytes),
+             len(idle_bytes), wasm["idle_alloc"], wasm["beat_alloc"]))
+    print("%s die rest -> DIE FACE on the USB line: %s ms   | WebAssembly: %s"
+          % (where, stats(die_ms), wasm["die"]))
+    print("%s tap -> TAP on the USB line: %s ms   | WebAssembly: %s"
+          % (where, stats(tap_ms), wasm["tap"]))
+    print("%s (board time: rp2040js runs about 4x slower than the wall clock here; the "
+          "twins answer in no bus time, a real 400 kHz PN532 adds ~0.3 ms a poll)" % where)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
