@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from host import tags
+from host.i18n import _
 from host.journal import Entry, MemoryJournal, standing_inputs
 from host.link import Received
 from host.presenter import Presenter
@@ -123,24 +124,24 @@ class Referee:
         if kind == "TAP":
             entry = self.book.entry_for(msg.ndef, msg.uid)
             if entry is None:
-                return "game", None, "Unknown tile: enroll it with hexref enroll"
+                return "game", None, _("Unknown tile: enroll it with hexref enroll")
             return self._meaning(("tap", msg.uid, entry))
         if kind == "DIE":
             state, faces = msg.result
             if state == "ROLLING":
-                return "none", None, "Rolling..."
+                return "none", None, _("Rolling...")
             if state == "CROOKED":
-                return "none", None, "Die is crooked: roll again"
+                return "none", None, _("Die is crooked: roll again")
             return self._meaning(("roll", tuple(faces)))
         if kind == "BTN":
             player = PLAYER_BUTTONS.get(msg.button)
             if player is None or player >= len(self.players):
-                return "none", None, "Unknown button " + msg.button
+                return "none", None, _("Unknown button %s") % msg.button
             said = self._meaning(("button", player, msg.action))
             if said[1] is not None or said[2]:
                 return said
             if msg.action == "long":
-                return "none", None, "To undo, hold BACK on the referee"
+                return "none", None, _("To undo, hold BACK on the referee")
             return self._player_button(player)
         return "none", None, ""  # GONE: lifting a tile is not an input
 
@@ -168,7 +169,7 @@ class Referee:
                     return "game", tuple(inp), ""
             return "game", ("end",), ""  # the engine says why not
         who = self.players[legal.actor] if legal.actor is not None else "nobody"
-        return "none", None, "It is %s's move" % who
+        return "none", None, _("It is %s's move") % who
 
     def _roster_done(self) -> tuple[str, tuple, str]:
         if self.seat + 1 < len(self.players):
@@ -202,7 +203,7 @@ class Referee:
         menu = self.menu()
         if button in ("UP", "DOWN"):
             if not menu:
-                return Reaction(None, None, "Nothing to choose now")
+                return Reaction(None, None, _("Nothing to choose now"))
             if self.menu_open:
                 step = 1 if button == "DOWN" else -1
                 self.cursor = (self.cursor + step) % len(menu)
@@ -211,7 +212,7 @@ class Referee:
             return Reaction(None, None)
         if button == "OK":
             if not menu:
-                return Reaction(None, None, "Nothing to choose now")
+                return Reaction(None, None, _("Nothing to choose now"))
             if not self.menu_open:
                 self.menu_open, self.cursor = True, 0
                 return Reaction(None, None)
@@ -221,7 +222,7 @@ class Referee:
         if button == "BACK":
             self.menu_open = False
             return Reaction(None, None)
-        return Reaction(None, None, "Unknown button " + button)
+        return Reaction(None, None, _("Unknown button %s") % button)
 
     def menu(self) -> list[tuple[str, str, tuple]]:
         """What the Pi's menu offers now: (label, target, input)."""
@@ -287,12 +288,12 @@ class Referee:
             return result
         if inp[0] == "undo":
             if not self.applied:
-                return Refusal("UNDO", "Nothing to undo", "play on")
+                return Refusal("UNDO", _("Nothing to undo"), _("play on"))
             undone = self._take_back()
             return Outcome([("undo", {"input": list(undone[1])})])
         if inp[0] == "seat":
             if self.legal().expect != "roster" or inp[1] != self.seat + 1:
-                return Refusal("SETUP", "Not setting up rosters", "play on")
+                return Refusal("SETUP", _("Not setting up rosters"), _("play on"))
             self.seat = inp[1]
             self.applied.append((target, inp))
             return Outcome([("seat", {"player": inp[1]})])

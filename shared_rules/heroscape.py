@@ -36,6 +36,7 @@ import json
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
 from shared_rules.heroscape_odds import attack_odds
+from shared_rules.words import _, n_
 
 KINDS = ("hero", "squad")
 LABELS = {"move": "Move", "range": "Range", "attack": "Attack", "defense": "Defense"}
@@ -195,17 +196,17 @@ class HeroScapeGame(Game):
         ph = self.phase
         if ph == "setup":
             ok = self.figures(0) > 0 and self.figures(1) > 0
-            choices = [("start", ("start",))] if ok else []
-            return Legal(None, "roster", "tap army cards", choices=choices)
+            choices = [(_("start"), ("start",))] if ok else []
+            return Legal(None, "roster", _("tap army cards"), choices=choices)
         if ph == "over":
-            return Legal(None, "over", "P%d wins" % (self.winner + 1))
-        objective = [("P%d objective" % (p + 1), ("objective", p)) for p in (0, 1)]
+            return Legal(None, "over", _("P%d wins") % (self.winner + 1))
+        objective = [(_("P%d objective") % (p + 1), ("objective", p)) for p in (0, 1)]
         if ph in ("initiative", "roll"):
             p, n = self.roller()
             left = n - len(self.pending)
-            choices = [("cancel", ("cancel",))] if ph == "roll" and self._untouched() else []
-            return Legal(p, "roll", "P%d: roll %d %s" % (p + 1, left, "dice" if left > 1
-                                                            else "die"),
+            choices = [(_("cancel"), ("cancel",))] if ph == "roll" and self._untouched() else []
+            return Legal(p, "roll", n_("P%(player)d: roll %(n)d die", "P%(player)d: roll %(n)d dice",
+                                       left) % {"player": p + 1, "n": left},
                          roll_by=p, choices=choices + objective, dice=left)
         me = self.turn
         if ph == "card":
@@ -214,21 +215,21 @@ class HeroScapeGame(Game):
                 c = self.cards[key]
                 if c["player"] == me and c["alive"] > 0:
                     tiles[key] = "card"
-            return Legal(me, "card", "P%d: pick a card" % (me + 1), tiles, choices=objective)
+            return Legal(me, "card", _("P%d: pick a card") % (me + 1), tiles, choices=objective)
         if ph == "target":
             tiles = {}
             for key in self.order:
                 c = self.cards[key]
                 if c["player"] != me and c["alive"] > 0:
                     tiles[key] = "target"
-            return Legal(me, "target", "P%d: tap a target" % (me + 1), tiles,
-                         choices=[("end turn", ("end",))] + objective)
+            return Legal(me, "target", _("P%d: tap a target") % (me + 1), tiles,
+                         choices=[(_("end turn"), ("end",))] + objective)
         # height
-        choices = [("no height", ("height", "none")),
-                   ("P%d higher" % (me + 1), ("height", "attacker")),
-                   ("P%d higher" % (2 - me), ("height", "defender")),
-                   ("cancel", ("cancel",))]
-        return Legal(me, "height", "who is higher?", choices=choices + objective)
+        choices = [(_("no height"), ("height", "none")),
+                   (_("P%d higher") % (me + 1), ("height", "attacker")),
+                   (_("P%d higher") % (2 - me), ("height", "defender")),
+                   (_("cancel"), ("cancel",))]
+        return Legal(me, "height", _("who is higher?"), choices=choices + objective)
 
     def input_for(self, event, seat=0, names=()):
         """The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"). While the
@@ -238,7 +239,7 @@ class HeroScapeGame(Game):
         die; otherwise a press is the generic "yes"."""
         if event[0] != "button":
             return Game.input_for(self, event, seat, names)
-        _, player, action = event
+        player, action = event[1], event[2]
         legal = self.legal_inputs()
         if legal.expect == "height":
             if action == "long":
@@ -246,11 +247,12 @@ class HeroScapeGame(Game):
             return ("height", "attacker" if player == self.turn else "defender")
         if legal.expect == "roll":
             if player != legal.roll_by:
-                return "It is %s's roll" % seat_name(names, legal.roll_by)
+                return _("It is %s's roll") % seat_name(names, legal.roll_by)
             if self.options.get("dice") == "virtual":
-                return "Rolling %d %s..." % (legal.dice, "die" if legal.dice == 1 else "dice")
-            return "%s: roll the die %d more time%s" % (
-                seat_name(names, player), legal.dice, "" if legal.dice == 1 else "s")
+                return n_("Rolling %d die...", "Rolling %d dice...", legal.dice) % legal.dice
+            return n_("%(player)s: roll the die %(n)d more time",
+                      "%(player)s: roll the die %(n)d more times", legal.dice) % {
+                "player": seat_name(names, player), "n": legal.dice}
         return None
 
     def _untouched(self):
@@ -276,25 +278,25 @@ class HeroScapeGame(Game):
         if handler is None:
             return Refusal("INPUT", "unknown input %r" % (kind,), "see legal_inputs()")
         if self.phase == "over":
-            return Refusal("HS-9", "the game is over", "start a new game")
+            return Refusal("HS-9", _("the game is over"), _("start a new game"))
         return handler(inp)
 
     def _in_add(self, inp):
         if len(inp) != 4:
             return Refusal("INPUT", "add needs player, key, entry")
-        _, player, key, entry = inp
+        _kind, player, key, entry = inp
         if self.phase != "setup":
-            return Refusal("HS-1", "armies are fixed once the battle began")
+            return Refusal("HS-1", _("armies are fixed once the battle began"))
         if player not in (0, 1):
-            return Refusal("HS-1", "HeroScape has two players, 0 and 1")
+            return Refusal("HS-1", _("HeroScape has two players, 0 and 1"))
         if not isinstance(key, str) or not key:
             return Refusal("INPUT", "a card key is its tag id")
         if key in self.cards:
-            return Refusal("HS-1", "this card is already in play",
-                           "tap each card once")
+            return Refusal("HS-1", _("this card is already in play"),
+                           _("tap each card once"))
         problems = validate_card(entry)
         if problems:
-            return Refusal("HS-1", problems[0], "correct the card in the catalogue")
+            return Refusal("HS-1", problems[0], _("correct the card in the catalogue"))
         self.cards[key] = {"entry": entry, "player": player, "alive": entry["figures"],
                            "destroyed": 0, "attacked": 0}
         self.order.append(key)
@@ -305,11 +307,11 @@ class HeroScapeGame(Game):
 
     def _in_start(self, inp):
         if self.phase != "setup":
-            return Refusal("HS-3", "the battle has already started")
+            return Refusal("HS-3", _("the battle has already started"))
         for p in (0, 1):
             if self.figures(p) == 0:
-                return Refusal("HS-1", "P%d has no army card" % (p + 1),
-                               "tap at least one army card each")
+                return Refusal("HS-1", _("P%d has no army card") % (p + 1),
+                               _("tap at least one army card each"))
         self.phase = "initiative"
         out = Outcome()
         out.add("initiative", {"dice": decisions.HS_INITIATIVE_DICE})
@@ -322,16 +324,17 @@ class HeroScapeGame(Game):
         if not isinstance(faces, (list, tuple)):
             faces = [faces]
         if self.phase not in ("initiative", "roll"):
-            return Refusal("HS-6", "no roll is expected now",
+            return Refusal("HS-6", _("no roll is expected now"),
                            self.legal_inputs().prompt)
         for f in faces:
             if not _count(f) or f < 1 or f > 6:
-                return Refusal("HS-2", "a die face is 1..6, got %r" % (f,), "roll again")
+                return Refusal("HS-2", _("a die face is 1..6, got %r") % (f,), _("roll again"))
         p, n = self.roller()
         if len(self.pending) + len(faces) > n:
-            return Refusal("HS-6", "%d %s expected, got %d" % (
-                n - len(self.pending), "dice" if n - len(self.pending) > 1 else "die",
-                len(faces)), "roll the right number of dice")
+            left = n - len(self.pending)
+            return Refusal("HS-6", n_("%(n)d die expected, got %(got)d",
+                                      "%(n)d dice expected, got %(got)d", left)
+                           % {"n": left, "got": len(faces)}, _("roll the right number of dice"))
         self.pending = self.pending + list(faces)
         out = Outcome()
         if len(self.pending) < n:
@@ -420,19 +423,19 @@ class HeroScapeGame(Game):
             return Refusal("INPUT", "a card key is its tag id")
         c = self.cards.get(key)
         if self.phase not in ("card", "target"):
-            return Refusal("HS-4", "no card is expected now", self.legal_inputs().prompt)
+            return Refusal("HS-4", _("no card is expected now"), self.legal_inputs().prompt)
         if c is None:
-            return Refusal("HS-1", "this card is not in the game",
-                           "add it during setup")
+            return Refusal("HS-1", _("this card is not in the game"),
+                           _("add it during setup"))
         me = self.turn
         if self.phase == "card":
             if c["player"] != me:
-                return Refusal("HS-4", "%s is P%d's card" % (c["entry"]["name"],
+                return Refusal("HS-4", _("%s is P%d's card") % (c["entry"]["name"],
                                                             c["player"] + 1),
-                               "P%d: tap your own card" % (me + 1))
+                               _("P%d: tap your own card") % (me + 1))
             if c["alive"] == 0:
-                return Refusal("HS-7", "%s has no figures left" % c["entry"]["name"],
-                               "pick another card")
+                return Refusal("HS-7", _("%s has no figures left") % c["entry"]["name"],
+                               _("pick another card"))
             self.chosen = key
             self.attacks_left = c["alive"]
             c["attacked"] = 0
@@ -442,11 +445,11 @@ class HeroScapeGame(Game):
                              "attacks": self.attacks_left})
             return out
         if c["player"] == me:
-            return Refusal("HS-8", "a figure attacks enemy figures",
-                           "tap one of P%d's cards" % (2 - me))
+            return Refusal("HS-8", _("a figure attacks enemy figures"),
+                           _("tap one of P%d's cards") % (2 - me))
         if c["alive"] == 0:
-            return Refusal("HS-7", "%s has no figures left" % c["entry"]["name"],
-                           "tap another target")
+            return Refusal("HS-7", _("%s has no figures left") % c["entry"]["name"],
+                           _("tap another target"))
         self.attack = {"target": key, "height": None, "dice": {}, "faces": {}}
         self.phase = "height"
         out = Outcome()
@@ -456,9 +459,9 @@ class HeroScapeGame(Game):
 
     def _in_height(self, inp):
         if len(inp) != 2 or inp[1] not in SIDES:
-            return Refusal("HS-6", "height is none, attacker or defender")
+            return Refusal("HS-6", _("height is none, attacker or defender"))
         if self.phase != "height":
-            return Refusal("HS-6", "height is confirmed after tapping the target")
+            return Refusal("HS-6", _("height is confirmed after tapping the target"))
         side = inp[1]
         a, d = self._dice_for(side)
         self.attack["height"] = side
@@ -477,12 +480,12 @@ class HeroScapeGame(Game):
             out = Outcome()
             out.add("cancelled", {"card": self.chosen})
             return out
-        return Refusal("HS-6", "nothing to cancel now: dice already rolled",
-                       "finish the roll")
+        return Refusal("HS-6", _("nothing to cancel now: dice already rolled"),
+                       _("finish the roll"))
 
     def _in_end(self, inp):
         if self.phase != "target":
-            return Refusal("HS-4", "the turn ends after the card's attacks",
+            return Refusal("HS-4", _("the turn ends after the card's attacks"),
                            self.legal_inputs().prompt)
         out = Outcome()
         out.add("end", {"player": self.turn, "unused": self.attacks_left})
@@ -491,8 +494,8 @@ class HeroScapeGame(Game):
 
     def _in_objective(self, inp):
         if len(inp) != 2 or inp[1] not in (0, 1):
-            return Refusal("HS-9", "objective needs the player, 0 or 1")
+            return Refusal("HS-9", _("objective needs the player, 0 or 1"))
         if self.phase == "setup":
-            return Refusal("HS-9", "the battle has not started")
+            return Refusal("HS-9", _("the battle has not started"))
         out = Outcome()
         return self._win(inp[1], "HS-9", out)

@@ -50,10 +50,18 @@ import json
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, Total
+from shared_rules.words import N_, _
 
 # HX-1 / HX-8: a monster's value is both its strength and its points.
 MONSTERS = {"troll": 3, "ogre": 2, "goblin": 1}
-MONSTER_NAMES = {"troll": "Troll", "ogre": "Ogre", "goblin": "Goblin"}
+MONSTER_NAMES = {"troll": N_("Troll"), "ogre": N_("Ogre"), "goblin": N_("Goblin")}
+KILLED_NAMES = {"troll": N_("Trolls"), "ogre": N_("Ogres"), "goblin": N_("Goblins")}
+
+
+def monster_name(kind, table=MONSTER_NAMES):
+    """A monster's name in the table's language (a space keeps its English label: it is
+    part of the journalled input)."""
+    return _(table[kind])
 TREASURE_RESERVE = 10
 TREASURE_CARRIED = 5
 SKULL_POINTS = 1
@@ -104,7 +112,7 @@ def score(player):
     t.add(player["reserve"] * TREASURE_RESERVE, "treasures")
     t.add(player["carried"] * TREASURE_CARRIED, "carried")
     for kind in ("troll", "ogre", "goblin"):
-        t.add(player["killed"][kind] * MONSTERS[kind], MONSTER_NAMES[kind] + "s")
+        t.add(player["killed"][kind] * MONSTERS[kind], monster_name(kind, KILLED_NAMES))
     t.add(player["skulls"] * SKULL_POINTS, "skulls")
     return t
 
@@ -173,7 +181,7 @@ class HexoGame(Game):
         m = self.monsters[f["space"]]
         value = MONSTERS[m["type"]]
         t = Total()
-        t.add(value, MONSTER_NAMES[m["type"]])
+        t.add(value, monster_name(m["type"]))
         t.add(value * f["reinforce"], "reinforcement")
         t.add(m["skulls"], "skulls")
         return t
@@ -183,61 +191,61 @@ class HexoGame(Game):
         if ph == "setup":
             n = len(self.players)
             ok = decisions.HX_MIN_PLAYERS <= n <= decisions.HX_MAX_PLAYERS
-            return Legal(None, "first", "who goes first?", choices=
+            return Legal(None, "first", _("who goes first?"), choices=
                          [("%s first" % self.name(p), ("start", p)) for p in range(n)]
                          if ok else [])
         if ph == "over":
             return Legal(None, "over", ", ".join(self.name(p) for p in self.winners) +
                          " wins")
         if ph == "events":
-            return Legal(self.first, "events", "events revealed?", choices=
+            return Legal(self.first, "events", _("events revealed?"), choices=
                          [("%d events" % k, ("events", k)) for k in range(self.revealed + 1)])
         if ph == "monsters_left":
-            return Legal(self.first, "monsters_left", "monster cards left?", choices=
+            return Legal(self.first, "monsters_left", _("monster cards left?"), choices=
                          [("%d monsters" % k, ("monsters_left", k))
                           for k in range(self.market + 1)])
         if ph == "place":
             p = self.to_place[0]
-            return Legal(p, "place", "%s: place monster" % self.name(p),
+            return Legal(p, "place", _("%s: place monster") % self.name(p),
                          records=self._records())
         if ph == "fight":
             f = self.fight
-            choices = [("fight", ("fight",))]
+            choices = [(_("fight"), ("fight",))]
             if f["kind"] == "monster_attacks":
-                choices.append(("buy peace", ("peace", self._monster_total().value)))
+                choices.append((_("buy peace"), ("peace", self._monster_total().value)))
             mine, theirs = self.strengths()
-            return Legal(f["player"], "fight", "%d vs %d" % (mine.value, theirs.value),
+            return Legal(f["player"], "fight", _("%d vs %d") % (mine.value, theirs.value),
                          choices=choices)
         p = self.actor
         pl = self.players[p]
         here = pl["at"]
-        choices = [("pass", ("pass",))]
+        choices = [(_("pass"), ("pass",))]
         if self.market > 0:
-            choices.append(("buy", ("buy",)))
+            choices.append((_("buy"), ("buy",)))
         if here != village(p):
-            choices.append(("go home", ("move", "village")))
+            choices.append((_("go home"), ("move", "village")))
         # Spaces the referee knows by name; any other space is entered on the keypad.
         for space in self._known_spaces():
             if space != here and space != village(p):
-                choices.append(("to %s" % space, ("move", space)))
+                choices.append((_("to %s") % space, ("move", space)))
         if self._can_take(p) is None:
-            choices.append(("take treasure", ("take",)))
+            choices.append((_("take treasure"), ("take",)))
         if here == village(p) and pl["carried"] > 0:
-            choices.append(("deposit", ("deposit",)))
+            choices.append((_("deposit"), ("deposit",)))
         if here in self.monsters:
-            choices.append(("attack monster", ("attack", "monster")))
+            choices.append((_("attack monster"), ("attack", "monster")))
         if pl["began_at"] == here and not is_special(here):
             for q in range(len(self.players)):
                 if q != p and self.players[q]["at"] == here:
-                    choices.append(("attack %s" % self.name(q), ("attack", q)))
-        return Legal(p, "action", "%s: your action" % pl["name"], choices=choices,
+                    choices.append((_("attack %s") % self.name(q), ("attack", q)))
+        return Legal(p, "action", _("%s: your action") % pl["name"], choices=choices,
                      records=self._records())
 
     def _records(self):
         """HX-4's other actions, and HX-13's "no free space" while monsters are placed:
         what the players do with their cards, recorded on the referee's menu."""
         if self.phase == "place":
-            return [("no space: %s" % MONSTER_NAMES[kind], ("no_space", kind))
+            return [(_("no space: %s") % monster_name(kind), ("no_space", kind))
                     for kind in ("troll", "ogre", "goblin")
                     if [m for m in self.monsters.values() if m["type"] == kind]]
         if self.phase != "play":
@@ -246,13 +254,13 @@ class HexoGame(Game):
         pl = self.players[p]
         out = []
         if pl["carried"] and pl["at"] != village(p):
-            out.append(("drop treasure", ("drop",)))
-        out += [("companion action", ("action", "companion")),
-                ("companion burst", ("action", "burst")),
-                ("event action", ("action", "event")),
-                ("sink from hand", ("sink", "hand"))]
+            out.append((_("drop treasure"), ("drop",)))
+        out += [(_("companion action"), ("action", "companion")),
+                (_("companion burst"), ("action", "burst")),
+                (_("event action"), ("action", "event")),
+                (_("sink from hand"), ("sink", "hand"))]
         if self.market:
-            out.append(("sink from market", ("sink", "market")))
+            out.append((_("sink from market"), ("sink", "market")))
         return out
 
     def input_for(self, event, seat=0, names=()):
@@ -260,10 +268,10 @@ class HexoGame(Game):
         if kind == "button":
             if self.phase == "fight":
                 return ("tapping", event[1])
-            return "Choose on the referee: OK opens the menu"
+            return _("Choose on the referee: OK opens the menu")
         if kind != "tap":
             return Game.input_for(self, event, seat, names)
-        _, key, entry = event
+        _kind, key, entry = event
         if self.phase == "place" and entry.get("kind") == "monster":
             return self.placement(entry)
         f = self.fight
@@ -328,18 +336,18 @@ class HexoGame(Game):
         if handler is None:
             return Refusal("INPUT", "unknown input %r" % (inp[0],), "see legal_inputs()")
         if self.phase == "over":
-            return Refusal("HX-6", "the game is over", "start a new game")
+            return Refusal("HX-6", _("the game is over"), _("start a new game"))
         return handler(inp)
 
     def _in_start(self, inp):
         if self.phase != "setup":
-            return Refusal("HX-2", "the game has started")
+            return Refusal("HX-2", _("the game has started"))
         n = len(self.players)
         if n < decisions.HX_MIN_PLAYERS or n > decisions.HX_MAX_PLAYERS:
-            return Refusal("HX-2", "Hexo is for %d to %d players" % (
+            return Refusal("HX-2", _("Hexo is for %d to %d players") % (
                 decisions.HX_MIN_PLAYERS, decisions.HX_MAX_PLAYERS))
         if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] < n:
-            return Refusal("HX-2", "choose the First Player", "a player 0..%d" % (n - 1))
+            return Refusal("HX-2", _("choose the First Player"), _("a player 0..%d") % (n - 1))
         self.first = inp[1]
         out = Outcome()
         out.add("setup", {"pile": self.pile, "first": self.first,
@@ -370,9 +378,9 @@ class HexoGame(Game):
 
     def _in_events(self, inp):
         if self.phase != "events":
-            return Refusal("HX-3", "events are counted when the market is refilled")
+            return Refusal("HX-3", _("events are counted when the market is refilled"))
         if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] <= self.revealed:
-            return Refusal("HX-3", "between 0 and %d new cards are events" % self.revealed)
+            return Refusal("HX-3", _("between 0 and %d new cards are events") % self.revealed)
         n = len(self.players)
         order = [(self.first + i) % n for i in range(inp[1])]
         self.phase = "play"
@@ -383,7 +391,7 @@ class HexoGame(Game):
     # --- actions ----------------------------------------------------------------------
     def _action_check(self):
         if self.phase != "play":
-            return Refusal("HX-4", "not now: %s" % self.legal_inputs().prompt)
+            return Refusal("HX-4", _("not now: %s") % self.legal_inputs().prompt)
         return None
 
     def _done_action(self, out):
@@ -439,7 +447,7 @@ class HexoGame(Game):
         if bad:
             return bad
         if self.market == 0:
-            return Refusal("HX-4", "the market is empty")
+            return Refusal("HX-4", _("the market is empty"))
         self.market -= 1
         return self._simple("buy", {"market": self.market})
 
@@ -448,10 +456,10 @@ class HexoGame(Game):
         if bad:
             return bad
         if len(inp) != 2 or inp[1] not in ("hand", "market"):
-            return Refusal("HX-4", "sink a card from the hand or the market")
+            return Refusal("HX-4", _("sink a card from the hand or the market"))
         if inp[1] == "market":
             if self.market == 0:
-                return Refusal("HX-4", "the market is empty")
+                return Refusal("HX-4", _("the market is empty"))
             self.market -= 1
         return self._simple("sink", {"from": inp[1], "market": self.market})
 
@@ -460,7 +468,7 @@ class HexoGame(Game):
         if bad:
             return bad
         if len(inp) != 2 or inp[1] not in ("companion", "burst", "event"):
-            return Refusal("HX-4", "the action of a companion, its burst or an event")
+            return Refusal("HX-4", _("the action of a companion, its burst or an event"))
         return self._simple("action", {"what": inp[1]})
 
     def _in_move(self, inp):
@@ -468,13 +476,13 @@ class HexoGame(Game):
         if bad:
             return bad
         if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
-            return Refusal("HX-4", "move needs the space label")
+            return Refusal("HX-4", _("move needs the space label"))
         p = self.actor
         pl = self.players[p]
         dest = village(p) if inp[1] == "village" else inp[1]
         if dest == pl["at"]:
-            return Refusal("HX-4", "%s is already there" % pl["name"],
-                           "move to a neighbouring space")
+            return Refusal("HX-4", _("%s is already there") % pl["name"],
+                           _("move to a neighbouring space"))
         cards = 2 if pl["carried"] == 2 else 1
         if pl["at"] in self.monsters:
             # HX-11: leaving a monster's space: it attacks (or the player buys peace).
@@ -492,15 +500,15 @@ class HexoGame(Game):
         pl = self.players[p]
         here = pl["at"]
         if pl["carried"] >= 2:
-            return Refusal("HX-4", "a player carries at most 2 treasures")
+            return Refusal("HX-4", _("a player carries at most 2 treasures"))
         if here == "mine":
             if pl["carried"] > 0:
-                return Refusal("HX-14", "on the mine only a player without treasure "
-                                        "takes one")
+                return Refusal("HX-14", _("on the mine only a player without treasure "
+                                        "takes one"))
             return None
         if self.lying.get(here, 0) > 0:
             return None
-        return Refusal("HX-14", "no treasure here", "treasures come from the lost mine")
+        return Refusal("HX-14", _("no treasure here"), _("treasures come from the lost mine"))
 
     def _in_take(self, inp):
         bad = self._action_check() or self._can_take(self.actor)
@@ -521,10 +529,10 @@ class HexoGame(Game):
             return bad
         pl = self.players[self.actor]
         if pl["carried"] == 0:
-            return Refusal("HX-4", "%s carries no treasure" % pl["name"])
+            return Refusal("HX-4", _("%s carries no treasure") % pl["name"])
         if pl["at"] == village(self.actor):
-            return Refusal("HX-14", "at your own village a treasure is deposited",
-                           "deposit it instead")
+            return Refusal("HX-14", _("at your own village a treasure is deposited"),
+                           _("deposit it instead"))
         pl["carried"] -= 1
         self.lying[pl["at"]] = self.lying.get(pl["at"], 0) + 1
         return self._simple("drop", {"at": pl["at"], "carried": pl["carried"]})
@@ -535,9 +543,9 @@ class HexoGame(Game):
             return bad
         pl = self.players[self.actor]
         if pl["at"] != village(self.actor):
-            return Refusal("HX-14", "treasures are deposited at your own village")
+            return Refusal("HX-14", _("treasures are deposited at your own village"))
         if pl["carried"] == 0:
-            return Refusal("HX-14", "%s carries no treasure" % pl["name"])
+            return Refusal("HX-14", _("%s carries no treasure") % pl["name"])
         pl["carried"] -= 1
         pl["reserve"] += 1
         return self._simple("deposit", {"reserve": pl["reserve"],
@@ -547,34 +555,35 @@ class HexoGame(Game):
     def _placement_problem(self, inp):
         if len(inp) != 5:
             return Refusal("INPUT", "place needs type, space, terrain, next_to")
-        _, kind, space, terrain, next_to = inp
+        _kind, kind, space, terrain, next_to = inp
         if kind not in MONSTERS:
-            return Refusal("HX-13", "a monster is a troll, ogre or goblin")
+            return Refusal("HX-13", _("a monster is a troll, ogre or goblin"))
         if not isinstance(space, str) or not space:
-            return Refusal("HX-13", "name the space")
+            return Refusal("HX-13", _("name the space"))
         if terrain not in TERRAINS:
-            return Refusal("HX-13", "terrain is mountain, plain, village or mine")
+            return Refusal("HX-13", _("terrain is mountain, plain, village or mine"))
         if terrain in ("village", "mine") or is_special(space):
-            return Refusal("HX-13", "never a monster on a village or the lost mine")
+            return Refusal("HX-13", _("never a monster on a village or the lost mine"))
         if space in self.monsters:
-            return Refusal("HX-13", "never two monsters on a space",
-                           "%s already holds a %s" % (space, self.monsters[space]["type"]))
+            return Refusal("HX-13", _("never two monsters on a space"),
+                           _("%(space)s already holds a %(monster)s")
+                           % {"space": space, "monster": monster_name(self.monsters[space]["type"])})
         same = [s for s in self.monsters if self.monsters[s]["type"] == kind]
         if not same:
             if terrain != "mountain":
-                return Refusal("HX-13", "the first %s goes on a free mountain space" %
-                               MONSTER_NAMES[kind])
+                return Refusal("HX-13", _("the first %s goes on a free mountain space") %
+                               monster_name(kind))
             return None
         if terrain == "mountain":
             for s in same:
                 if self.monsters[s]["terrain"] == "mountain":
-                    return Refusal("HX-13", "never two mountain spaces with %ss" %
-                                   MONSTER_NAMES[kind], "place it next to a %s" %
-                                   MONSTER_NAMES[kind])
+                    return Refusal("HX-13", _("only one mountain space per monster kind: %s")
+                                   % monster_name(kind), _("place it next to a %s") %
+                                   monster_name(kind))
         if next_to not in same:
-            return Refusal("HX-13", "a later %s goes next to another %s" % (
-                MONSTER_NAMES[kind], MONSTER_NAMES[kind]),
-                "name the space of the %s it touches" % MONSTER_NAMES[kind])
+            return Refusal("HX-13", _("a later %(monster)s goes next to another one")
+                           % {"monster": monster_name(kind)},
+                           _("name the space of the %s it touches") % monster_name(kind))
         return None
 
     def _placer_check(self):
@@ -586,7 +595,7 @@ class HexoGame(Game):
         bad = self._placer_check() or self._placement_problem(inp)
         if bad:
             return bad
-        _, kind, space, terrain, _ = inp
+        _kind, kind, space, terrain, _rest = inp
         self.monsters[space] = {"type": kind, "skulls": 0, "terrain": terrain}
         out = Outcome()
         out.add("monster", {"type": kind, "space": space, "rule": "HX-13"})
@@ -597,11 +606,11 @@ class HexoGame(Game):
         if bad:
             return bad
         if len(inp) != 2 or inp[1] not in MONSTERS:
-            return Refusal("HX-13", "a monster is a troll, ogre or goblin")
+            return Refusal("HX-13", _("a monster is a troll, ogre or goblin"))
         kind = inp[1]
         if not [s for s in self.monsters if self.monsters[s]["type"] == kind]:
-            return Refusal("HX-13", "the first %s goes on a free mountain space" %
-                           MONSTER_NAMES[kind])
+            return Refusal("HX-13", _("the first %s goes on a free mountain space") %
+                           monster_name(kind))
         out = Outcome()
         out.add("monster_removed", {"type": kind, "rule": "HX-13"})
         return self._after_placement(out)
@@ -625,21 +634,21 @@ class HexoGame(Game):
         here = self.players[p]["at"]
         target = inp[1]
         if is_special(here):
-            return Refusal("HX-14", "no fights on villages or the lost mine")
+            return Refusal("HX-14", _("no fights on villages or the lost mine"))
         if target == "monster":
             if here not in self.monsters:
-                return Refusal("HX-10", "no monster on %s" % here)
+                return Refusal("HX-10", _("no monster on %s") % here)
             self.fight = {"kind": "attack_monster", "player": p, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}
             rule = "HX-10"
         else:
             if not _int(target) or not 0 <= target < len(self.players) or target == p:
-                return Refusal("HX-9", "attack another player")
+                return Refusal("HX-9", _("attack another player"))
             if self.players[target]["at"] != here:
-                return Refusal("HX-4", "%s is not on your space" % self.name(target))
+                return Refusal("HX-4", _("%s is not on your space") % self.name(target))
             if self.players[p]["began_at"] != here:
-                return Refusal("HX-4", "%s came to %s this turn" % (self.name(p), here),
-                               "attack a player from the space where your turn began")
+                return Refusal("HX-4", _("%s came to %s this turn") % (self.name(p), here),
+                               _("attack a player from the space where your turn began"))
             self.fight = {"kind": "pvp", "player": p, "opponent": target, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}
             rule = "HX-9"
@@ -651,14 +660,14 @@ class HexoGame(Game):
     def _in_card(self, inp):
         if len(inp) != 4:
             return Refusal("INPUT", "card needs player, key, entry")
-        _, p, key, entry = inp
+        _kind, p, key, entry = inp
         if self.phase != "fight":
-            return Refusal("HX-7", "support cards are played during a fight")
+            return Refusal("HX-7", _("support cards are played during a fight"))
         if not _int(p) or not 0 <= p < len(self.players):
-            return Refusal("HX-7", "no player %r" % (p,))
+            return Refusal("HX-7", _("no player %r") % (p,))
         f = self.fight
         if key in f["keys"]:
-            return Refusal("HX-7", "this card is already played in this fight")
+            return Refusal("HX-7", _("this card is already played in this fight"))
         if not isinstance(entry, dict):
             return Refusal("INPUT", "not a card entry")
         fighters = [f["player"]] + ([f["opponent"]] if f["kind"] == "pvp" else [])
@@ -666,33 +675,33 @@ class HexoGame(Game):
         out = Outcome()
         if kind == "companion":
             if p not in fighters:
-                return Refusal("HX-7", "only the two fighters play Companions")
+                return Refusal("HX-7", _("only the two fighters play Companions"))
             strength = entry.get("strength")
             if not _int(strength):
-                return Refusal("HX-7", "%s: strength unknown" % entry.get("name", "card"),
-                               "correct the card in the catalogue")
+                return Refusal("HX-7", _("%s: strength unknown") % entry.get("name", "card"),
+                               _("correct the card in the catalogue"))
             f["support"][p] = f["support"].get(p, []) + [
                 (strength, entry.get("name") or "companion")]
             out.add("support", {"player": p, "strength": strength})
         elif kind == "monster":
             if f["kind"] == "pvp":
-                return Refusal("HX-8", "reinforcements help a monster, not a player")
+                return Refusal("HX-8", _("reinforcements help a monster, not a player"))
             if p == f["player"]:
-                return Refusal("HX-8", "reinforcements come from the other players")
+                return Refusal("HX-8", _("reinforcements come from the other players"))
             if entry.get("monster") != self.monsters[f["space"]]["type"]:
-                return Refusal("HX-8", "a reinforcement is a card of the same monster type")
+                return Refusal("HX-8", _("a reinforcement is a card of the same monster type"))
             f["reinforce"] += 1
             out.add("reinforcement", {"player": p, "type": entry.get("monster")})
         else:
-            return Refusal("HX-7", "only Companions and monster cards join a fight")
+            return Refusal("HX-7", _("only Companions and monster cards join a fight"))
         f["keys"].append(key)
         return out
 
     def _in_tapping(self, inp):
         if self.phase != "fight":
-            return Refusal("HX-7", "cards are tapped for a fight", "start a fight first")
+            return Refusal("HX-7", _("cards are tapped for a fight"), _("start a fight first"))
         if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] < len(self.players):
-            return Refusal("HX-7", "no player %r" % (inp[1:],))
+            return Refusal("HX-7", _("no player %r") % (inp[1:],))
         self.fight["tapping"] = inp[1]
         out = Outcome()
         out.add("tapping", {"player": inp[1]})
@@ -717,7 +726,7 @@ class HexoGame(Game):
 
     def _in_fight(self, inp):
         if self.phase != "fight":
-            return Refusal("HX-9", "no fight is waiting")
+            return Refusal("HX-9", _("no fight is waiting"))
         f = self.fight
         mine, theirs = self.strengths()
         p = f["player"]
@@ -761,16 +770,16 @@ class HexoGame(Game):
 
     def _in_peace(self, inp):
         if self.phase != "fight" or self.fight["kind"] != "monster_attacks":
-            return Refusal("HX-12", "peace is bought when leaving a monster's space")
+            return Refusal("HX-12", _("peace is bought when leaving a monster's space"))
         if len(inp) != 2 or not _int(inp[1]) or inp[1] < 0:
-            return Refusal("HX-12", "peace needs the money paid")
+            return Refusal("HX-12", _("peace needs the money paid"))
         f = self.fight
         price = self._monster_total()
         p = f["player"]
         out = Outcome()
         paid = inp[1] >= price.value
         if not paid and not decisions.HX_FAILED_PEACE_USES_ACTION:
-            return Refusal("HX-12", "%d is not enough: peace costs %d" % (inp[1], price.value))
+            return Refusal("HX-12", _("%d is not enough: peace costs %d") % (inp[1], price.value))
         out.add("peace", {"player": p, "price": str(price), "paid": paid,
                           "rule": "HX-12"})
         if paid:
@@ -788,9 +797,9 @@ class HexoGame(Game):
 
     def _in_monsters_left(self, inp):
         if self.phase != "monsters_left":
-            return Refusal("HX-5", "monster cards are counted at the end of the turn")
+            return Refusal("HX-5", _("monster cards are counted at the end of the turn"))
         if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] <= self.market:
-            return Refusal("HX-5", "between 0 and %d market cards are monsters" %
+            return Refusal("HX-5", _("between 0 and %d market cards are monsters") %
                            self.market)
         n = len(self.players)
         self.market -= inp[1]

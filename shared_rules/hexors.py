@@ -62,6 +62,7 @@ from shared_rules.engine import Game, Outcome, Refusal
 from shared_rules.hexors_battle import Battles
 from shared_rules.hexors_powers import POWERS, PowerPlay
 from shared_rules.hexors_screens import Legal, Screens  # noqa: F401  (Legal is public)
+from shared_rules.words import N_, _
 
 # variant -> (game, collector rules?, allowed player counts)
 VARIANTS = {
@@ -77,12 +78,45 @@ ROLES = {
     "jl": {"stronghold": "home", "character": "fighter", "power": "power"},
     "ygo": {"character": "home", "monster": "fighter", "action": "power"},
 }
-# Words a player reads, per game.
+# The parts of a total a player reads, per game (a breakdown's labels: "6 die +2 pod").
 WORDS = {
-    "jl": {"home": "Stronghold", "fighter": "Character", "power": "Power",
-           "stones": "stones", "a_power": "a Power", "colour": "colour", "pod": "pod", "home_bonus": "defense"},
-    "ygo": {"home": "Character", "fighter": "Monster", "power": "Action",
-            "stones": "stars", "a_power": "an Action", "colour": "element", "pod": "team", "home_bonus": "attack"},
+    "jl": {"stones": N_("stones"), "colour": N_("colour"), "pod": N_("pod"),
+           "home_bonus": N_("defense")},
+    "ygo": {"stones": N_("stars"), "colour": N_("element"), "pod": N_("team"),
+            "home_bonus": N_("attack")},
+}
+# Whole sentences, one per game: each set names its tiles its own way (a JL Stronghold is
+# a YGO Character, a JL Power a YGO Action), and a translator must see the sentence, not a
+# word dropped into one (French and Spanish make the words agree).
+SAID = {
+    "no_powers": (N_("no Powers in the Beginner game"), N_("no Actions in the Beginner game")),
+    "one_home": (N_("one Stronghold per player"), N_("one Character per player")),
+    "has_home": (N_("%s already has a Stronghold"), N_("%s already has a Character")),
+    "needs_home": (N_("%s needs one Stronghold"), N_("%s needs one Character")),
+    "tap_home": (N_("tap a Stronghold to add it"), N_("tap a Character to add it")),
+    "no_fighters": (N_("%s has no Characters"), N_("%s has no Monsters")),
+    "add_fighters": (N_("add Characters"), N_("add Monsters")),
+    "add_home_prompt": (N_("%s: add Stronghold"), N_("%s: add Character")),
+    "add_fighters_prompt": (N_("%s: add Characters"), N_("%s: add Monsters")),
+    "uneven_fighters": (N_("%(first)s: %(n)d Characters, %(other)s: %(m)d"),
+                        N_("%(first)s: %(n)d Monsters, %(other)s: %(m)d")),
+    "uneven_powers": (N_("%(first)s: %(n)d Powers, %(other)s: %(m)d"),
+                      N_("%(first)s: %(n)d Actions, %(other)s: %(m)d")),
+    "no_colour": (N_("%s has no colour"), N_("%s has no element")),
+    "home_bonus_unknown": (N_("%s: defense bonus unknown"), N_("%s: attack bonus unknown")),
+    "accept_or_play": (N_("accept it or play a Power"), N_("accept it or play an Action")),
+    "ok_or_play": (N_("OK or play a Power"), N_("OK or play an Action")),
+    "waiting_target": (N_("a Power is waiting for its target"),
+                       N_("an Action is waiting for its target")),
+    "no_pod_beginner": (N_("no pod bonus in the Beginner game"),
+                        N_("no team bonus in the Beginner game")),
+    "home_no_pod": (N_("a Stronghold never gets the pod bonus"),
+                    N_("a Character never gets the team bonus")),
+    "pod_yes": (N_("%s pod: yes"), N_("%s team: yes")),
+    "pod_no": (N_("%s pod: no"), N_("%s team: no")),
+    "played_once": (N_("each Power is played once"), N_("each Action is played once")),
+    "boost": (N_("%s +1 stone"), N_("%s +1 star")),
+    "earn_stones": (N_("earn stones by defeating tiles"), N_("earn stars by defeating tiles")),
 }
 # Rule IDs quoted in refusals, per game: what the rule is about -> ID.
 RULE = {
@@ -144,7 +178,7 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
     def _reset(self):
         variant = self.options["variant"]
         self.variant = variant
-        self.game, self.collector, _ = VARIANTS[variant]
+        self.game, self.collector, _players = VARIANTS[variant]
         self.n = self.options["players"]
         self.team = variant == "jl-team"
         self.ffa = variant in ("jl-ffa", "jl-team")
@@ -167,6 +201,17 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         self.last_battle = None  # the last resolved battle, for the screens
 
     # --- small questions about the state ------------------------------------------------
+    JL = "jl"
+
+    def said(self, key):
+        """The sentence ``key`` as this game says it, in the table's language."""
+        jl, ygo = SAID[key]
+        return _(jl) if self.game == self.JL else _(ygo)
+
+    def part(self, key):
+        """A breakdown label of this game (``"colour"``: JL's colour, YGO's element)."""
+        return _(self.words[key])
+
     def name(self, p):
         """A player's label: P1, P2... or A1, B1, A2, B2 in the team game."""
         if self.team:
@@ -279,55 +324,55 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
 
     def _refuse_over(self):
         if self.phase == "over":
-            return Refusal(self.rules["win"], "the game is over",
-                           "start a new game or undo")
+            return Refusal(self.rules["win"], _("the game is over"),
+                           _("start a new game or undo"))
         return None
 
     # setup ---------------------------------------------------------------------------------
     def _in_add(self, inp):
         r = self.rules
         if self.phase != "setup":
-            return Refusal(r["setup"], "the game has started", "add tiles before start")
+            return Refusal(r["setup"], _("the game has started"), _("add tiles before start"))
         if len(inp) != 4:
             return Refusal("INPUT", "add needs player, tile key, entry",
                            "send (add, player, key, entry)")
-        _, p, key, entry = inp
+        _kind, p, key, entry = inp
         if not isinstance(p, int) or p < 0 or p >= self.n:
             return Refusal("INPUT", "no player %r" % (p,), "players are 0..%d" % (self.n - 1))
         if not isinstance(key, str) or not key:
             return Refusal("INPUT", "a tile key is a tag UID string", "tap the tile again")
         if key in self.tiles:
-            return Refusal(r["setup"], "%s is already in a roster" % self.tiles[key].name,
-                           "each physical tile joins once")
+            return Refusal(r["setup"], _("%s is already in a roster") % self.tiles[key].name,
+                           _("each physical tile joins once"))
         if not isinstance(entry, dict) or entry.get("game") != self.game:
-            return Refusal(r["setup"], "not a %s tile" % ("Justice League" if self.game == "jl"
+            return Refusal(r["setup"], _("not a %s tile") % ("Justice League" if self.game == "jl"
                                                          else "Yu-Gi-Oh!"),
-                           "use this game's tiles")
+                           _("use this game's tiles"))
         role = ROLES[self.game].get(entry.get("kind"))
         if role is None:
-            return Refusal(r["setup"], "unknown tile kind %r" % (entry.get("kind"),),
-                           "correct the catalogue entry")
+            return Refusal(r["setup"], _("unknown tile kind %r") % (entry.get("kind"),),
+                           _("correct the catalogue entry"))
         name = entry.get("name") or entry.get("id") or key
         if role == "power":
             if not self.collector:
-                return Refusal(r["beginner"], "no %ss in the Beginner game"
-                               % self.words["power"], "play the Collector's game")
+                return Refusal(r["beginner"], self.said("no_powers"),
+                               _("play the Collector's game"))
             spec = POWERS.get(entry.get("effect"))
             if spec is None or spec.game != self.game:
-                return Refusal(r["setup"], "%s has no known effect" % name,
-                               "correct the catalogue entry")
+                return Refusal(r["setup"], _("%s has no known effect") % name,
+                               _("correct the catalogue entry"))
         else:
             strike = entry.get("strike")
             if not isinstance(strike, dict):
-                return Refusal(r["values"], "%s has no strike values" % name,
-                               "enter them from the tile")
+                return Refusal(r["values"], _("%s has no strike values") % name,
+                               _("enter them from the tile"))
             for colour in D.COLOURS:
                 if not isinstance(strike.get(colour), int):
-                    return Refusal(r["values"], "%s: %s strike value unknown" % (name, colour),
-                                   "correct the entry from the tile")
+                    return Refusal(r["values"], _("%s: %s strike value unknown") % (name, colour),
+                                   _("correct the entry from the tile"))
             if role == "fighter" and self.collector and entry.get("colour") not in D.COLOURS:
-                return Refusal(r["colour"], "%s has no %s" % (name, self.words["colour"]),
-                               "correct the entry from the tile")
+                return Refusal(r["colour"], self.said("no_colour") % name,
+                               _("correct the entry from the tile"))
 
         same = 0
         homes = 0
@@ -340,15 +385,15 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
             if t.entry.get("id") == entry.get("id") and entry.get("id") is not None:
                 same += 1
         if role == "home" and homes:
-            return Refusal(r["setup"], "%s already has a %s" % (self.name(p), self.words["home"]),
-                           "one %s per player" % self.words["home"])
+            return Refusal(r["setup"], self.said("has_home") % self.name(p),
+                           self.said("one_home"))
         if role != "home" and self.collector and same >= 2:
-            return Refusal(r["roster"], "at most 2 identical %s per player" % name,
-                           "choose another tile")
+            return Refusal(r["roster"], _("at most 2 identical %s per player") % name,
+                           _("choose another tile"))
         if role == "home" and self.collector and not isinstance(entry.get("bonus"), int):
             # JL-C6 / YG-12: every battle of this tile adds it; never guess a number.
-            return Refusal(r["home_bonus"], "%s: %s bonus unknown" % (
-                name, self.words["home_bonus"]), "correct the entry from the tile")
+            return Refusal(r["home_bonus"], self.said("home_bonus_unknown") % name,
+                           _("correct the entry from the tile"))
         self.tiles[key] = Tile(key, entry, p, role)
         self.order.append(key)
         out = Outcome()
@@ -358,7 +403,6 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
     def roster_problem(self):
         """A Refusal saying why the rosters cannot start, or None."""
         r = self.rules
-        w = self.words
         homes = [0] * self.n
         fighters = [0] * self.n
         powers = [0] * self.n
@@ -372,23 +416,25 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
                 powers[t.owner] += 1
         for p in range(self.n):
             if homes[p] != 1:
-                return Refusal(r["setup"], "%s needs one %s" % (self.name(p), w["home"]),
-                               "tap a %s to add it" % w["home"])
+                return Refusal(r["setup"], self.said("needs_home") % self.name(p),
+                               self.said("tap_home"))
             if fighters[p] == 0:
-                return Refusal(r["setup"], "%s has no %ss" % (self.name(p), w["fighter"]),
-                               "add %ss" % w["fighter"])
+                return Refusal(r["setup"], self.said("no_fighters") % self.name(p),
+                               self.said("add_fighters"))
         rule = r["roster"] if self.collector else r["setup"]
         if self.ffa:
             rule = "JL-M1"
         for p in range(1, self.n):
             if fighters[p] != fighters[0]:
-                return Refusal(rule, "%s: %d %ss, %s: %d" % (
-                    self.name(0), fighters[0], w["fighter"], self.name(p), fighters[p]),
-                    "give everyone the same number")
+                return Refusal(rule, self.said("uneven_fighters") % {
+                    "first": self.name(0), "n": fighters[0], "other": self.name(p),
+                    "m": fighters[p]},
+                    _("give everyone the same number"))
             if powers[p] != powers[0]:
-                return Refusal(rule, "%s: %d %ss, %s: %d" % (
-                    self.name(0), powers[0], w["power"], self.name(p), powers[p]),
-                    "give everyone the same number")
+                return Refusal(rule, self.said("uneven_powers") % {
+                    "first": self.name(0), "n": powers[0], "other": self.name(p),
+                    "m": powers[p]},
+                    _("give everyone the same number"))
         return None
 
     def suggested_first(self):
@@ -405,7 +451,7 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
 
     def _in_start(self, inp):
         if self.phase != "setup":
-            return Refusal(self.rules["setup"], "the game has already started", "play on")
+            return Refusal(self.rules["setup"], _("the game has already started"), _("play on"))
         if len(inp) != 2 or not isinstance(inp[1], int) or not 0 <= inp[1] < self.n:
             return Refusal("INPUT", "start needs the first player (0..%d)" % (self.n - 1),
                            "send (start, player)")
@@ -454,7 +500,7 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         if self._check_over(out):
             return
         p = self.turn
-        for _ in range(self.n):
+        for _i in range(self.n):
             p = (p + 1) % self.n
             if self.ffa:
                 if self.alive(p):
@@ -474,22 +520,22 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         if stop:
             return stop
         if self.phase == "setup":
-            return Refusal(self.rules["setup"], "the game has not started",
-                           "add tiles with add, then start")
+            return Refusal(self.rules["setup"], _("the game has not started"),
+                           _("add tiles with add, then start"))
         if len(inp) != 2 or inp[1] not in self.tiles:
-            return Refusal("TILE", "unknown tile %r" % (inp[1:],),
-                           "only tiles added at setup take part")
+            return Refusal("TILE", _("unknown tile %r") % (inp[1:],),
+                           _("only tiles added at setup take part"))
         t = self.tiles[inp[1]]
         if self.pending is not None:
             return self._tap_pending(t)
         if t.role == "power":
             return self._tap_power(t)
         if t.status == "discard":
-            return Refusal(self.rules["discard"], "%s is in the discard pile" % t.name,
-                           "tap a tile still in play")
+            return Refusal(self.rules["discard"], _("%s is in the discard pile") % t.name,
+                           _("tap a tile still in play"))
         if not self.standing(t):
-            return Refusal("JL-W075", "%s is trapped by a Wasteland" % t.name,
-                           "tap a tile still in play")
+            return Refusal("JL-W075", _("%s is trapped by a Wasteland") % t.name,
+                           _("tap a tile still in play"))
         if self.phase == "attacker":
             return self._tap_attacker(t)
         if self.phase == "defender":
@@ -497,29 +543,29 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
                 return self._tap_attacker(t)
             return self._tap_defender(t)
         if self.phase == "roll":
-            return Refusal(self.rules["battle"], "a battle is on",
-                           "%s: roll the die" % self.name(self._roll_by()))
-        return Refusal(self.rules["battle"], "the battle is rolled",
-                       "accept it or play a %s" % self.words["power"])
+            return Refusal(self.rules["battle"], _("a battle is on"),
+                           _("%s: roll the die") % self.name(self._roll_by()))
+        return Refusal(self.rules["battle"], _("the battle is rolled"),
+                       self.said("accept_or_play"))
 
     def _may_attack(self, t):
         """None if tile t may be the moved tile this turn, else a Refusal."""
         r = self.rules
         if self.controller(t.key) != self.turn:
-            return Refusal(r["turn"], "%s is not %s's tile" % (t.name, self.name(self.turn)),
-                           "%s: tap your own tile" % self.name(self.turn))
+            return Refusal(r["turn"], _("%s is not %s's tile") % (t.name, self.name(self.turn)),
+                           _("%s: tap your own tile") % self.name(self.turn))
         if t.role == "home" and self.game == "jl":
             if not self.ffa:
-                return Refusal("JL-B3", "Strongholds never move",
-                               "tap the Character that moved")
+                return Refusal("JL-B3", _("Strongholds never move"),
+                               _("tap the Character that moved"))
             if self.fighters_left(self.turn) > 0:
-                return Refusal("JL-M6", "a Stronghold attacks only when it is alone",
-                               "tap the Character that moved")
+                return Refusal("JL-M6", _("a Stronghold attacks only when it is alone"),
+                               _("tap the Character that moved"))
         lock = self._locked(t.key)
         if lock == "energy_lock":
-            return Refusal("YG-A6", "%s is held by Energy Lock" % t.name, "move another tile")
+            return Refusal("YG-A6", _("%s is held by Energy Lock") % t.name, _("move another tile"))
         if lock == "divine_chain":
-            return Refusal("YG-A8", "%s is bound by Divine Chain" % t.name, "move another tile")
+            return Refusal("YG-A8", _("%s is bound by Divine Chain") % t.name, _("move another tile"))
         return None
 
     def _tap_attacker(self, t):
@@ -538,17 +584,17 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         a = self.tiles[self.attacker]
         side = self.controller(a.key)
         if side != self.turn or self._locked(a.key):
-            return Refusal(r["turn"], "%s cannot attack now" % a.name, "end the turn")
+            return Refusal(r["turn"], _("%s cannot attack now") % a.name, _("end the turn"))
         if self.friendly(self.controller(t.key), side):
-            return Refusal(r["battle"], "%s is a friendly tile" % t.name,
-                           "tap an opposing tile it touches")
+            return Refusal(r["battle"], _("%s is a friendly tile") % t.name,
+                           _("tap an opposing tile it touches"))
         if self._locked(t.key) == "energy_lock":
-            return Refusal("YG-A6", "%s cannot be attacked this turn" % t.name,
-                           "battle another tile")
+            return Refusal("YG-A6", _("%s cannot be attacked this turn") % t.name,
+                           _("battle another tile"))
         if a.role == "home" and self.game == "jl":
             if t.role == "home" and self._characters_anywhere():
-                return Refusal("JL-M8", "Strongholds battle only when no Characters are left",
-                               "attack a Character")
+                return Refusal("JL-M8", _("Strongholds battle only when no Characters are left"),
+                               _("attack a Character"))
         return None
 
     def _characters_anywhere(self):
@@ -572,13 +618,13 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         if stop:
             return stop
         if self.phase == "setup":
-            return Refusal(self.rules["setup"], "the game has not started", "start it first")
+            return Refusal(self.rules["setup"], _("the game has not started"), _("start it first"))
         out = Outcome()
         if self.pending is not None:
             return self._end_pending(out)
         if self.phase == "roll":
-            return Refusal(self.rules["multi"], "a battle is on",
-                           "%s: roll the die" % self.name(self._roll_by()))
+            return Refusal(self.rules["multi"], _("a battle is on"),
+                           _("%s: roll the die") % self.name(self._roll_by()))
         if self.phase == "accept":
             self._resolve(out)
             return out
@@ -593,14 +639,14 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
             return Refusal("INPUT", "trapped needs a tile", "tap the trapped tile")
         t = self.tiles[inp[1]]
         if self.phase not in ("attacker", "defender") or self.pending is not None:
-            return Refusal("JL-W075", "report a trapped tile between battles",
-                           "finish the battle first")
+            return Refusal("JL-W075", _("report a trapped tile between battles"),
+                           _("finish the battle first"))
         if t.role != "fighter" or t.status != "play" or t.trapped:
-            return Refusal("JL-W075", "%s cannot be reported trapped" % t.name,
-                           "report a Character in play")
+            return Refusal("JL-W075", _("%s cannot be reported trapped") % t.name,
+                           _("report a Character in play"))
         if not self._wasteland_against(t.owner):
-            return Refusal("JL-W075", "no opposing Wasteland traps %s" % t.name,
-                           "it must find its own way out")
+            return Refusal("JL-W075", _("no opposing Wasteland traps %s") % t.name,
+                           _("it must find its own way out"))
         t.trapped = True
         out = Outcome()
         out.add("trapped", {"tile": t.key, "player": t.owner})
@@ -620,10 +666,10 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         if stop:
             return stop
         if self.game != "ygo":
-            return Refusal("YG-4", "a player who cannot move just ends the turn",
-                           "end the turn")
+            return Refusal("YG-4", _("a player who cannot move just ends the turn"),
+                           _("end the turn"))
         if self.phase != "attacker" or self.pending is not None:
-            return Refusal("YG-4", "report it at the start of your turn", "play on")
+            return Refusal("YG-4", _("report it at the start of your turn"), _("play on"))
         out = Outcome()
         out.add("stuck", {"player": self.turn, "rule": "YG-4"})
         self.phase = "over"

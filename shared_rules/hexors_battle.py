@@ -10,6 +10,7 @@ from shared_rules import decisions as D
 from shared_rules.engine import Outcome, Refusal, Total
 from shared_rules.hexors_powers import BATTLE_EFFECTS, POWERS
 from shared_rules.odds import EndlessTie, odds_from_totals
+from shared_rules.words import _
 
 
 class Battles:
@@ -37,10 +38,10 @@ class Battles:
         if len(inp) != 2 or not isinstance(inp[1], int) or not 1 <= inp[1] <= 6:
             return Refusal("INPUT", "a die face is 1..6", "roll again")
         if self.pending is not None:
-            return Refusal(self.rules["pay"], "a %s is waiting for its target"
-                           % self.words["power"], "tap its target or end")
+            return Refusal(self.rules["pay"], self.said("waiting_target"),
+                           _("tap its target or end"))
         if self.phase != "roll":
-            return Refusal(r["battle"], "no roll expected now", self.legal_inputs().prompt)
+            return Refusal(r["battle"], _("no roll expected now"), self.legal_inputs().prompt)
         b = self.battle
         out = Outcome()
         face = inp[1]
@@ -113,15 +114,14 @@ class Battles:
     def total(self, key, face, side):
         """The battle total of one tile: die strike value and every bonus (JL-C2, YG-9)."""
         t = self.tiles[key]
-        w = self.words
         b = self.battle
         total = Total()
         colour = D.COLOURS[face - 1] if face else None
         value = t.strike(colour) if colour else 0
-        total.add(value, "die")
+        total.add(value, _("die"))
         if not self.collector:
             if self.game == "ygo" and t.role == "home":
-                total.add(2, "character")   # YG-6
+                total.add(2, _("character"))   # YG-6
             return total
         live = self._live()
         owner = t.owner
@@ -135,21 +135,21 @@ class Battles:
                         m = self.tiles[mate]
                         if self.standing(m) and m.strike(colour) > best:
                             best = m.strike(colour)
-                    total.add(best - value, "symbiosis")
+                    total.add(best - value, _("symbiosis"))
         ally = 0
         if t.role == "fighter":
             home = self.home_of(owner)
             if home is not None and self.standing(home) and not chained and \
                     (D.HX_CONTROLLED_HOME_BONUS or not controlled):
-                total.add(home.strike(t.entry["colour"]), w["colour"])   # JL-C3, YG-10
+                total.add(home.strike(t.entry["colour"]), self.part("colour"))   # JL-C3, YG-10
                 if self.game == "jl":
                     ally = self._ally_bonus(t, home)                      # JL-C5, JL-M11
         if b is not None and b["pod"][side] and t.role != "home" and not chained:
-            total.add(1, w["pod"])                                        # JL-C4, YG-11
+            total.add(1, self.part("pod"))                                     # JL-C4, YG-11
         if ally:
-            total.add(ally, "ally")
+            total.add(ally, _("ally"))
         if t.role == "home":
-            total.add(self._home_bonus(t, side), w["home_bonus"])        # JL-C6, YG-12
+            total.add(self._home_bonus(t, side), self.part("home_bonus"))        # JL-C6, YG-12
         for play in live:
             if play["target"] != key:
                 continue
@@ -158,10 +158,10 @@ class Battles:
                 continue
             if play["effect"] == "flying_debris" and play["turn"] != self.turn_no:
                 continue      # JL-W069: +2 only in the turn it was played
-            total.add(spec.amount, spec.label)
+            total.add(spec.amount, _(spec.label))
         boost = self.boosts.get(key, 0)
         if boost:
-            total.add(boost, w["stones"])                                 # JL-M4
+            total.add(boost, self.part("stones"))                               # JL-M4
         return total
 
     def _ally_bonus(self, t, home):
@@ -324,21 +324,19 @@ class Battles:
         if len(inp) != 3 or not isinstance(inp[1], int) or not isinstance(inp[2], bool):
             return Refusal("INPUT", "pod needs a player and True/False", "send (pod, p, on)")
         if not self.collector:
-            return Refusal(r["beginner"], "no %s bonus in the Beginner game" % self.words["pod"],
-                           "just roll")
+            return Refusal(r["beginner"], self.said("no_pod_beginner"), _("just roll"))
         if self.battle is None or self.phase not in ("roll", "accept"):
-            return Refusal(r["pod"], "no battle on", "confirm a pod during a battle")
+            return Refusal(r["pod"], _("no battle on"), _("confirm a pod during a battle"))
         side = self._battle_side(inp[1])
         if side is None:
-            return Refusal(r["pod"], "%s has no tile in this battle" % self.name(inp[1]),
-                           "the battling players confirm")
+            return Refusal(r["pod"], _("%s has no tile in this battle") % self.name(inp[1]),
+                           _("the battling players confirm"))
         key = self.battle["attacker"] if side == 0 else self.battle["defender"]
         t = self.tiles[key]
         if t.role == "home" and inp[2]:
-            return Refusal(r["pod"], "a %s never gets the %s bonus"
-                           % (self.words["home"], self.words["pod"]), "roll without it")
+            return Refusal(r["pod"], self.said("home_no_pod"), _("roll without it"))
         if self._locked(key) == "divine_chain" and inp[2]:
-            return Refusal("YG-A8", "%s defends without Team bonus" % t.name, "roll without it")
+            return Refusal("YG-A8", _("%s defends without Team bonus") % t.name, _("roll without it"))
         self.battle["pod"][side] = inp[2]
         out = Outcome()
         out.add("pod", {"tile": key, "on": inp[2]})
@@ -355,8 +353,8 @@ class Battles:
         b = self.battle
         if b is None or self.tiles[b["attacker"]].role != "home" or self.game != "jl" or \
                 b["showdown"] or b["m8"] or self.phase not in ("roll", "accept"):
-            return Refusal("JL-M7", "only a Stronghold attacking a Character can touch it",
-                           "go on with the battle")
+            return Refusal("JL-M7", _("only a Stronghold attacking a Character can touch it"),
+                           _("go on with the battle"))
         b["touch"] = inp[1]
         out = Outcome()
         out.add("touch", {"on": inp[1]})
@@ -365,17 +363,17 @@ class Battles:
     def _boost_problem(self, key):
         if self.game != "jl" or not self.collector or \
                 (not self.ffa and not D.JL_STONE_BOOSTS_TWO_PLAYERS):
-            return Refusal("JL-M4", "no Stone boosts in this game", "play a Power instead")
+            return Refusal("JL-M4", _("no Stone boosts in this game"), _("play a Power instead"))
         if self.battle is None or key not in (self.battle["attacker"], self.battle["defender"]):
-            return Refusal("JL-M4", "boost a tile in the current battle", "wait for a battle")
+            return Refusal("JL-M4", _("boost a tile in the current battle"), _("wait for a battle"))
         p = self.controller(key)
         for k in self.order:
             t = self.tiles[k]
             if t.owner == p and t.role == "power" and t.status == "hand":
-                return Refusal("JL-M4", "%s still has Power tiles" % self.name(p),
-                               "play your Powers first")
+                return Refusal("JL-M4", _("%s still has Power tiles") % self.name(p),
+                               _("play your Powers first"))
         if self.stones_of(p) < 1:
-            return Refusal("JL-M4", "%s has no Stones left" % self.name(p), "roll without it")
+            return Refusal("JL-M4", _("%s has no Stones left") % self.name(p), _("roll without it"))
         return None
 
     def _in_boost(self, inp):
@@ -385,7 +383,7 @@ class Battles:
         if len(inp) != 2 or inp[1] not in self.tiles:
             return Refusal("INPUT", "boost needs a battling tile", "send (boost, key)")
         if self.pending is not None or self.phase not in ("roll", "accept"):
-            return Refusal("JL-M4", "boost during a battle", "wait for a battle")
+            return Refusal("JL-M4", _("boost during a battle"), _("wait for a battle"))
         problem = self._boost_problem(inp[1])
         if problem:
             return problem

@@ -12,6 +12,7 @@ Sandstorm, Power Theft, Genesis, Escape).
 (2, 7)
 """
 from shared_rules.engine import Outcome, Refusal
+from shared_rules.words import N_, _
 
 
 class Power:
@@ -49,30 +50,30 @@ class Power:
 
 _ROWS = (
     # effect, game, rule, label, timing, cost, target, lasts, amount
-    ("last_stand", "jl", "JL-W064", "last stand", "surge", 0, None, "turn", 3),
-    ("energy_barrier", "jl", "JL-W065", "barrier", "ultimate", 1, None, "game", 0),
-    ("escape", "jl", "JL-W066", "escape", "surge", 1, "battling", "turn", 0),
-    ("speed", "jl", "JL-W067", "speed", "surge", 1, None, "turn", 0),
-    ("detection", "jl", "JL-W068", "detection", "surge", 2, "power", "turn", 0),
-    ("flying_debris", "jl", "JL-W069", "debris", "ultimate", 2, "friend-fighter", "game", 2),
-    ("life_drain", "jl", "JL-W070", "life drain", "surge", 2, "foe", "turn", -1),
-    ("self_destruct", "jl", "JL-W071", "self-destruct", "surge", 2, None, "turn", 0),
-    ("teamwork", "jl", "JL-W072", "teamwork", "surge", 2, "tile", "turn", 7),
-    ("super_strength", "jl", "JL-W073", "strength", "ultimate", 3, "tile", "game", 3),
-    ("telepathy", "jl", "JL-W074", "telepathy", "surge", 3, "foe-fighter", "turn", 0),
-    ("wasteland", "jl", "JL-W075", "wasteland", "ultimate", 3, None, "game", 0),
-    ("disarm", "ygo", "YG-A1", "disarm", "flash", 1, "power", "now", 0),
-    ("mystic_barrier", "ygo", "YG-A2", "barrier", "extreme", 1, None, "game", 0),
-    ("symbiosis", "ygo", "YG-A3", "symbiosis", "flash", 1, "any-fighter", "turn", 0),
-    ("setting_sun", "ygo", "YG-A4", "setting sun", "flash", 1, "any-fighter", "turn", 3),
-    ("power_theft", "ygo", "YG-A5", "theft", "flash", 1, None, "now", 0),
-    ("energy_lock", "ygo", "YG-A6", "lock", "extreme", 2, "any-fighter", "turn", 0),
-    ("genesis", "ygo", "YG-A7", "genesis", "extreme", 2, "graveyard", "now", 0),
-    ("divine_chain", "ygo", "YG-A8", "chain", "extreme", 2, "any-fighter", "turns", 0),
-    ("sandstorm", "ygo", "YG-A9", "sandstorm", "extreme", 2, None, "now", 0),
-    ("earth_fist", "ygo", "YG-A10", "earth fist", "flash", 2, "any-fighter", "turn", 7),
-    ("star_burst", "ygo", "YG-A11", "star burst", "extreme", 3, "any-fighter", "game", 3),
-    ("zombie", "ygo", "YG-A12", "zombie", "flash", 3, "foe", "turn", 0),
+    ("last_stand", "jl", "JL-W064", N_("last stand"), "surge", 0, None, "turn", 3),
+    ("energy_barrier", "jl", "JL-W065", N_("barrier"), "ultimate", 1, None, "game", 0),
+    ("escape", "jl", "JL-W066", N_("escape"), "surge", 1, "battling", "turn", 0),
+    ("speed", "jl", "JL-W067", N_("speed"), "surge", 1, None, "turn", 0),
+    ("detection", "jl", "JL-W068", N_("detection"), "surge", 2, "power", "turn", 0),
+    ("flying_debris", "jl", "JL-W069", N_("debris"), "ultimate", 2, "friend-fighter", "game", 2),
+    ("life_drain", "jl", "JL-W070", N_("life drain"), "surge", 2, "foe", "turn", -1),
+    ("self_destruct", "jl", "JL-W071", N_("self-destruct"), "surge", 2, None, "turn", 0),
+    ("teamwork", "jl", "JL-W072", N_("teamwork"), "surge", 2, "tile", "turn", 7),
+    ("super_strength", "jl", "JL-W073", N_("strength"), "ultimate", 3, "tile", "game", 3),
+    ("telepathy", "jl", "JL-W074", N_("telepathy"), "surge", 3, "foe-fighter", "turn", 0),
+    ("wasteland", "jl", "JL-W075", N_("wasteland"), "ultimate", 3, None, "game", 0),
+    ("disarm", "ygo", "YG-A1", N_("disarm"), "flash", 1, "power", "now", 0),
+    ("mystic_barrier", "ygo", "YG-A2", N_("barrier"), "extreme", 1, None, "game", 0),
+    ("symbiosis", "ygo", "YG-A3", N_("symbiosis"), "flash", 1, "any-fighter", "turn", 0),
+    ("setting_sun", "ygo", "YG-A4", N_("setting sun"), "flash", 1, "any-fighter", "turn", 3),
+    ("power_theft", "ygo", "YG-A5", N_("theft"), "flash", 1, None, "now", 0),
+    ("energy_lock", "ygo", "YG-A6", N_("lock"), "extreme", 2, "any-fighter", "turn", 0),
+    ("genesis", "ygo", "YG-A7", N_("genesis"), "extreme", 2, "graveyard", "now", 0),
+    ("divine_chain", "ygo", "YG-A8", N_("chain"), "extreme", 2, "any-fighter", "turns", 0),
+    ("sandstorm", "ygo", "YG-A9", N_("sandstorm"), "extreme", 2, None, "now", 0),
+    ("earth_fist", "ygo", "YG-A10", N_("earth fist"), "flash", 2, "any-fighter", "turn", 7),
+    ("star_burst", "ygo", "YG-A11", N_("star burst"), "extreme", 3, "any-fighter", "game", 3),
+    ("zombie", "ygo", "YG-A12", N_("zombie"), "flash", 3, "foe", "turn", 0),
 )
 
 POWERS = {}
@@ -99,43 +100,43 @@ class PowerPlay:
         r = self.rules
         spec = POWERS[t.entry["effect"]]
         if t.status != "hand":
-            return Refusal(r["used"], "%s has already been played" % t.name,
-                           "each %s is played once" % self.words["power"])
+            return Refusal(r["used"], _("%s has already been played") % t.name,
+                           self.said("played_once"))
         if self.phase not in ("attacker", "defender", "roll", "accept"):
-            return Refusal(r["timing"], "not now", "play it during a turn")
+            return Refusal(r["timing"], _("not now"), _("play it during a turn"))
         p = t.owner
         if spec.own_turn_only and self.turn != p:
             return Refusal("JL-C10" if self.game == "jl" else "YG-14",
-                           "%s only on its owner's turn" % t.name,
-                           "%s: play it on your turn" % self.name(p))
+                           _("%s only on its owner's turn") % t.name,
+                           _("%s: play it on your turn") % self.name(p))
         if self.stones_of(p) < spec.cost:
-            return Refusal(r["pay"], "%s costs %d, %s has %d" % (
+            return Refusal(r["pay"], _("%s costs %d, %s has %d") % (
                 t.name, spec.cost, self.name(p), self.stones_of(p)),
-                "earn %s by defeating tiles" % self.words["stones"])
+                self.said("earn_stones"))
         e = spec.effect
         b = self.battle
         if e == "last_stand":
             if self._last_fighter(p) is None:
-                return Refusal("JL-W064", "Last Stand needs exactly one Character left",
-                               "keep it for later")
+                return Refusal("JL-W064", _("Last Stand needs exactly one Character left"),
+                               _("keep it for later"))
         elif e == "escape":
             if b is None:
-                return Refusal("JL-W066", "Escape voids a battle", "play it during a battle")
+                return Refusal("JL-W066", _("Escape voids a battle"), _("play it during a battle"))
             if self._self_destruct_on(b):
-                return Refusal("JL-W071", "after Self-Destruct the attack cannot be called off",
-                               "roll the battle")
+                return Refusal("JL-W071", _("after Self-Destruct the attack cannot be called off"),
+                               _("roll the battle"))
         elif e == "self_destruct":
             if b is None or self.phase != "roll" or b["rolls"][0] is not None:
-                return Refusal("JL-W071", "Self-Destruct goes before the attacker rolls",
-                               "keep it for the next battle")
+                return Refusal("JL-W071", _("Self-Destruct goes before the attacker rolls"),
+                               _("keep it for the next battle"))
             if self._battle_side(p) != 1:
-                return Refusal("JL-W071", "only the defending side plays Self-Destruct",
-                               "keep it for when you defend")
+                return Refusal("JL-W071", _("only the defending side plays Self-Destruct"),
+                               _("keep it for when you defend"))
             if self.tiles[b["attacker"]].role != "fighter":
-                return Refusal("JL-W071", "Self-Destruct answers an attacking Character",
-                               "keep it for a Character's attack")
+                return Refusal("JL-W071", _("Self-Destruct answers an attacking Character"),
+                               _("keep it for a Character's attack"))
         if spec.target is not None and not self._targets(t):
-            return Refusal(spec.rule, "nothing %s can target now" % t.name, "keep it for later")
+            return Refusal(spec.rule, _("nothing %s can target now") % t.name, _("keep it for later"))
         return None
 
     def _last_fighter(self, p):
@@ -196,10 +197,10 @@ class PowerPlay:
     def _tap_power(self, t):
         r = self.rules
         if t.status == "discard":
-            return Refusal(r["used"], "%s is in the discard pile" % t.name,
-                           "each %s is played once" % self.words["power"])
+            return Refusal(r["used"], _("%s is in the discard pile") % t.name,
+                           self.said("played_once"))
         if t.status == "active":
-            return Refusal(r["used"], "%s is already in play" % t.name, "play another one")
+            return Refusal(r["used"], _("%s is already in play") % t.name, _("play another one"))
         problem = self._power_problem(t)
         if problem:
             return problem
@@ -224,8 +225,8 @@ class PowerPlay:
             return self._end_pending(out, cancel=True)
         if pend["target"] is None:
             if t.key not in self._targets(power):
-                return Refusal(spec.rule, "%s cannot target %s" % (power.name, t.name),
-                               "tap a tile it can take, or end to cancel")
+                return Refusal(spec.rule, _("%s cannot target %s") % (power.name, t.name),
+                               _("tap a tile it can take, or end to cancel"))
             out = Outcome()
             if spec.effect == "symbiosis":
                 pend["target"] = t.key
@@ -237,8 +238,8 @@ class PowerPlay:
         # YG-A3: tapping the Monsters friendly to the target in face contact with it.
         target = self.tiles[pend["target"]]
         if not self._may_partner(t):
-            return Refusal("YG-A3", "%s cannot lend its strike values" % t.name,
-                           "tap a friendly Monster touching %s, or end" % target.name)
+            return Refusal("YG-A3", _("%s cannot lend its strike values") % t.name,
+                           _("tap a friendly Monster touching %s, or end") % target.name)
         pend["partners"].append(t.key)
         out = Outcome()
         out.add("partner", {"tile": power.key, "partner": t.key})

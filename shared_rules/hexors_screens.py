@@ -4,6 +4,7 @@ A mixin of ``HexorsGame``; nothing here changes the state.
 """
 from shared_rules.engine import Legal
 from shared_rules.hexors_powers import POWERS, WALLS
+from shared_rules.words import _
 
 
 class Screens:
@@ -15,32 +16,32 @@ class Screens:
             problem = self.roster_problem()
             if problem is None:
                 first = self.suggested_first()
-                leg = Legal(None, "roster", "%s starts? OK" % self.name(first), problem=problem)
-                leg.choices.append(("start: %s" % self.name(first), ("start", first)))
+                leg = Legal(None, "roster", _("%s starts? OK") % self.name(first), problem=problem)
+                leg.choices.append((_("start: %s") % self.name(first), ("start", first)))
                 for p in range(self.n):
                     if p != first:
-                        leg.choices.append(("start: %s" % self.name(p), ("start", p)))
+                        leg.choices.append((_("start: %s") % self.name(p), ("start", p)))
             else:
                 leg = Legal(None, "roster", self._roster_prompt(), problem=problem)
             return leg
         if self.phase == "over":
             names = " ".join([self.name(p) for p in self.winners])
-            return Legal(None, "over", ("%s wins!" % names)[:21])
+            return Legal(None, "over", _("%s wins!") % names)
         if self.pending is not None:
             return self._legal_pending()
         p = self.turn
         leg = None
         if self.phase == "attacker":
-            leg = Legal(p, "attacker", "%s: tap moved tile" % self.name(p))
+            leg = Legal(p, "attacker", _("%s: tap moved tile") % self.name(p))
             for k in self.order:
                 t = self.tiles[k]
                 if t.role != "power" and self.standing(t) and self._may_attack(t) is None:
                     leg.tiles[k] = "attacker"
-            leg.choices.append(("end turn", ("end",)))
+            leg.choices.append((_("end turn"), ("end",)))
             if self.game == "ygo":
-                leg.choices.append(("cannot move", ("stuck",)))
+                leg.choices.append((_("cannot move"), ("stuck",)))
         elif self.phase == "defender":
-            leg = Legal(p, "defender", "%s: tap defender" % self.name(p))
+            leg = Legal(p, "defender", _("%s: tap defender") % self.name(p))
             for k in self.order:
                 t = self.tiles[k]
                 if t.role == "power" or not self.standing(t) or k == self.attacker:
@@ -50,22 +51,22 @@ class Screens:
                         leg.tiles[k] = "attacker"
                 elif self._may_defend(t) is None:
                     leg.tiles[k] = "defender"
-            leg.choices.append(("end turn", ("end",)))
+            leg.choices.append((_("end turn"), ("end",)))
         elif self.phase == "roll":
             who = self._roll_by()
-            leg = Legal(who, "roll", "%s: roll the die" % self.name(who))
+            leg = Legal(who, "roll", _("%s: roll the die") % self.name(who))
             leg.roll_by = who
             self._battle_choices(leg)
         else:
-            leg = Legal(p, "accept", "OK or play %s" % self.words["a_power"])
-            leg.choices.append(("accept", ("end",)))
+            leg = Legal(p, "accept", self.said("ok_or_play"))
+            leg.choices.append((_("accept"), ("end",)))
             self._battle_choices(leg)
         if self.phase in ("attacker", "defender") and self.collector and self.game == "jl":
             for k in self.order:
                 t = self.tiles[k]
                 if t.role == "fighter" and t.status == "play" and not t.trapped and \
                         self._wasteland_against(t.owner):
-                    leg.choices.append(("trapped: %s" % t.name, ("trapped", k)))
+                    leg.choices.append((_("trapped: %s") % t.name, ("trapped", k)))
         if self.collector:
             for k in self.order:
                 t = self.tiles[k]
@@ -76,15 +77,14 @@ class Screens:
 
     def _roster_prompt(self):
         """What the rosters still need, in a footer's 21 characters."""
-        w = self.words
         for p in range(self.n):
             if self.home_of(p) is None:
-                return "%s: add %s" % (self.name(p), w["home"])
+                return self.said("add_home_prompt") % self.name(p)
         for p in range(self.n):
             if not any(self.tiles[k].owner == p and self.tiles[k].role == "fighter"
                        for k in self.order):
-                return "%s: add %ss" % (self.name(p), w["fighter"])
-        return "Even up the rosters"
+                return self.said("add_fighters_prompt") % self.name(p)
+        return _("Even up the rosters")
 
     def _battle_choices(self, leg):
         b = self.battle
@@ -97,33 +97,37 @@ class Screens:
                 continue
             who = self.controller(key)
             on = not b["pod"][side]
-            leg.choices.append(("%s %s: %s" % (self.name(who), self.words["pod"],
-                                               "yes" if on else "no"), ("pod", who, on)))
+            said = self.said("pod_yes" if on else "pod_no")
+            leg.choices.append((said % self.name(who), ("pod", who, on)))
         if self.game == "jl" and self.tiles[b["attacker"]].role == "home" and \
                 not b["showdown"] and not b["m8"]:
-            leg.choices.append(("touching: %s" % ("no" if b["touch"] else "yes"),
+            leg.choices.append((_("touching: no") if b["touch"] else _("touching: yes"),
                                 ("touch", not b["touch"])))
         for key in (b["attacker"], b["defender"]):
             if self._boost_problem(key) is None:
-                leg.choices.append(("%s +1 stone" % self.name(self.controller(key)),
+                leg.choices.append((self.said("boost") % self.name(self.controller(key)),
                                     ("boost", key)))
+
+    def power_label(self, play):
+        label = POWERS[play["effect"]].label
+        return _(label)
 
     def _legal_pending(self):
         pend = self.pending
         power = self.tiles[pend["tile"]]
         p = power.owner
         if pend["target"] is None:
-            leg = Legal(p, "target", "%s: tap a target" % self.name(p))
+            leg = Legal(p, "target", _("%s: tap a target") % self.name(p))
             for k in self._targets(power):
                 leg.tiles[k] = "target"
-            leg.choices.append(("cancel", ("end",)))
+            leg.choices.append((_("cancel"), ("end",)))
         else:
-            leg = Legal(p, "partner", "%s: tap partners" % self.name(p))
+            leg = Legal(p, "partner", _("%s: tap partners") % self.name(p))
             for k in self.order:
                 t = self.tiles[k]
                 if self._may_partner(t):
                     leg.tiles[k] = "partner"
-            leg.choices.append(("done" if pend["partners"] else "cancel", ("end",)))
+            leg.choices.append((_("done") if pend["partners"] else _("cancel"), ("end",)))
         leg.tiles[power.key] = "cancel"
         return leg
 
@@ -143,7 +147,7 @@ class Screens:
         marks = {}
         for play in self._live():
             if play["target"] is not None:
-                marks.setdefault(play["target"], []).append(POWERS[play["effect"]].label)
+                marks.setdefault(play["target"], []).append(self.power_label(play))
         for k in self.order:
             t = self.tiles[k]
             status = t.status
@@ -176,6 +180,6 @@ class Screens:
                             "alive": self.phase == "setup" or self.alive(p)})
         return {"game": self.game, "variant": self.variant, "phase": self.phase,
                 "turn": self.turn, "turn_no": self.turn_no, "players": players,
-                "stones_word": self.words["stones"], "tiles": tiles, "active": active,
+                "stones_word": self.part("stones"), "tiles": tiles, "active": active,
                 "battle": battle, "last_battle": self.last_battle, "winners": self.winners,
                 "pending": dict(self.pending) if self.pending else None}

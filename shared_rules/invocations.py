@@ -52,6 +52,7 @@ Inputs:
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
+from shared_rules.words import _
 
 DECK_CHOICES = (32, 40, 48, 56, 68)  # the deck sizes the Master's menu offers in setup
 
@@ -184,52 +185,53 @@ class InvocationsGame(Game):
     def legal_inputs(self):
         ph = self.phase
         if ph == "setup":
-            choices = [("hand %d" % n, ("hand", n)) for n in (4, 5, 6)]
-            choices.append(("timers off" if self.timers else "timers on",
+            choices = [(_("hand %d") % n, ("hand", n)) for n in (4, 5, 6)]
+            choices.append((_("timers off") if self.timers else _("timers on"),
                             ("timers", not self.timers)))
             if self.deck_unconfirmed:
-                choices.insert(0, ("confirm deck %d" % self.deck, ("confirm_deck",)))
-                return Legal(None, "confirm_deck", "Master: confirm deck %d" % self.deck,
+                choices.insert(0, (_("confirm deck %d") % self.deck, ("confirm_deck",)))
+                return Legal(None, "confirm_deck", _("Master: confirm deck %d") % self.deck,
                              choices=choices, records=self._records())
             if decisions.IN_MIN_PLAYERS <= len(self.players) <= decisions.IN_MAX_PLAYERS:
-                choices.insert(0, ("start", ("start",)))
-            return Legal(None, "setup", "%d players, hand %d" % (len(self.players),
+                choices.insert(0, (_("start"), ("start",)))
+            return Legal(None, "setup", _("%d players, hand %d") % (len(self.players),
                                                                  self.hand_size),
                          choices=choices, records=self._records())
         if ph == "over":
             names = ", ".join(self.name(p) for p in self.winners)
-            return Legal(None, "over", "%s wins" % names)
+            return Legal(None, "over", _("%s wins") % names)
         if self.handover is not None:
             t = self.handover["target"]
-            return Legal(t, "handover", "%s: hand over" % self.name(t),
-                         choices=[("handed", ("handed", t))])
+            return Legal(t, "handover", _("%s: hand over") % self.name(t),
+                         choices=[(_("handed"), ("handed", t))])
         if ph == "stage2":
             choices = []
             for p in self.waiting_for_attack():
                 pl = self.players[p]
                 if pl["hand"] > 0:
-                    choices.append(("%s attack" % pl["name"], ("place", p, "attack")))
+                    choices.append((_("%s attack") % pl["name"], ("place", p, "attack")))
                 elif pl["spells"] - pl["spells_blocked"] > 0:
-                    choices.append(("%s spell>atk" % pl["name"], ("spell_attack", p)))
+                    choices.append((_("%s spell>atk") % pl["name"], ("spell_attack", p)))
                 elif self.deck > 0:
-                    choices.append(("give %s" % pl["name"], ("master_gives", p)))
+                    choices.append((_("give %s") % pl["name"], ("master_gives", p)))
                 if self.attack_timeout and pl["spells"] - pl["spells_blocked"] > 0 \
                         and pl["hand"] > 0:
-                    choices.append(("force %s" % pl["name"], ("force", p)))
+                    choices.append((_("force %s") % pl["name"], ("force", p)))
             waiting = self.waiting_for_attack()
-            prompt = "%s: place Attack" % self.name(waiting[0]) if waiting else "place cards"
+            prompt = (_("%s: place Attack") % self.name(waiting[0])) if waiting else \
+                _("place cards")
             return Legal(None, "place", prompt, choices=choices, records=self._records())
         if ph == "stage3":
             for p in self.in_round():
                 if self.players[p]["attack"] is None:
-                    return Legal(p, "reveal", "%s: tap Attack" % self.name(p))
+                    return Legal(p, "reveal", _("%s: tap Attack") % self.name(p))
         if ph == "effects":
-            choices = [("judge", ("judge",))]
-            return Legal(None, "effects", "effects, then judge", choices=choices,
+            choices = [(_("judge"), ("judge",))]
+            return Legal(None, "effects", _("effects, then judge"), choices=choices,
                          records=self._records())
         if ph == "shields":
             p = self._next_shield()
-            return Legal(p, "shield", "%s: tap a Shield" % self.name(p))
+            return Legal(p, "shield", _("%s: tap a Shield") % self.name(p))
         return Legal(None, ph, "")
 
     def _pairs(self):
@@ -244,12 +246,12 @@ class InvocationsGame(Game):
         names = [pl["name"] for pl in self.players]
         out = []
         if self.phase == "setup":
-            out += [("deck %d" % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
+            out += [(_("deck %d") % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
         elif self.phase == "stage2" and self.handover is None:
             for p in self.in_round():
                 if self.players[p]["hand"] > 0:
-                    out.append(("%s shield" % names[p], ("place", p, "shield")))
-                    out.append(("%s spell" % names[p], ("place", p, "spell")))
+                    out.append((_("%s shield") % names[p], ("place", p, "shield")))
+                    out.append((_("%s spell") % names[p], ("place", p, "spell")))
             for p in self.in_round():
                 if self.players[p]["hand"] > 0 and self.deck > 0:
                     out += [("%s takes %d" % (names[p], n), ("take", p, n, "hand"))
@@ -260,27 +262,27 @@ class InvocationsGame(Game):
                     continue
                 them = self.players[q]
                 if them["hand"] > 0:
-                    out.append(("%s steals %s" % (names[p], names[q]),
+                    out.append((_("%s steals %s") % (names[p], names[q]),
                                 ("steal", p, q, "hand", "hand")))
                 if them["shields"] > 0:
-                    out.append(("%s breaks %s shield" % (names[p], names[q]),
+                    out.append((_("%s breaks %s shield") % (names[p], names[q]),
                                 ("destroy", p, q, "shield", "hand")))
-                out.append(("%s blocks %s" % (names[p], names[q]),
+                out.append((_("%s blocks %s") % (names[p], names[q]),
                             ("block", p, q, "player", "hand")))
-            out += [("next hand %d" % n, ("hand", n)) for n in (4, 5, 6)
+            out += [(_("next hand %d") % n, ("hand", n)) for n in (4, 5, 6)
                     if n != self.hand_size]
         elif self.phase == "effects":
             for p, q in self._pairs():
                 if [p, q] not in self.beats and [q, p] not in self.beats:
-                    out.append(("%s beats %s" % (names[p], names[q]), ("beats", p, q)))
+                    out.append((_("%s beats %s") % (names[p], names[q]), ("beats", p, q)))
             done = []
             for pair in self.beats:
                 if pair[0] not in done:
                     done.append(pair[0])
             for p in sorted(done):
-                out.append(("cancel %s" % names[p], ("cancel", p)))
+                out.append((_("cancel %s") % names[p], ("cancel", p)))
             for p, q in self._pairs():  # an Attack card's effect (IN-6, IN-12)
-                out.append(("%s blocks %s" % (names[p], names[q]),
+                out.append((_("%s blocks %s") % (names[p], names[q]),
                             ("block", p, q, "player", "attack")))
         return out
 
@@ -296,8 +298,8 @@ class InvocationsGame(Game):
             if h is not None:
                 if h["target"] == event[1]:
                     return ("handed", event[1])
-                return "Waiting for %s to hand over" % seat_name(names, h["target"])
-            return "The Master's menu: OK on the referee"
+                return _("Waiting for %s to hand over") % seat_name(names, h["target"])
+            return _("The Master's menu: OK on the referee")
         return Game.input_for(self, event, seat, names)
 
     def view(self):
@@ -323,12 +325,12 @@ class InvocationsGame(Game):
         if handler is None:
             return Refusal("INPUT", "unknown input %r" % (inp[0],), "see legal_inputs()")
         if self.phase == "over":
-            return Refusal("IN-10", "the game is over", "start a new game")
+            return Refusal("IN-10", _("the game is over"), _("start a new game"))
         return handler(inp)
 
     def _check_player(self, p, rule="IN-1"):
         if not _int(p) or p < 0 or p >= len(self.players):
-            return Refusal(rule, "no player %r" % (p,), "players are 0..%d" %
+            return Refusal(rule, _("no player %r") % (p,), _("players are 0..%d") %
                            (len(self.players) - 1))
         return None
 
@@ -339,20 +341,20 @@ class InvocationsGame(Game):
             return None
         for p in players:
             if p == h["target"] or p == h["by"]:
-                return Refusal("IN-3", "%s must finish the hand-over first" % self.name(p),
-                               "%s: hand the cards over" % self.name(h["target"]))
+                return Refusal("IN-3", _("%s must finish the hand-over first") % self.name(p),
+                               _("%s: hand the cards over") % self.name(h["target"]))
         return None
 
     def _in_player(self, inp):
         if self.phase != "setup":
-            return Refusal("IN-1", "players join before the first deal")
+            return Refusal("IN-1", _("players join before the first deal"))
         if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
             return Refusal("INPUT", "player needs a name or colour")
         if len(self.players) >= decisions.IN_MAX_PLAYERS:
-            return Refusal("IN-1", "at most %d players" % decisions.IN_MAX_PLAYERS)
+            return Refusal("IN-1", _("at most %d players") % decisions.IN_MAX_PLAYERS)
         for pl in self.players:
             if pl["name"] == inp[1]:
-                return Refusal("IN-1", "%s is already playing" % inp[1], "pick another name")
+                return Refusal("IN-1", _("%s is already playing") % inp[1], _("pick another name"))
         self.players.append(self._new_player(inp[1]))
         out = Outcome()
         out.add("player", {"player": len(self.players) - 1, "name": inp[1]})
@@ -360,10 +362,10 @@ class InvocationsGame(Game):
 
     def _in_deck(self, inp):
         if self.phase != "setup":
-            return Refusal("IN-1", "the deck is set before the first deal")
+            return Refusal("IN-1", _("the deck is set before the first deal"))
         n = inp[1] if len(inp) == 2 else None
         if not _int(n) or n < 1:
-            return Refusal("IN-1", "a deck needs at least one card")
+            return Refusal("IN-1", _("a deck needs at least one card"))
         self.deck = n
         self.deck_unconfirmed = not self._suggested_deck(n)
         out = Outcome()
@@ -372,7 +374,7 @@ class InvocationsGame(Game):
 
     def _in_confirm_deck(self, inp):
         if self.phase != "setup" or not self.deck_unconfirmed:
-            return Refusal("IN-1", "no deck size waits for the Master")
+            return Refusal("IN-1", _("no deck size waits for the Master"))
         self.deck_unconfirmed = False
         out = Outcome()
         out.add("deck_confirmed", {"cards": self.deck, "rule": "IN-1"})
@@ -382,7 +384,7 @@ class InvocationsGame(Game):
         # The Master may change it between rounds; it counts from the next deal.
         n = inp[1] if len(inp) == 2 else None
         if not _int(n) or n < 4 or n > 6:
-            return Refusal("IN-2", "a hand has 4 to 6 cards")
+            return Refusal("IN-2", _("a hand has 4 to 6 cards"))
         self.hand_size = n
         out = Outcome()
         out.add("hand", {"cards": n})
@@ -390,7 +392,7 @@ class InvocationsGame(Game):
 
     def _in_timers(self, inp):
         if self.phase != "setup":
-            return Refusal("IN-4", "timers are switched before the first deal")
+            return Refusal("IN-4", _("timers are switched before the first deal"))
         if len(inp) != 2 or inp[1] not in (True, False):
             return Refusal("INPUT", "timers needs True or False")
         self.timers = bool(inp[1])
@@ -400,21 +402,21 @@ class InvocationsGame(Game):
 
     def _in_start(self, inp):
         if self.phase != "setup":
-            return Refusal("IN-2", "the game has started")
+            return Refusal("IN-2", _("the game has started"))
         n = len(self.players)
         if n < decisions.IN_MIN_PLAYERS or n > decisions.IN_MAX_PLAYERS:
-            return Refusal("IN-1", "Invocations needs 2 to 6 players, not %d" % n,
-                           "add players")
+            return Refusal("IN-1", _("Invocations needs 2 to 6 players, not %d") % n,
+                           _("add players"))
         if not _int(self.deck) or self.deck < 1:
-            return Refusal("IN-1", "a deck needs at least one card")
+            return Refusal("IN-1", _("a deck needs at least one card"))
         if self.deck_unconfirmed:
-            return Refusal("IN-1", "a deck of %d cards is outside the suggested %d to %d" % (
+            return Refusal("IN-1", _("a deck of %d cards is outside the suggested %d to %d") % (
                 self.deck, decisions.IN_MIN_DECK, decisions.IN_MAX_DECK),
-                "the Master confirms the deck, or changes it")
+                _("the Master confirms the deck, or changes it"))
         if not _int(self.hand_size) or not 4 <= self.hand_size <= 6:
-            return Refusal("IN-2", "a hand has 4 to 6 cards")
+            return Refusal("IN-2", _("a hand has 4 to 6 cards"))
         if self.series is not None and len(self.series) != n:
-            return Refusal("IN-11", "the series has %d totals for %d players" %
+            return Refusal("IN-11", _("the series has %d totals for %d players") %
                            (len(self.series), n))
         out = Outcome()
         self._stage1(out)
@@ -475,30 +477,30 @@ class InvocationsGame(Game):
         if bad:
             return bad
         if self.players[p]["blocked"]:
-            return Refusal("IN-12", "%s is blocked and sits out this round" % self.name(p))
+            return Refusal("IN-12", _("%s is blocked and sits out this round") % self.name(p))
         if self.phase not in phases:
-            return Refusal("IN-3", "not now: %s" % self.legal_inputs().prompt)
+            return Refusal("IN-3", _("not now: %s") % self.legal_inputs().prompt)
         if self.playoff is not None and p not in self.playoff:
-            return Refusal("IN-10", "%s is not in the play-off" % self.name(p))
+            return Refusal("IN-10", _("%s is not in the play-off") % self.name(p))
         return self._busy(p)
 
     def _in_place(self, inp):
         if len(inp) != 3:
             return Refusal("INPUT", "place needs player and slot")
-        _, p, slot = inp
+        _kind, p, slot = inp
         bad = self._stage_check(p)
         if bad:
             return bad
         pl = self.players[p]
         if slot not in SLOTS:
-            return Refusal("IN-3", "slots are attack, shield and spell")
+            return Refusal("IN-3", _("slots are attack, shield and spell"))
         if pl["hand"] == 0:
-            return Refusal("IN-5", "%s has no card in hand" % pl["name"],
-                           "take the Attack from a Spell")
+            return Refusal("IN-5", _("%s has no card in hand") % pl["name"],
+                           _("take the Attack from a Spell"))
         if pl["hand_blocked"]:
-            return Refusal("IN-12", "%s's hand is blocked" % pl["name"])
+            return Refusal("IN-12", _("%s's hand is blocked") % pl["name"])
         if slot == "attack" and pl["attack_down"]:
-            return Refusal("IN-3", "%s already has an Attack card down" % pl["name"])
+            return Refusal("IN-3", _("%s already has an Attack card down") % pl["name"])
         pl["hand"] -= 1
         if slot == "attack":
             pl["attack_down"] = True
@@ -520,9 +522,9 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack_down"]:
-            return Refusal(rule, "%s already has an Attack card down" % pl["name"])
+            return Refusal(rule, _("%s already has an Attack card down") % pl["name"])
         if pl["spells"] - pl["spells_blocked"] <= 0:
-            return Refusal(rule, "%s has no free Spell" % pl["name"],
+            return Refusal(rule, _("%s has no free Spell") % pl["name"],
                            "the Master gives a deck card" if pl["hand"] == 0 else "")
         return None
 
@@ -532,8 +534,8 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[inp[1]]
         if pl["hand"] > 0:
-            return Refusal("IN-5", "%s has cards in hand" % pl["name"],
-                           "place the Attack from the hand")
+            return Refusal("IN-5", _("%s has cards in hand") % pl["name"],
+                           _("place the Attack from the hand"))
         return self._move_spell(inp[1], "IN-5")
 
     def _in_force(self, inp):
@@ -541,10 +543,10 @@ class InvocationsGame(Game):
         if bad:
             return bad
         if not self.timers:
-            return Refusal("IN-4", "the timers are off")
+            return Refusal("IN-4", _("the timers are off"))
         if not self.attack_timeout:
-            return Refusal("IN-4", "the minute is not over",
-                           "%d s left" % ((decisions.IN_ATTACK_TIMER_MS - self.attack_ms
+            return Refusal("IN-4", _("the minute is not over"),
+                           _("%d s left") % ((decisions.IN_ATTACK_TIMER_MS - self.attack_ms
                                            + 999) // 1000))
         return self._move_spell(inp[1], "IN-4")
 
@@ -566,11 +568,11 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack_down"]:
-            return Refusal("IN-5", "%s already has an Attack card down" % pl["name"])
+            return Refusal("IN-5", _("%s already has an Attack card down") % pl["name"])
         if pl["hand"] > 0 or pl["spells"] - pl["spells_blocked"] > 0:
-            return Refusal("IN-5", "%s still has a card to attack with" % pl["name"])
+            return Refusal("IN-5", _("%s still has a card to attack with") % pl["name"])
         if self.deck == 0 and self.playoff is None:
-            return Refusal("IN-2", "the deck is empty")
+            return Refusal("IN-2", _("the deck is empty"))
         if self.playoff is None:
             self.deck -= 1
         pl["attack_down"] = True
@@ -589,19 +591,19 @@ class InvocationsGame(Game):
         """Refusal if ``p`` cannot use an effect card from ``source`` now, else None."""
         pl = self.players[p]
         if source not in SOURCES:
-            return Refusal("IN-3", "an effect card comes from hand, spell or attack")
+            return Refusal("IN-3", _("an effect card comes from hand, spell or attack"))
         if source == "hand":
             if self.phase != "stage2":
-                return Refusal("IN-6", "in Stage 3 effects come from Spells or the Attack")
+                return Refusal("IN-6", _("in Stage 3 effects come from Spells or the Attack"))
             if pl["hand"] == 0:
-                return Refusal("IN-3", "%s has no card in hand" % pl["name"])
+                return Refusal("IN-3", _("%s has no card in hand") % pl["name"])
             if pl["hand_blocked"]:
-                return Refusal("IN-12", "%s's hand is blocked" % pl["name"])
+                return Refusal("IN-12", _("%s's hand is blocked") % pl["name"])
         elif source == "spell":
             if pl["spells"] - pl["spells_blocked"] <= 0:
-                return Refusal("IN-12", "%s has no Spell free to use" % pl["name"])
+                return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
         elif self.phase not in ("effects",) or pl["attack"] is None:
-            return Refusal("IN-6", "Attack card effects work once it is revealed")
+            return Refusal("IN-6", _("Attack card effects work once it is revealed"))
         return None
 
     def _spend(self, p, source):
@@ -615,30 +617,30 @@ class InvocationsGame(Game):
         if bad:
             return bad
         if self.phase == "stage3":
-            return Refusal("IN-6", "effects wait until every Attack is revealed")
+            return Refusal("IN-6", _("effects wait until every Attack is revealed"))
         if self.phase not in ("stage2", "effects"):
-            return Refusal("IN-3", "effects are used in Stage 2 or after the reveal")
+            return Refusal("IN-3", _("effects are used in Stage 2 or after the reveal"))
         bad = self._busy(by, target)
         if bad:
             return bad
         if self.players[by]["blocked"]:
-            return Refusal("IN-12", "%s is blocked this round" % self.name(by))
+            return Refusal("IN-12", _("%s is blocked this round") % self.name(by))
         if self.playoff is not None and (by not in self.playoff or
                                          target not in self.playoff):
-            return Refusal("IN-10", "only the play-off players take part")
+            return Refusal("IN-10", _("only the play-off players take part"))
         if what not in allowed:
-            return Refusal("IN-3", "%r is not one of %s" % (what, ", ".join(allowed)))
+            return Refusal("IN-3", _("%r is not one of %s") % (what, ", ".join(allowed)))
         return self._effect_source(by, source)
 
     def _in_take(self, inp):
         if len(inp) != 4:
             return Refusal("INPUT", "take needs player, count, source")
-        _, p, n, source = inp
+        _kind, p, n, source = inp
         bad = self._effect_check(p, p, "hand", source, ("hand",))
         if bad:
             return bad
         if not _int(n) or n < 1:
-            return Refusal("IN-3", "take at least one card")
+            return Refusal("IN-3", _("take at least one card"))
         got = min(n, self.deck)
         self._spend(p, source)
         self.deck -= got
@@ -650,13 +652,13 @@ class InvocationsGame(Game):
     def _in_block(self, inp):
         if len(inp) != 5:
             return Refusal("INPUT", "block needs by, target, what, source")
-        _, by, target, what, source = inp
+        _kind, by, target, what, source = inp
         bad = self._effect_check(by, target, what, source, BLOCKABLE)
         if bad:
             return bad
         pl = self.players[target]
         if what == "spell" and pl["spells"] - pl["spells_blocked"] <= 0:
-            return Refusal("IN-12", "%s has no Spell to block" % pl["name"])
+            return Refusal("IN-12", _("%s has no Spell to block") % pl["name"])
         self._spend(by, source)
         if what == "player":
             pl["blocked"] = True        # IN-12: sits out the whole round
@@ -675,8 +677,8 @@ class InvocationsGame(Game):
         if what == "hand" and pl["hand"] == 0 or what == "spell" and pl["spells"] == 0 \
                 or what == "shield" and pl["shields"] == 0 \
                 or what == "attack" and not pl["attack_down"]:
-            return Refusal("IN-3", "%s has no %s card" % (pl["name"], what),
-                           "the effect card is lost")
+            return Refusal("IN-3", _("%s has no %s card") % (pl["name"], what),
+                           _("the effect card is lost"))
         return None
 
     def _remove(self, target, what):
@@ -696,18 +698,18 @@ class InvocationsGame(Game):
     def _destroy_or_steal(self, inp, kind):
         if len(inp) != 5:
             return Refusal("INPUT", "%s needs by, target, what, source" % kind)
-        _, by, target, what, source = inp
+        _kind, by, target, what, source = inp
         bad = self._effect_check(by, target, what, source, TARGETS)
         if bad:
             return bad
         if by == target:
-            return Refusal("IN-3", "%s targets another player" % kind)
+            return Refusal("IN-3", _("%s targets another player") % kind)
         bad = self._take_card(target, what)
         if bad:
             return bad
         if what == "attack" and self.phase == "effects":
-            return Refusal("IN-7", "a revealed Attack stays for the judging",
-                           "record who beats whom instead")
+            return Refusal("IN-7", _("a revealed Attack stays for the judging"),
+                           _("record who beats whom instead"))
         self._spend(by, source)
         self._remove(target, what)
         if kind == "steal":
@@ -731,7 +733,7 @@ class InvocationsGame(Game):
         if len(inp) != 2:
             return Refusal("INPUT", "handed needs the player")
         if self.handover is None or self.handover["target"] != inp[1]:
-            return Refusal("IN-4", "no hand-over is waiting for that player")
+            return Refusal("IN-4", _("no hand-over is waiting for that player"))
         self.handover = None
         out = Outcome()
         out.add("handed", {"player": inp[1]})
@@ -771,15 +773,15 @@ class InvocationsGame(Game):
         if len(inp) != 2 or inp[1] not in ("attack", "handover"):
             return Refusal("INPUT", "timeout is attack or handover")
         if not self.timers:
-            return Refusal("IN-4", "the timers are off")
+            return Refusal("IN-4", _("the timers are off"))
         out = Outcome()
         if inp[1] == "handover":
             if self.handover is None:
-                return Refusal("IN-4", "no hand-over is running")
+                return Refusal("IN-4", _("no hand-over is running"))
             self._handover_expired(out)
         else:
             if self.phase != "stage2" or self.attack_timeout:
-                return Refusal("IN-4", "no Attack timer is running")
+                return Refusal("IN-4", _("no Attack timer is running"))
             self._attack_expired(out)
         return out
 
@@ -792,26 +794,26 @@ class InvocationsGame(Game):
         if self.phase == "stage3":
             p = self.legal_inputs().actor
             if p is None:
-                return Refusal("IN-6", "no Attack card is waiting to be read")
+                return Refusal("IN-6", _("no Attack card is waiting to be read"))
             return self._in_reveal(("reveal", p, inp[1], inp[2]))
         if self.phase == "shields":
             return self._in_shield(("shield", self._next_shield(), inp[1], inp[2]))
-        return Refusal("IN-6", "cards are read when Attacks or Shields are revealed",
+        return Refusal("IN-6", _("cards are read when Attacks or Shields are revealed"),
                        self.legal_inputs().prompt)
 
     def _in_reveal(self, inp):
         if len(inp) != 4:
             return Refusal("INPUT", "reveal needs player, key, entry")
-        _, p, key, entry = inp
+        _kind, p, key, entry = inp
         bad = self._stage_check(p, ("stage3",))
         if bad:
             return bad
         pl = self.players[p]
         if pl["attack"] is not None:
-            return Refusal("IN-6", "%s's Attack is already revealed" % pl["name"])
+            return Refusal("IN-6", _("%s's Attack is already revealed") % pl["name"])
         problem = card_problems(entry)
         if problem:
-            return Refusal("IN-6", problem, "correct the card in the catalogue")
+            return Refusal("IN-6", problem, _("correct the card in the catalogue"))
         pl["attack"] = {"key": key, "name": entry.get("name"), "attack": entry["attack"],
                         "defense": entry["defense"]}
         out = Outcome()
@@ -827,19 +829,19 @@ class InvocationsGame(Game):
     def _in_beats(self, inp):
         if len(inp) != 3:
             return Refusal("INPUT", "beats needs two players")
-        _, a, b = inp
+        _kind, a, b = inp
         bad = self._check_player(a, "IN-7") or self._check_player(b, "IN-7")
         if bad:
             return bad
         if self.phase != "effects":
-            return Refusal("IN-7", "record who beats whom after the reveal")
+            return Refusal("IN-7", _("record who beats whom after the reveal"))
         if a == b or a not in self.in_round() or b not in self.in_round():
-            return Refusal("IN-7", "both players must be in this round")
+            return Refusal("IN-7", _("both players must be in this round"))
         if [a, b] in self.beats:
-            return Refusal("IN-7", "already recorded")
+            return Refusal("IN-7", _("already recorded"))
         if [b, a] in self.beats:
-            return Refusal("IN-7", "%s already beats %s" % (self.name(b), self.name(a)),
-                           "cancel that effect first")
+            return Refusal("IN-7", _("%s already beats %s") % (self.name(b), self.name(a)),
+                           _("cancel that effect first"))
         self.beats.append([a, b])
         out = Outcome()
         out.add("beats", {"player": a, "beats": b})
@@ -852,11 +854,11 @@ class InvocationsGame(Game):
         if bad:
             return bad
         if self.phase != "effects":
-            return Refusal("IN-12", "effects are cancelled after the reveal")
+            return Refusal("IN-12", _("effects are cancelled after the reveal"))
         p = inp[1]
         dropped = [pair for pair in self.beats if pair[0] == p]
         if not dropped:
-            return Refusal("IN-12", "%s has no recorded effect" % self.name(p))
+            return Refusal("IN-12", _("%s has no recorded effect") % self.name(p))
         self.beats = [pair for pair in self.beats if pair[0] != p]
         out = Outcome()
         out.add("cancelled", {"player": p, "dropped": dropped})
@@ -864,9 +866,9 @@ class InvocationsGame(Game):
 
     def _in_judge(self, inp):
         if self.phase != "effects":
-            return Refusal("IN-7", "judge after every Attack is revealed")
+            return Refusal("IN-7", _("judge after every Attack is revealed"))
         if self.handover is not None:
-            return Refusal("IN-3", "a hand-over is still running")
+            return Refusal("IN-3", _("a hand-over is still running"))
         out = Outcome()
         if not self.in_round():
             return self._no_winner(out)   # everyone was blocked (IN-12)
@@ -905,16 +907,16 @@ class InvocationsGame(Game):
     def _in_shield(self, inp):
         if len(inp) != 4:
             return Refusal("INPUT", "shield needs player, key, entry")
-        _, p, key, entry = inp
+        _kind, p, key, entry = inp
         if self.phase != "shields":
-            return Refusal("IN-8", "Shields are revealed only to break a tie")
+            return Refusal("IN-8", _("Shields are revealed only to break a tie"))
         if p not in self.tied:
-            return Refusal("IN-8", "only the tied dominant players reveal Shields")
+            return Refusal("IN-8", _("only the tied dominant players reveal Shields"))
         if p in self.shown:
-            return Refusal("IN-8", "%s already revealed a Shield this time" % self.name(p))
+            return Refusal("IN-8", _("%s already revealed a Shield this time") % self.name(p))
         problem = card_problems(entry)
         if problem:
-            return Refusal("IN-8", problem, "correct the card in the catalogue")
+            return Refusal("IN-8", problem, _("correct the card in the catalogue"))
         self.players[p]["shields"] -= 1   # IN-9: a revealed Shield is discarded
         self.shown[p] = entry["defense"]
         out = Outcome()
