@@ -1,7 +1,8 @@
 """A club night against a real broker: Debian's Mosquitto (``make test`` installs it) on a
 loopback port, 8 tables each playing two games with their own referee and database, each
 publishing its journal (host/club.py Publisher), ``hexref club`` as its own process, and
-the broker restarted in the middle of the night. The organiser's standings must equal the
+the broker restarted in the middle of the night (SIGTERM, as systemd does; and in a second
+night killed, as a crash or a power cut would). The organiser's standings must equal the
 ones computed from the tables' own journals, with every entry once."""
 from __future__ import annotations
 
@@ -60,10 +61,11 @@ class Mosquitto:
                 time.sleep(0.05)
         raise AssertionError("mosquitto did not listen on port %d" % self.port)
 
-    def stop(self) -> None:
-        """As ``systemctl restart`` does: SIGTERM, and the broker saves its sessions."""
+    def stop(self, how: int = signal.SIGTERM) -> None:
+        """As ``systemctl restart`` does: SIGTERM, and the broker saves its sessions;
+        SIGKILL: a crash or a power cut, with whatever it had not saved lost."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
+            self.proc.send_signal(how)
             self.proc.wait(timeout=10)
         if self.proc is not None and self.proc.stderr is not None:
             self.proc.stderr.close()
@@ -111,7 +113,8 @@ def _from_journals(folders: list[Path]) -> tuple[list, int]:
     return results, entries
 
 
-def test_club_night_survives_a_broker_restart(tmp_path: Path):
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["restart", "crash"])
+def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
     broker = Mosquitto(tmp_path, _free_port())
     broker.start()
     url = "mqtt://127.0.0.1:%d" % broker.port
@@ -145,7 +148,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path):
                 if r == restart_at - 10:
                     table_1.stop()  # table 1's publisher restarts too...
                 if r == restart_at:
-                    broker.stop()  # mid-night: the tables go on playing without it
+                    broker.stop(how)  # mid-night: the tables go on playing without it
                 if r == restart_at + 15:
                     broker.start()
                 if r == restart_at + 20:  # ...and resumes from what the broker confirmed
