@@ -195,11 +195,17 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
                 assert p.confirmed == want
                 saved = json.loads(p.state_path.read_text())["confirmed"]
                 assert {int(g): n for g, n in saved.items()} == want
-            # Table 1 sent again only what the broker had not confirmed before it stopped,
-            # and the broker has confirmed its whole journal.
+            # Table 1 sent again only what the broker had not confirmed before it stopped
+            # (and, after a crash, what the organiser asked for again: a broker killed may
+            # lose what it had confirmed and not yet saved), and the broker has confirmed
+            # its whole journal.
             total_1 = sum(len(stores[0].journal(g.id).entries) for g in stores[0].games())
             sent, confirmed = table_1.stop()
-            assert (sent, confirmed) == (total_1 - resumed_from, total_1)
+            assert confirmed == total_1
+            if how == signal.SIGTERM:
+                assert sent == total_1 - resumed_from
+            else:
+                assert sent >= total_1 - resumed_from
     finally:
         if table_1.proc.poll() is None:
             table_1.proc.kill()
