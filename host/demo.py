@@ -205,24 +205,23 @@ class Rig:
     players: tuple[str, ...] = ("P1", "P2")
 
 
-def _hexors_rig(variant: str, script: Callable[[], list[dict]],
-                entries: Callable[[], list[dict]] = demo_entries) -> Rig:
+def _rig(variant: str, demo) -> Rig:
     from host.games import open_game
 
-    seats = ("P1", "P2")
-    new_game, _ = open_game(variant, seats)
-    return Rig(new_game, lambda: open_game(variant, seats)[1], entries, script, seats)
+    new_game, _ = open_game(variant, demo.players)
+    return Rig(new_game, lambda: open_game(variant, demo.players)[1], demo.entries,
+               demo.script, demo.players)
 
 
-RIGS: dict[str, Rig] = {
-    "jl-beginner": _hexors_rig("jl-beginner", beginner_script),
-    "jl-collector": _hexors_rig("jl-collector", collector_script),
-    "ygo-beginner": _hexors_rig("ygo-beginner", ygo_beginner_script,
-                                lambda: demo_entries(YGO_UIDS, YGO_CORRECTIONS)),
-}
-from host.demo_games import HostSteps, game_rigs  # noqa: E402 - HeroScape, Hexo, Invocations
+def rigs() -> dict[str, Rig]:
+    """Every game's demo tables (their descriptors' ``demos``, host/games.py), by variant."""
+    from host.games import demos
 
-RIGS.update(game_rigs())
+    return {variant: _rig(variant, demo) for variant, (_game, demo) in demos().items()}
+
+
+RIGS: dict[str, Rig] = rigs()
+from host.demo_games import HostSteps  # noqa: E402 - the Pi's buttons in a script
 
 
 def demo_script(variant: str = "jl-beginner") -> list[dict]:
@@ -305,7 +304,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     from host.run import App
     from host.store import Store
 
-    rig = RIGS[variant]
+    rig = rigs()[variant]  # a game registered since start-up has its demo too
     steps, host_steps = HostSteps.split(rig.script())  # the Pi's own buttons stay here
     panel = emulated_panel(out_dir, live=live)
     data = out_dir / "data"

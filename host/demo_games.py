@@ -1,7 +1,7 @@
 """Scripted tables for HeroScape, Hexo and Invocations, and how the device opens them.
 
-Each game gets a ``Rig`` (host/demo.py): the rules, the presenter, the tagged cards and a
-script from setup to the winner, played by ``hexref demo --variant heroscape|hexo|
+Each game gets a demo table (its descriptor's ``demos``, host/games.py): the tagged cards
+and a script from setup to the winner, played by ``hexref demo --variant heroscape|hexo|
 invocations`` through the real firmware on a pseudo-terminal, like the Hexors demos.
 
 These games are also played on the referee's own buttons (the Pi's menu: Hexo's actions,
@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from host.games import open_game
-from host.invocations_view import COLOURS
+from host.games import board_colours
 from shared_rules import catalogue
 
 # --- the cards -------------------------------------------------------------------------
@@ -204,7 +203,7 @@ def hexo_script() -> list[dict]:
 
 # --- Invocations -------------------------------------------------------------------------
 
-IN_PLAYERS = COLOURS[:3]
+IN_PLAYERS = board_colours(3)
 IN_CARDS = {  # the demo deck's cards that get revealed: (name, Attack, Defense)
     "in/card-01": ("Fire Imp", 7, 2), "in/card-02": ("Stone Golem", 4, 8),
     "in/card-03": ("Sea Serpent", 7, 5), "in/card-04": ("Wind Sprite", 3, 3),
@@ -240,21 +239,6 @@ def invocations_script() -> list[dict]:
     return s.steps
 
 
-def game_rigs() -> dict:
-    from host.demo import Rig
-
-    def rig(variant: str, entries, script, players: tuple[str, ...]) -> Rig:
-        new_game, _ = open_game(variant, players)
-        return Rig(new_game, lambda: open_game(variant, players)[1], entries, script, players)
-
-    return {
-        "heroscape": rig("heroscape", heroscape_entries, heroscape_script, ("P1", "P2")),
-        "hexo": rig("hexo", hexo_entries, hexo_script, HX_PLAYERS),
-        "invocations": rig("invocations", invocations_entries, invocations_script,
-                           IN_PLAYERS),
-    }
-
-
 # --- a script without the firmware -------------------------------------------------------
 
 
@@ -265,13 +249,13 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
     are kept (a stored game's, host/store.py), else in memory; ``on_view`` is handed each
     screen (a panel to draw it on); ``book``: the tile book (default: the rig's cards);
     ``records``: False for tags that carry no record (a registry trusts them by UID)."""
-    from host.demo import RIGS, ScriptedHub
+    from host.demo import ScriptedHub, rigs
     from host.link import Received
     from host.referee import Referee, TileBook
     from host.screens import text
     from shared_rules.protocol import message
 
-    rig = RIGS[variant]
+    rig = rigs()[variant]
     referee = Referee(rig.new_game, book if book is not None else TileBook(rig.entries()),
                       rig.presenter(), journal=journal, players=rig.players)
     said: list[str] = []

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from host import screens, tags
+from host import games, screens, tags
 from host.registry import Registry, Tile
 from host.screens import View
 from shared_rules import cards, catalogue
@@ -66,9 +66,9 @@ class Write:
 def choices_for(game: str | None = None) -> list[dict]:
     """Catalogue entries to choose from (one game, or every game's), grouped by game in
     catalogue order."""
-    games = (game,) if game else tuple(catalogue.FILES)
+    prefixes = (game,) if game else tuple(games.DESCRIPTORS)
     out: list[dict] = []
-    for g in games:
+    for g in prefixes:
         out.extend(catalogue.load(g))
     return out
 
@@ -384,7 +384,7 @@ class Enrollment:
         name = catalogue.label(entry)
         if self.state == CHOOSE and self.group is None:
             return screens.game_menu("Enroll: which game?",
-                                     tuple(cards.GAME_NAMES.get(g, g) for g in self.groups),
+                                     tuple(games.family_name(g) for g in self.groups),
                                      self.group_index,
                                      hint=self.message or "OK choose  BACK other tag")
         if self.state == CHOOSE:
@@ -393,8 +393,8 @@ class Enrollment:
                            if self.choices[i].get("name") else self.choices[i]["id"]
                            for i in members)
             at = members.index(self.index) if self.index in members else 0
-            title = header if len(self.groups) == 1 else SHORT_NAMES.get(self.group or "",
-                                                                         header)
+            title = header if len(self.groups) == 1 else games.short_name(self.group or "",
+                                                                               header)
             return screens.game_menu(title, labels, at,
                                      hint=self.message or ("OK choose  BACK other tag"
                                                            if len(self.groups) == 1
@@ -422,9 +422,6 @@ class Enrollment:
         return screens.refused(header, self.message, "Hold OK: again  BACK: start over")
 
 
-# The game's name as a header over its list (the panel's header line is short).
-SHORT_NAMES = {"jl": "JL Hexors", "ygo": "YGO Hexors", "hs": "HeroScape", "hx": "Hexo",
-               "in": "Invocations"}
 
 
 def _slots(printed: dict, current: dict) -> list[tuple[str, int, int]]:

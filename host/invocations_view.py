@@ -33,7 +33,6 @@ from shared_rules.invocations import supreme
 if TYPE_CHECKING:
     from host.referee import Referee
 
-COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White")  # the six boards
 LIMITS_MS = {"attack": decisions.IN_ATTACK_TIMER_MS,
              "handover": decisions.IN_HANDOVER_TIMER_MS}
 

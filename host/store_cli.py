@@ -14,7 +14,6 @@ from pathlib import Path
 from host.service_socket import NoService
 
 FORMATS = ("json", "csv")
-GAMES = ("jl", "ygo", "hs", "hx", "in")  # catalogue.FILES, without importing it here
 
 
 def _data(args: argparse.Namespace) -> str | None:
@@ -398,9 +397,11 @@ def add_commands(commands) -> None:
     enroll.add_argument("--set", type=_pair, action="append", metavar="NAME=VALUE",
                         help="a value read off the tile or card, e.g. attack=3 (with "
                              "--entry; repeat it; else set them with the buttons)")
-    enroll.add_argument("--game", choices=GAMES,
-                        help="only offer this game's tiles or cards (jl, ygo: Hexors; hs: "
-                             "HeroScape; hx: Hexo; in: Invocations)")
+    from host.games import DESCRIPTORS  # the table of games: no engine is imported
+
+    enroll.add_argument("--game", choices=tuple(DESCRIPTORS),
+                        help="only offer this game's tiles or cards (%s)" % "; ".join(
+                            "%s: %s" % (k, g.family) for k, g in DESCRIPTORS.items()))
     enroll.add_argument("--many", action="store_true",
                         help="enroll tag after tag until BACK is pressed")
     enroll.add_argument("--port", help="the hub's serial port (default: found by USB id)")

@@ -89,6 +89,18 @@ LABELS = {"figures": "Figures", "move": "Move", "range": "Range", "attack": "Att
           "kind": "Kind", "monster": "Monster", "colour": "Colour"}
 
 
+def add_game(prefix, name, specs):
+    """Another game's cards: ``specs`` {kind: (field spec, ...)} in the form above, the
+    name first (a game registered by the host: host/games.py ``register``)."""
+    global GAMES
+    if prefix not in GAMES:
+        GAMES = GAMES + (prefix,)
+    GAME_NAMES[prefix] = name
+    KINDS[prefix] = tuple(specs)
+    for kind in specs:
+        _SPECS[(prefix, kind)] = (_NAME,) + tuple(specs[kind])
+
+
 def is_card(entry):
     """True for an entry of HeroScape, Hexo or Invocations."""
     return isinstance(entry, dict) and entry.get("game") in GAMES

@@ -92,12 +92,20 @@ FILES = {"jl": "jl", "ygo": "ygo", "hs": "heroscape", "hx": "hexo", "in": "invoc
 _loaded = {}
 
 
+def add_game(prefix, path):
+    """Another game's cards, ids ``prefix/...``, from the JSON file at ``path`` (a game
+    registered by the host: host/games.py ``register``)."""
+    FILES[prefix] = path
+    _loaded.pop(prefix, None)
+
+
 def _entries(game):
     if game not in FILES:
         raise ValueError("unknown game %r: the catalogue holds %s" % (game, ", ".join(FILES)))
     entries = _loaded.get(game)
     if entries is None:
-        with open(_data_dir() + FILES[game] + ".json") as f:
+        name = FILES[game]
+        with open(name if name.endswith(".json") else _data_dir() + name + ".json") as f:
             entries = json.load(f)
         _loaded[game] = entries
     return entries

@@ -6,7 +6,8 @@ from __future__ import annotations
 from flow_table import FlowTable
 
 from host.demo_games import IN_UIDS, corrected, invocations_entries, lookup, rehearse
-from host.invocations_view import COLOURS, InvocationsView
+from host.games import BOARD_COLOURS as COLOURS
+from host.invocations_view import InvocationsView
 from host.screens import text
 from shared_rules.invocations import InvocationsGame
 

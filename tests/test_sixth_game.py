@@ -1,0 +1,108 @@
+"""A sixth game is its engine, its data file, its screen function and one registration
+(DESIGN.md principle 7): High Roll (tests/high_roll.py, tests/high_roll.json) is registered
+here and nowhere else, then chosen on the menu of ``hexref run``, its card enrolled with a
+value read off the card, played through the run loop to a winner, replayed from the store,
+and rehearsed as a demo."""
+from __future__ import annotations
+
+import high_roll
+import pytest
+from test_connection_app import Table
+
+from host import games, tags
+from host.demo_games import rehearse
+from host.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
+from host.registry import Registry
+from host.replay import replay
+from host.screens import text
+from host.store import Store
+from shared_rules import cards, catalogue
+
+KEY = bytes(range(32))
+UP, OK = 17, 22  # the Pi's buttons (tests/test_connection_app.py)
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """The tables the registration writes to, put back after the test."""
+    monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
+    monkeypatch.setattr(games, "DESCRIPTORS", dict(games.DESCRIPTORS))
+    monkeypatch.setattr(catalogue, "FILES", dict(catalogue.FILES))
+    monkeypatch.setattr(catalogue, "_loaded", dict(catalogue._loaded))
+    for name in ("GAMES", "GAME_NAMES", "KINDS", "_SPECS"):
+        value = getattr(cards, name)
+        monkeypatch.setattr(cards, name, dict(value) if isinstance(value, dict) else value)
+    return games.register(high_roll.DESCRIPTOR)  # the one registration
+
+
+def enroll_wizard(folder) -> str:
+    """``hexref enroll``: the tag tapped, High Roll chosen from the list of games, the
+    Wizard from its cards, its Might (not printed in the catalogue) set to 3 as read off the
+    card, OK held, the tag written and read back."""
+    uid = high_roll.UIDS["hr/wizard"]
+    job = Enrollment(Registry(Store(folder), KEY), choices_for())
+    job.on_tap(uid, "", 0.0)
+    assert job.state == CHOOSE and job.groups[-1] == "hr"
+    job.on_button("UP", "press", 0.1)  # the list wraps: the last game
+    assert "[High Roll]" in text(job.view())
+    job.on_button("OK", "press", 0.2)
+    assert "Knight  hr/knight" in text(job.view())[1]
+    job.on_button("DOWN", "press", 0.3)
+    job.on_button("OK", "press", 0.4)
+    assert job.state == CORRECT and job.view().big[0] == "might"
+    for _ in range(3):
+        job.on_button("UP", "press", 0.5)
+    job.on_button("OK", "press", 0.6)
+    assert job.state == HOLD
+    (write,) = job.on_button("OK", "long", 1.0)
+    assert write.uid == uid and write.record == tags.record_for("hr/wizard", uid, KEY)
+    job.on_tap(uid, write.record, 1.2)  # the hub reads the written tag back
+    assert job.state == DONE and job.enrolled == [(uid, "hr/wizard")]
+    return write.record
+
+
+def test_a_registered_game_through_menu_enroll_play_and_replay(tmp_path, registered):
+    table = Table(tmp_path)
+    try:
+        record = enroll_wizard(tmp_path)
+        knight = high_roll.UIDS["hr/knight"]
+        Registry(Store(tmp_path), KEY).enroll(knight, "hr/knight")
+        assert table.app.book.entry_for(record, high_roll.UIDS["hr/wizard"])["might"] == 3
+
+        table.step(10)
+        assert "High Roll" in table.app.menu.items()
+        table.press(UP)  # the menu wraps: its last line (the language)
+        table.press(UP)  # and the last game
+        assert "[High Roll]" in text(table.view)
+        table.press(OK)
+        table.press(OK)  # its one variant, two players
+        game_id = table.app.game_id
+        assert table.app.store.game(game_id).variant == "high-roll"
+
+        table.tap(knight)
+        table.hub.send_event(table.ms, "BTN", "A", "press")
+        table.step(5)
+        table.hub.send_event(table.ms, "TAP", 0, high_roll.UIDS["hr/wizard"], record)
+        table.step(5)
+        assert text(table.view)[1:3] == ["P1: Knight", "P2: Wizard"]
+        table.hub.send_event(table.ms, "BTN", "B", "press")
+        table.step(5)
+        for face in (6, 5, 6):  # Knight 6+2, Wizard 5+3, Knight 8+6+2 = 16 (HR-3)
+            table.hub.send_event(table.ms, "DIE", face, ("FACE", (face,)))
+            table.step(5)
+        assert text(table.view)[:2] == ["High Roll", "   P1 wins"]
+        assert table.app.store.game(game_id).winner == "P1"
+    finally:
+        table.close()
+
+    said = replay(Store(tmp_path), game_id)
+    assert said[0].startswith("Game %d: high-roll, P1 vs P2" % game_id)
+    assert any("P1 adds Knight" in line for line in said)
+    assert any("P2 adds Wizard" in line for line in said)
+    assert said[-4:] == ["    | High Roll", "    |    P1 wins", "    | 16 : 8",
+                         "    | > OK: new game"]
+
+
+def test_a_registered_game_has_its_demo(registered):
+    referee, said = rehearse("high-roll")
+    assert referee.game.winner == 0 and "P1 wins" in said[-1]
