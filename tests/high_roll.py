@@ -83,7 +83,7 @@ class HighRollGame(Game):
     def view(self):
         """The view model: plain data for the screen."""
         return {"players": [{"champion": c[1]["name"] if c else None, "score": s}
-                            for c, s in zip(self.champions, self.scores)],
+                            for c, s in zip(self.champions, self.scores, strict=True)],
                 "turn": self.turn, "winner": self.winner, "target": TARGET}
 
 
@@ -97,7 +97,7 @@ def screen(model: dict, players: tuple[str, ...], last: Outcome | None,
     if model["turn"] is None:
         return View(header="High Roll setup", kind="setup", footer=prompt,
                     lines=tuple("%s: %s" % (name, p["champion"] or "?")
-                                for name, p in zip(players, model["players"])))
+                                for name, p in zip(players, model["players"], strict=True)))
     line = ("%s rolled %d +%d" % (players[rolled["player"]], rolled["face"], rolled["might"])
             if rolled else "to %d" % model["target"])
     return View(header="High Roll", header_right="to %d" % model["target"],
