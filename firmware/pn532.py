@@ -21,9 +21,9 @@ byte of every I2C read, or the answer to the SPI "status read" (bit 0 = RDY; the
 It resends the command when no ACK comes (ACK_MS), asks for the response again with a NACK
 when its checksum is wrong, and aborts a command that never answers with an ACK frame
 (6.2.2) before giving up, so a chip left searching for tags is free for the next one. A
-PN532 at work answers status 00h; an I2C OSError (EIO while it wakes and NACKs its
-address, ETIMEDOUT when the RP2040's machine.I2C gave up on a stretched clock) is "not
-ready yet" too, never a failure by itself.
+PN532 at work answers status 00h; an I2C OSError (EIO when it does not acknowledge its
+address, as while it wakes or takes in a frame; ETIMEDOUT when the RP2040's machine.I2C
+gave up on a stretched clock) is "not ready yet" too, never a failure by itself.
 """
 try:
     from micropython import const

@@ -21,7 +21,7 @@ outlasted), ``stuck`` (nothing answers until the RST pin is pulsed), two tags in
 (``place`` twice).
 
 A command frame or an ACK frame from the host aborts the command at work (UM0701-02 6.2.2:
-"the host controller can abort the current process"); a PN532 at work still acknowledges
+the host may discontinue the PN532's current process); a PN532 at work still acknowledges
 its I2C address and answers status 00h, so the host can tell it so.
 
 Timing (added to the clock by every transfer): I2C at 400 kHz (9 bit times a byte), SPI at
