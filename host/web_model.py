@@ -189,10 +189,12 @@ def standings(view: dict, players: tuple[str, ...], actor: int | None,
             if "stones" in p and view.get("variant", "").endswith("collector"):
                 rows[i]["counts"].append({"label": view.get("stones_word") or "Stones",
                                           "value": p["stones"]})
-            for key, label in (("score", "points"), ("points", "points"),
-                               ("victories", "victories"), ("skulls", "skulls")):
+            for key, one, many in (("score", "point", "points"), ("points", "point", "points"),
+                                   ("victories", "victory", "victories"),
+                                   ("skulls", "skull", "skulls")):
                 if key in p:
-                    rows[i]["counts"].append({"label": label, "value": p[key]})
+                    rows[i]["counts"].append({"label": one if p[key] == 1 else many,
+                                              "value": p[key]})
             if p.get("alive") is False:
                 rows[i]["alive"] = False
     tiles = view.get("tiles")
@@ -201,11 +203,13 @@ def standings(view: dict, players: tuple[str, ...], actor: int | None,
             standing = sum(1 for t in tiles.values() if t.get("controller", t.get("owner")) == i
                            and t.get("role") != "power" and t.get("status") in
                            ("play", "controlled", "trapped"))
-            row["counts"].append({"label": "tiles in play", "value": standing})
+            row["counts"].append({"label": "tile in play" if standing == 1 else
+                                  "tiles in play", "value": standing})
     figures = view.get("figures")
     if isinstance(figures, list):
         for i, count in enumerate(figures[:len(rows)]):
-            rows[i]["counts"].append({"label": "figures", "value": count})
+            rows[i]["counts"].append({"label": "figure" if count == 1 else "figures",
+                                      "value": count})
     return rows
 
 
