@@ -33,7 +33,7 @@ from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host import i18n, logs, messages, screens
+from host import i18n, layout, logs, messages, screens
 from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 from host.games import Choice, menu, open_game
 from host.i18n import _
@@ -560,7 +560,7 @@ class App:
         drawn = self.panel.show(view)
         if drawn:
             self.transcript.append("--- frame %04d ---" % self.panel.frames)
-            self.transcript.extend(screens.text(view))
+            self.transcript.extend(layout.shown(view))  # exactly what the panel shows
         return drawn
 
     def run(self, stop: Callable[[], bool] = lambda: False) -> None:

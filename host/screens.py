@@ -3,20 +3,19 @@
 Every screen has the same three bands (DESIGN.md, Screens): a header (game, whose turn,
 Stones), a body with the numbers that matter in large type, and a footer with the
 breakdown or the next expected action. ``draw(view, canvas)`` paints a view with Pillow;
-``text(view)`` says the same thing in plain lines for transcripts and tests. Nothing here
+``text(view)`` says what the view holds in plain lines, for tests; ``layout.shown(view)``
+says what the panel shows (shorter forms, wrapped lines), for transcripts. Nothing here
 knows a rule.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw
 
 from host.i18n import _, n_
 
 WIDTH, HEIGHT = 128, 64
-HEADER_Y, BODY_Y, FOOTER_Y = 0, 14, 52
 
 
 @dataclass(frozen=True)
@@ -36,106 +35,12 @@ class View:
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 
-@lru_cache(maxsize=8)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
-def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> tuple[str, int]:
-    """Shrink the type (down to 8 px) and then the text until it fits ``width`` pixels."""
-    return _fitted(text, size, width)
-
-
-@lru_cache(maxsize=512)
-def _fitted(text: str, size: int, width: int) -> tuple[str, int]:
-    # Measuring is half of a frame's drawing time, and the same headers, prompts and
-    # breakdowns come back all game: remember each answer.
-    while size > 8 and font(size).getlength(text, mode="1") > width:
-        size -= 1
-    while text and font(size).getlength(text, mode="1") > width:
-        text = text[:-2] + "…" if len(text) > 2 else ""
-    return text, size
-
-
 def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
-    """Paint ``view`` on a 128x64 one-bit canvas (white on black)."""
-    header, size = _fit(canvas, view.header, 10, WIDTH - 2 - _right_width(canvas, view))
-    canvas.text((0, HEADER_Y), header, font=font(size), fill="white")
-    if view.header_right:
-        w = canvas.textlength(view.header_right, font=font(10))
-        canvas.text((WIDTH - w, HEADER_Y), view.header_right, font=font(10), fill="white")
-    canvas.line((0, 12, WIDTH - 1, 12), fill="white")
+    """Paint ``view`` on a 128x64 one-bit canvas (white on black): host/layout.py places
+    every text, in a pixel font, and cuts none."""
+    from host import layout
 
-    if view.big:
-        _draw_big(view.big, view.mark, canvas)
-        rows, top = 1, BODY_Y + 26
-    else:
-        rows, top = 3, BODY_Y
-    lines = _wrap_lines(canvas, view.lines, rows) if view.wrap else list(view.lines[:rows])
-    for i, line in enumerate(lines):
-        text, size = _fit(canvas, line, 11, WIDTH - 2)
-        y = top + 12 * i
-        if i == view.selected:
-            canvas.rectangle((0, y, WIDTH - 1, y + 11), fill="white")
-            canvas.text((1, y), text, font=font(size), fill="black")
-        else:
-            canvas.text((0, y), text, font=font(size), fill="white")
-
-    footer, size = _fit(canvas, view.footer, 10, WIDTH - 2)
-    if view.inverted_footer:
-        # As wide as the words: a full-width bar costs a panel update 256 bytes for nothing.
-        right = min(WIDTH - 1, int(canvas.textlength(footer, font=font(size))) + 2)
-        canvas.rectangle((0, FOOTER_Y, right, HEIGHT - 1), fill="white")
-        canvas.text((1, FOOTER_Y), footer, font=font(size), fill="black")
-    else:
-        canvas.text((0, FOOTER_Y), footer, font=font(size), fill="white")
-
-
-def _right_width(canvas: ImageDraw.ImageDraw, view: View) -> int:
-    return int(canvas.textlength(view.header_right, font=font(10))) if view.header_right else 0
-
-
-def _wrap_lines(canvas: ImageDraw.ImageDraw, lines: tuple[str, ...], rows: int) -> list[str]:
-    """Break each line at spaces into pieces that fit the panel in 11 px type; the last
-    row keeps whatever is left (``_fit`` then shrinks or shortens it)."""
-    out: list[str] = []
-    for line in lines:
-        words = line.split(" ")
-        current = ""
-        for word in words:
-            trial = (current + " " + word) if current else word
-            if current and canvas.textlength(trial, font=font(11)) > WIDTH - 2:
-                out.append(current)
-                current = word
-            else:
-                current = trial
-        out.append(current)
-    if len(out) > rows:
-        out = out[: rows - 1] + [" ".join(out[rows - 1:])]
-    return out
-
-
-def _draw_big(values: tuple[str, ...], mark: int, canvas: ImageDraw.ImageDraw) -> None:
-    if len(values) == 1:
-        text, size = _fit(canvas, values[0], 24, WIDTH)
-        w = canvas.textlength(text, font=font(size))
-        canvas.text(((WIDTH - w) / 2, BODY_Y), text, font=font(size), fill="white")
-        return
-    left, right = values[0], values[1]
-    half = WIDTH // 2 - 8
-    left, size_l = _fit(canvas, left, 24, half)
-    right, size_r = _fit(canvas, right, 24, half)
-    size = min(size_l, size_r)
-    wl = canvas.textlength(left, font=font(size))
-    wr = canvas.textlength(right, font=font(size))
-    canvas.text((0, BODY_Y), left, font=font(size), fill="white")
-    canvas.text((WIDTH // 2 - 3, BODY_Y + 2), ":", font=font(20), fill="white")
-    canvas.text((WIDTH - wr, BODY_Y), right, font=font(size), fill="white")
-    # The winner's total is underlined: readable at a glance across the table.
-    if mark == 0:
-        canvas.rectangle((0, BODY_Y + 24, int(wl), BODY_Y + 25), fill="white")
-    elif mark == 1:
-        canvas.rectangle((int(WIDTH - wr), BODY_Y + 24, WIDTH - 1, BODY_Y + 25), fill="white")
+    layout.draw(view, canvas)
 
 
 def text(view: View) -> list[str]:
