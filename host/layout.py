@@ -91,7 +91,9 @@ def wrap(text: str, name: str, room: int = WIDTH) -> list[str]:
     per_line = max(1, room // FONTS[name][0])
     lines: list[str] = []
     current = ""
-    for word in text.split(" "):
+    # A score ("5 : 4") and a sum ("= 16") stay on one line.
+    bound = re.sub(r" ([:=]) (?=\S)", "\x00\\1\x00", text)
+    for word in (w.replace("\x00", " ") for w in bound.split(" ")):
         while len(word) > per_line:
             if current:
                 lines.append(current)
@@ -183,23 +185,36 @@ def _body(view: View, top: int, bottom: int) -> list[Placed] | None:
             out.append(Placed("line", fitted[0], fitted[1], 1, top + i * (FONTS[name][1] + 1),
                               selected=i == view.selected))
         return out
-    for name in TEXT_FONTS:
-        pitch = FONTS[name][1] + 1
-        rows = (bottom - top) // pitch
-        for shorten in (False, True):
-            lines: list[str] = []
-            for line in view.lines:
-                form = shorter_forms(line)[-1] if shorten else line
-                if width(form, name) <= WIDTH:
-                    lines.append(form)
-                elif shorten and fit_one_line(line, WIDTH, (name,)):
-                    lines.append(fit_one_line(line, WIDTH, (name,))[0])  # type: ignore[index]
-                else:
-                    lines.extend(wrap(form, name))
-            if len(lines) <= rows:
+    # One line each in the larger font, then the smaller; then shorter forms; then lines
+    # wrapped at spaces: a smaller font reads better than a sentence broken in two.
+    for how in ("as is", "shorter", "wrapped", "shorter wrapped"):
+        for name in TEXT_FONTS:
+            pitch = FONTS[name][1] + 1
+            rows = (bottom - top) // pitch
+            lines = _lines(view.lines, name, how)
+            if lines is not None and len(lines) <= rows:
                 return [Placed("line", text, name, 0, top + i * pitch)
                         for i, text in enumerate(lines)]
     return None
+
+
+def _lines(texts: tuple[str, ...], name: str, how: str) -> list[str] | None:
+    """The body's lines in font ``name``, ``how`` says; None if one does not fit so."""
+    out: list[str] = []
+    for text in texts:
+        if how == "as is":
+            if width(text, name) > WIDTH:
+                return None
+            out.append(text)
+        elif how == "shorter":
+            fitted = fit_one_line(text, WIDTH, (name,))
+            if fitted is None:
+                return None
+            out.append(fitted[0])
+        else:
+            form = shorter_forms(text)[-1] if how == "shorter wrapped" else text
+            out.extend(wrap(form, name) if width(form, name) > WIDTH else [form])
+    return out
 
 
 @lru_cache(maxsize=512)

@@ -87,7 +87,10 @@ def test_menu_keeps_the_cursor_in_view() -> None:
 def test_winner_total_is_underlined_on_its_side() -> None:
     left = render(screens.battle("h", (12, 11), "x", "y", 0))
     right = render(screens.battle("h", (12, 11), "x", "y", 1))
-    under = (14 + 24, 14 + 26)
+    from host import layout
+
+    y = layout.BODY_TOP + layout.FONTS["10x20"][1] + 1  # one row under the 20 px digits
+    under = (y, y + 1)
     assert left.crop((0, under[0], 40, under[1])).getbbox() is not None
     assert left.crop((88, under[0], 128, under[1])).getbbox() is None
     assert right.crop((88, under[0], 128, under[1])).getbbox() is not None
