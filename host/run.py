@@ -325,7 +325,7 @@ class App:
                    "hold a player button on the reader hub to confirm"
 
         def show(view: View) -> None:
-            client.send({"screen": screens.text(view)})
+            client.send({"screen": layout.shown(view)})  # as the panel shows it
 
         self.enrolling = Enrolling(Enroller(job, HubThroughConnection(self.conn), buttons,
                                             show=show), client)
