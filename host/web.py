@@ -157,11 +157,22 @@ class Reader:
             return out
         unfinished = [g for g in games if g.finished is None]
         row = unfinished[-1] if unfinished else games[-1]
-        if self.follower is None or self.follower.game_id != row.id:
-            self.follower = Follower(row)
-        self._feed(db, self.follower)
-        state = self.follower.state(row, last=HISTORY_PUSHED)
-        state.update(status="ok", games=listed, die=die, version=self.changes)
+        try:
+            if self.follower is None or self.follower.game_id != row.id:
+                self.follower = Follower(row)
+            self._feed(db, self.follower)
+            state = self.follower.state(row, last=HISTORY_PUSHED)
+            status = "ok"
+        except ValueError as exc:  # a game this hexref does not know (a newer one wrote it)
+            self.follower = None
+            state = {"game": {"id": row.id, "variant": row.variant, "title": row.variant,
+                              "created": row.created, "finished": row.finished,
+                              "over": bool(row.finished)},
+                     "players": [{"name": p, "counts": [], "alive": True, "turn": False,
+                                  "winner": False} for p in row.players],
+                     "winner": row.winner, "history": [], "entries": 0, "panel": []}
+            status = "cannot follow game %d: %s" % (row.id, exc)
+        state.update(status=status, games=listed, die=die, version=self.changes)
         return state
 
     def game(self, game_id: int) -> dict[str, Any] | None:

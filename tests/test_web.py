@@ -183,3 +183,20 @@ def test_a_database_made_anew_is_followed_as_the_new_one(tmp_path: Path):
     assert [p["name"] for p in reader.snapshot["players"]] == ["Red", "Blue", "Green"]
     assert reader.snapshot["game"]["variant"] == "hexo"
     reader.close()
+
+
+def test_a_game_this_hexref_does_not_know_is_named_not_fatal(tmp_path: Path):
+    """A game written by a newer hexref (a variant unknown here): the page says so and
+    keeps what the games table knows; the die check still counts."""
+    from host.web import Reader
+
+    with Store(tmp_path) as store:
+        _rolls(store, "jl-beginner", [1, 2, 3, 4, 5, 6] * 6)
+        store.new_game("sixth-game", ["Ana", "Ben"])
+    reader = Reader(tmp_path)
+    assert reader.refresh()
+    snapshot = reader.snapshot
+    assert snapshot["status"].startswith("cannot follow game 2: unknown game 'sixth-game'")
+    assert [p["name"] for p in snapshot["players"]] == ["Ana", "Ben"]
+    assert snapshot["die"]["rolls"] == 36
+    reader.close()

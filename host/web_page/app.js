@@ -107,6 +107,7 @@ function renderGame(state) {
       ? "Setting up" : "In play");
     $("prompt").textContent = t.prompt || "";
   }
+  if (game && state.status && state.status !== "ok") $("prompt").textContent = state.status;
   const win = $("winner");
   win.hidden = !state.winner;
   win.textContent = state.winner ? `${state.winner} won` : "";
