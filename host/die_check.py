@@ -12,6 +12,8 @@ central. The check only reads the journal: rolls of the hub's virtual dice (Hero
 >>> c = check([6] * 30 + [1, 2, 3, 4, 5, 6] * 40)
 >>> c.verdict
 'face 6 comes up too often (70 of 270 rolls, 45 expected): recalibrate the die'
+>>> check([2, 3, 4, 5, 6] * 40).verdict
+'face 1 comes up too rarely (0 of 200 rolls, 33.3 expected): recalibrate the die'
 """
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ class DieCheck:
     rolls: int
     statistic: float | None  # Pearson's chi-square, None below MIN_ROLLS
     p_value: float | None
-    biased_face: int | None  # the face that comes up too often, when the die fails
+    biased_face: int | None  # the face furthest from its fair share, when the die fails
     verdict: str
 
     def as_dict(self) -> dict:
@@ -93,10 +95,13 @@ def check(faces: list[int]) -> DieCheck:
     p = chi_square_sf(stat, FACES - 1)
     if p >= ALPHA:
         return DieCheck(tuple(counts), n, stat, p, None, "no sign of bias over %d rolls" % n)
-    face = max(range(FACES), key=lambda i: counts[i]) + 1
+    # The face furthest from a fair share: usually one that comes up too often (a face
+    # recorded off the flat), sometimes one that hardly ever does.
+    face = max(range(FACES), key=lambda i: abs(counts[i] - expected)) + 1
+    often = "often" if counts[face - 1] > expected else "rarely"
     return DieCheck(tuple(counts), n, stat, p, face,
-                    "face %d comes up too often (%d of %d rolls, %s expected): recalibrate "
-                    "the die" % (face, counts[face - 1], n, "%g" % round(expected, 1)))
+                    "face %d comes up too %s (%d of %d rolls, %s expected): recalibrate "
+                    "the die" % (face, often, counts[face - 1], n, "%g" % round(expected, 1)))
 
 
 def roll_faces(inp: list | tuple) -> list[int]:
