@@ -5,7 +5,7 @@ asserts.
 
 The board boots tests/pico/bench_main.py (the real boot, Hub.step timed with ticks_us and
 its allocation counted with gc.mem_alloc()); the rig (tests/pico/rig.py) plays a table on
-its twins: 3 s idle, a tile held 3 s, six throws. This process acknowledges the hub's
+its twins: 3 s idle, a tile held 3 s, five short taps, six throws. This process acknowledges the hub's
 events as a host does. Latencies: the board's clock when the rig placed the tile (or when
 the thrown die came to rest) to the board's clock when the TAP (or DIE FACE) line reached
 the computer's end of the USB cable.
@@ -38,6 +38,7 @@ from shared_rules import protocol  # noqa: E402
 IDLE_MS = 3000
 HELD_MS = 3000
 THROWS = (3, 6, 1, 4, 2, 5)
+TAPS = 5  # more taps after the long hold, for the latency
 THROW_EVERY_MS = 1500
 TUMBLE_MS = DieThrows.TUMBLE * 10  # the scripted throw's tumbling, at 100 Hz
 LOOP_PERIOD_MS = 2  # main_pico's sleep between passes
@@ -45,9 +46,12 @@ LOOP_PERIOD_MS = 2  # main_pico's sleep between passes
 
 def script() -> list[dict]:
     uid = UIDS["jl/superman"]
-    steps = [{"do": "place", "uid": uid, "record": tags.record_for("jl/superman"),
-              "after": IDLE_MS},
+    record = tags.record_for("jl/superman")
+    steps = [{"do": "place", "uid": uid, "record": record, "after": IDLE_MS},
              {"do": "lift", "after": HELD_MS}]
+    for _ in range(TAPS):
+        steps += [{"do": "place", "uid": uid, "record": record, "after": 700},
+                  {"do": "lift", "after": 500}]
     steps += [{"do": "roll", "face": f, "after": THROW_EVERY_MS} for f in THROWS]
     steps.append({"do": "lift", "after": THROW_EVERY_MS})  # a last quiet while
     return steps
@@ -84,7 +88,7 @@ def run_board(tmp: Path) -> tuple[str, list[str], list[tuple[int, str]]]:
             time.sleep(0.05)
         port = serial.Serial(str(link), timeout=0.2)
         buf = b""
-        total_ms = IDLE_MS + HELD_MS + THROW_EVERY_MS * (len(THROWS) + 1) + 2000
+        total_ms = IDLE_MS + HELD_MS + 1200 * TAPS + THROW_EVERY_MS * (len(THROWS) + 1) + 2000
         deadline = time.monotonic() + 600
         done_at = None
         while time.monotonic() < deadline:
@@ -157,27 +161,35 @@ def main() -> int:
     place_us, lifts = at("place \\w+")[0], at("lift")
     throws = at("throw \\d")
     # every pass with its board time (ms since boot) and phase
-    passes = []
+    passes = []  # (ms since boot, us, us since the last pass, us slept)
+    chunks = []  # (first ms, last ms, bytes allocated or -1, passes)
     for line in lines:
         if line.startswith("PASSES "):
             fields = line.split()
-            start = int(fields[1])
-            for item in fields[2:]:
-                us, nbytes, dms = (int(v) for v in item.split(","))
-                passes.append((start + dms, us, nbytes))
+            start, nbytes = int(fields[1]), int(fields[2])
+            rows = [tuple(int(v) for v in item.split(",")) for item in fields[3:]]
+            for us, dms, gap, slept in rows:
+                passes.append((start + dms, us, gap, slept))
+            chunks.append((start, start + rows[-1][1], nbytes, len(rows)))
 
-    def window(lo_ms: float, hi_ms: float) -> list[tuple[int, int, int]]:
+    def window(lo_ms: float, hi_ms: float) -> list[tuple[int, int, int, int]]:
         return [p for p in passes if lo_ms <= p[0] < hi_ms]
 
-    idle = window(ready_ms + 500, (place_us - boot_us) / 1000)
+    idle = window(ready_ms + 500, (place_us - boot_us) / 1000)  # no tile, the die at rest
     held = window((place_us - boot_us) / 1000 + 300, (lifts[0] - boot_us) / 1000)
     tumbling = [p for t in throws for p in window(t / 1000, t / 1000 + TUMBLE_MS)]
-    idle_bytes = [p[2] for p in idle if p[2] >= 0]
+    idle_lo, idle_hi = ready_ms + 500, (place_us - boot_us) / 1000
+    idle_chunks = [c for c in chunks if c[0] >= idle_lo and c[1] < idle_hi and c[2] >= 0]
+    idle_bytes = sum(c[2] for c in idle_chunks)
+    idle_passes = sum(c[3] for c in idle_chunks)
     # latencies on the board's clock
     tap_lines = [us for us, line in timed if " TAP " in line]
     face_lines = [us for us, line in timed if " DIE " in line and " FACE " in line]
-    tap_ms = [(next(u for u in tap_lines if u >= place_us) - place_us) / 1000] \
-        if any(u >= place_us for u in tap_lines) else []
+    tap_ms = []
+    for placed in at("place \\w+"):
+        later = [u for u in tap_lines if u >= placed]
+        if later:
+            tap_ms.append((later[0] - placed) / 1000)
     die_ms = []
     for t in throws:
         rest = t + TUMBLE_MS * 1000
@@ -190,12 +202,16 @@ def main() -> int:
                                                   wasm["heap"]))
     print("%s loop pass, idle: %s us   (each pass then sleeps %d ms)"
           % (where, stats([p[1] for p in idle]), LOOP_PERIOD_MS))
+    print("%s between two passes, idle: %s us, of which time.sleep_ms(%d): %s us"
+          % (where, stats([p[2] for p in idle[1:]]), LOOP_PERIOD_MS,
+             stats([p[3] for p in idle[1:]])))
     print("%s loop pass, a tile held on the reader: %s us" % (where, stats([p[1] for p in held])))
     print("%s loop pass, the die tumbling: %s us" % (where, stats([p[1] for p in tumbling])))
-    print("%s bytes allocated per idle pass (BEAT on): %.2f (%d bytes over %d passes)   | "
-          "WebAssembly: %s BEAT off, %s with the BEAT"
-          % (where, sum(idle_bytes) / max(1, len(idle_bytes)), sum(idle_bytes),
-             len(idle_bytes), wasm["idle_alloc"], wasm["beat_alloc"]))
+    print("%s bytes allocated per idle pass (BEAT on): %s   | WebAssembly: %s BEAT off, %s "
+          "with the BEAT" % (where, "%.2f (%d bytes over %d passes)" % (
+              idle_bytes / idle_passes, idle_bytes, idle_passes) if idle_passes else
+              "no whole 100-pass block in the idle window", wasm["idle_alloc"],
+              wasm["beat_alloc"]))
     print("%s die rest -> DIE FACE on the USB line: %s ms   | WebAssembly: %s"
           % (where, stats(die_ms), wasm["die"]))
     print("%s tap -> TAP on the USB line: %s ms   | WebAssembly: %s"

@@ -233,12 +233,28 @@ function boot(cause) {
   // Host -> board: each write of the host is its own USB transfer, at most one packet a
   // millisecond (as a full-speed bulk endpoint polled once a frame), so "\r\x03" and the
   // "\r\x01" mpremote writes after it do not arrive as one packet.
+  // A USB host answers the board's OUT endpoint only when it has data (the endpoint NAKs
+  // until then). rp2040js's CDC answers at once with an empty transfer, and the board then
+  // re-arms it at once: an interrupt storm that took most of the CPU (an empty Python loop
+  // ran ~10x slower than on a Pico). Here an OUT transfer waits for the host's next bytes.
+  const usb = mcu.usbCtrl;
+  const answerRead = usb.onEndpointRead;
+  let waitingRead = null;
+  usb.onEndpointRead = (endpoint, size) => {
+    if (endpoint === cdc.outEndpoint && cdc.txFIFO.empty) waitingRead = [endpoint, size];
+    else answerRead(endpoint, size);
+  };
   const feed = sim.clock.createAlarm(() => {
     if (cdcReady && cdcQueue.length) {
       const packet = cdcQueue[0].subarray(0, CDC_PACKET);
       for (const byte of packet) cdc.sendSerialByte(byte);
       if (cdcQueue[0].length > CDC_PACKET) cdcQueue[0] = cdcQueue[0].subarray(CDC_PACKET);
       else cdcQueue.shift();
+    }
+    if (waitingRead !== null && !cdc.txFIFO.empty) {
+      const [endpoint, size] = waitingRead;
+      waitingRead = null;
+      answerRead(endpoint, size);
     }
     feed.schedule(1e6);
   });
