@@ -5,7 +5,7 @@ shared_rules/words.py) in host/ and shared_rules/, and the page's texts marked `
 in host/web_page/. Each language's catalogue (host/locale/<lang>/LC_MESSAGES/hexref.po)
 is brought up to date with them: new texts come in untranslated, texts gone from the code
 are dropped, and the compiled .mo beside it is written again. English's catalogue says
-each text as the code does, so a wording can be changed there without touching code.
+each text as the code does (the code's English is the source).
 
 ``python -m host.catalogues`` updates them all; ``python -m host.catalogues --check``
 only says which texts a catalogue lacks (tests/test_catalogues.py runs the same check).
@@ -130,8 +130,9 @@ def update(langs: tuple[str, ...] = LANGUAGES) -> dict[str, list[str]]:
         catalog.obsolete.clear()
         if lang == "en":
             for msg in catalog:
-                if msg.id and not msg.fuzzy and not _filled(msg.string):
+                if msg.id:
                     msg.string = msg.id  # English says it as the code does
+                    msg.flags.discard("fuzzy")
         file = path(lang)
         file.parent.mkdir(parents=True, exist_ok=True)
         file.write_bytes(po_bytes(catalog))

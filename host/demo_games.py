@@ -95,9 +95,12 @@ def choose(referee, label: str, show: Callable[..., None] | None = None,
     """Open the referee's menu, move to ``label`` and press OK, as a player would.
     ``press(button)`` presses a button (default: straight to the referee); returns what
     each press gave back."""
+    from host.i18n import speaking
+
     if press is None:
         press = referee.on_press
-    labels = [item[0] for item in referee.menu()]
+    with speaking("en"):  # scripts name menu lines in English; the order is the same
+        labels = [item[0] for item in referee.menu()]
     if label not in labels:
         raise ValueError("the menu has no %r: it offers %s" % (label, ", ".join(labels)))
     out = []
@@ -181,7 +184,7 @@ def hexo_script() -> list[dict]:
     # Turn 1: both go to the lost mine and bring a treasure home (HX-14).
     s.choose("to mine", "to mine", "take treasure", "take treasure")
     s.choose("go home", "buy", "deposit", "buy", "pass", "pass")
-    s.choose("1 monsters")                            # HX-5: one monster card left
+    s.choose("1 monster")                            # HX-5: one monster card left
     s.tap("hx/troll")                                 # Red places it (HX-13): Troll 1
     # Turn 2, Blue first: Blue goes for the Troll with a Companion in support (HX-7, HX-10).
     s.choose("0 events", "to Troll 1", "buy", "attack monster")

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.i18n import _, n_, percent
 from host.presenter import Presenter
 from host.referee import PLAYER_BUTTONS, SEAT_BUTTONS
 from host.screens import View
@@ -36,14 +37,24 @@ if TYPE_CHECKING:
 DIE_MODES = ("physical", "virtual")
 
 
+# Each countable word with its plural, whole, for the catalogues' plural rules.
+COUNTED = {
+    "skull": lambda n: n_("%d skull", "%d skulls", n),
+    "shield": lambda n: n_("%d shield", "%d shields", n),
+    "card": lambda n: n_("%d card", "%d cards", n),
+    "figure": lambda n: n_("%d figure", "%d figures", n),
+}
+
+
 def plural(n: int, word: str) -> str:
     """``plural(1, "skull")`` is '1 skull', ``plural(2, "skull")`` '2 skulls'."""
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+    return COUNTED[word](n) % n
 
 
 def skulls_vs_shields(attack: dict) -> str:
     """``2 skulls vs 1 shield``: an attack's outcome the way the players count it."""
-    return "%s vs %s" % (plural(attack["skulls"], "skull"), plural(attack["shields"], "shield"))
+    return _("%(skulls)s vs %(shields)s") % {"skulls": plural(attack["skulls"], "skull"),
+                                             "shields": plural(attack["shields"], "shield")}
 
 
 class HeroScapeView(Presenter):
@@ -95,8 +106,8 @@ class HeroScapeView(Presenter):
         return self._turn(ref, legal, outcome)
 
     def _figures(self, ref: Referee) -> str:
-        return "Figures %s:%d %s:%d" % (ref.players[0], ref.game.figures(0),
-                                        ref.players[1], ref.game.figures(1))
+        return "%s:%d %s:%d" % (ref.players[0], ref.game.figures(0),
+                                ref.players[1], ref.game.figures(1))
 
     def _setup(self, ref: Referee, last: Outcome | Refusal | None) -> View:
         game = ref.game
@@ -104,12 +115,15 @@ class HeroScapeView(Presenter):
                       for p in range(len(ref.players)))
         added = last.find("added") if isinstance(last, Outcome) else None
         button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
-        lines: tuple[str, ...] = ("  ".join("%s: %s" % (p, plural(n, "card"))
+        lines: tuple[str, ...] = ("  ".join(_("%(player)s: %(cards)s") % {
+            "player": p, "cards": plural(n, "card")}
                                             for p, n in zip(ref.players, cards, strict=True)),)
         if added:
-            lines += ("%s added (%s)" % (added["name"], plural(added["figures"], "figure")),)
-        return View(header=self.title + " setup", lines=lines, kind="setup",
-                    footer="%s: tap army cards, then %s" % (ref.players[ref.seat], button))
+            lines += (_("%(card)s added (%(figures)s)") % {
+                "card": added["name"], "figures": plural(added["figures"], "figure")},)
+        return View(header=_("%s setup") % self.title, lines=lines, kind="setup",
+                    footer=_("%(player)s: tap army cards, then %(button)s")
+                    % {"player": ref.players[ref.seat], "button": button})
 
     def _initiative(self, ref: Referee, outcome: Outcome, legal) -> View:
         game = ref.game
@@ -122,19 +136,21 @@ class HeroScapeView(Presenter):
                 shown.append("?" if rolled is None else str(rolled))
         again = outcome.find("reroll")
         if again is not None:
-            line = "Tie %d:%d, both roll again" % (again["skulls"], again["skulls"])
+            line = _("Tie %(a)d:%(b)d, both roll again") % {"a": again["skulls"],
+                                                             "b": again["skulls"]}
         else:
-            line = "Most skulls goes first"
-        return View(header=self.title, header_right="initiative", big=tuple(shown),
+            line = _("Most skulls goes first")
+        return View(header=self.title, header_right=_("initiative"), big=tuple(shown),
                     lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
 
     def _roll_prompt(self, ref: Referee, legal) -> str:
         who = ref.players[legal.roll_by]
         if self.dice == "virtual":
-            return "%s: press %s to roll %d" % (who, SEAT_BUTTONS[legal.roll_by], legal.dice)
+            return _("%(player)s: press %(button)s to roll %(n)d") % {
+                "player": who, "button": SEAT_BUTTONS[legal.roll_by], "n": legal.dice}
         rolled = ref.game.pending
         if rolled:
-            return "%s: roll again, %d to go" % (who, legal.dice)
+            return _("%(player)s: roll again, %(n)d to go") % {"player": who, "n": legal.dice}
         return legal.prompt
 
     def _names(self, ref: Referee) -> tuple[str, str]:
@@ -149,9 +165,11 @@ class HeroScapeView(Presenter):
         odds = game.odds()
         me = ref.players[game.turn]
         return View(header="%s > %s" % (mine, target), header_right=me,
-                    big=(odds.p_destroy.percent(),),
-                    lines=("destroy: %d vs %d dice, level" % (odds.attack, odds.defense),),
-                    footer="Higher? A:%s B:%s hold:level" % ref.players[:2], kind="odds")
+                    big=(percent(odds.p_destroy.to_float()),),
+                    lines=(_("destroy: %(attack)d vs %(defense)d dice, level")
+                           % {"attack": odds.attack, "defense": odds.defense},),
+                    footer=_("Higher? A:%(a)s B:%(b)s hold:level")
+                    % {"a": ref.players[0], "b": ref.players[1]}, kind="odds")
 
     def _rolling(self, ref: Referee, legal) -> View:
         game = ref.game
@@ -166,23 +184,27 @@ class HeroScapeView(Presenter):
             if legal.roll_by != att and game.pending else "?"
         odds = game.odds()
         total = game.attack["dice"][legal.roll_by]
-        what = "skulls" if legal.roll_by == att else "shields"
+        attacking = legal.roll_by == att
         if self.dice == "physical":
-            line = "%s: %d of %d dice to roll" % (what, legal.dice, total)
+            said = (_("skulls: %(n)d of %(total)d dice to roll") if attacking
+                    else _("shields: %(n)d of %(total)d dice to roll"))
+            line = said % {"n": legal.dice, "total": total}
         else:
-            line = "%s: %d dice at once" % (what, total)
+            said = _("skulls: %d dice at once") if attacking else _("shields: %d dice at once")
+            line = said % total
         return View(header="%s %s" % (self.title, ref.players[att]),
-                    header_right=odds.p_destroy.percent(), big=(left, shields),
+                    header_right=percent(odds.p_destroy.to_float()), big=(left, shields),
                     lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
 
     def _card(self, ref: Referee, legal) -> View:
         game = ref.game
         c = game.cards[game.chosen]
-        left = "%s left to attack" % plural(game.attacks_left, "figure")
+        left = n_("%d figure left to attack", "%d figures left to attack",
+                  game.attacks_left) % game.attacks_left
         return View(header="%s %s" % (self.title, ref.players[game.turn]),
-                    header_right=self._figures(ref).replace("Figures ", ""),
+                    header_right=self._figures(ref),
                     big=(c["entry"]["name"],), lines=(left,),
-                    footer="tap a target, or %s: end turn" % SEAT_BUTTONS[game.turn],
+                    footer=_("tap a target, or %s: end turn") % SEAT_BUTTONS[game.turn],
                     kind="turn")
 
     def _turn(self, ref: Referee, legal, outcome: Outcome) -> View:
@@ -194,30 +216,32 @@ class HeroScapeView(Presenter):
                            if game.cards[k]["player"] == game.turn and game.cards[k]["alive"])]
         first = outcome.find("first")
         if first is not None:
-            lines = ["Initiative %d:%d skulls" % tuple(first["skulls"])]
-        return View(header=self.title, header_right=self._figures(ref).replace("Figures ", ""),
-                    big=(me + "'s turn",), lines=tuple(lines), footer=legal.prompt,
+            lines = [_("Initiative %(a)d:%(b)d skulls") % {"a": first["skulls"][0],
+                                                             "b": first["skulls"][1]}]
+        return View(header=self.title, header_right=self._figures(ref),
+                    big=(_("%s's turn") % me,), lines=tuple(lines), footer=legal.prompt,
                     kind="turn")
 
     def _attack_result(self, ref: Referee, attack: dict, outcome: Outcome) -> View:
         gone = outcome.find("destroyed")
         if gone is not None:
-            line = "%s destroyed, %d left" % (gone["name"], gone["left"])
+            line = _("%(card)s destroyed, %(left)d left") % {"card": gone["name"],
+                                                             "left": gone["left"]}
         else:
-            line = "Blocked: nothing happens"
+            line = _("Blocked: nothing happens")
         return screens.battle(self.title, (attack["skulls"], attack["shields"]), line,
                               skulls_vs_shields(attack),
                               0 if attack["destroyed"] else 1,
-                              self._figures(ref).replace("Figures ", ""))
+                              self._figures(ref))
 
     def _winner(self, ref: Referee, outcome: Outcome) -> View:
         game = ref.game
         who = ref.players[game.winner]
         loser = 1 - game.winner
         if game.figures(loser) == 0:
-            hint = "all %s figures destroyed" % ref.players[loser]
+            hint = _("all %s figures destroyed") % ref.players[loser]
         else:
-            hint = "scenario objective (HS-9)"
+            hint = _("scenario objective (HS-9)")
         attack = outcome.find("attack")
         line = skulls_vs_shields(attack) if attack is not None else hint
         return screens.winner(self.title, who, line, hint=hint)

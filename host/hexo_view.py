@@ -15,13 +15,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.i18n import N_, _, n_
 from host.presenter import Presenter
 from host.screens import View
 from shared_rules.engine import Outcome
-from shared_rules.hexo import MONSTER_NAMES, score
+from shared_rules.hexo import monster_name, score
 
 if TYPE_CHECKING:
     from host.referee import Referee
+
+
+ATTACKS = N_("%(attacker)s attacks %(defender)s")
 
 
 class HexoView(Presenter):
@@ -42,43 +46,47 @@ class HexoView(Presenter):
         peace = outcome.find("peace")
         if peace is not None:
             who = ref.players[peace["player"]]
-            line = ("%s pays, moves on" % who) if peace["paid"] else \
-                ("%s cannot pay: stays" % who)
-            return View(header=self.title, header_right="HX-12", big=("Peace",),
-                        lines=(line,), footer="price " + peace["price"],
+            line = (_("%s pays, moves on") % who) if peace["paid"] else \
+                (_("%s cannot pay: stays") % who)
+            return View(header=self.title, header_right="HX-12", big=(_("Peace"),),
+                        lines=(line,), footer=_("price %s") % peace["price"],
                         kind="message")
         if game.phase == "fight":
             return self._fight(ref, legal)
         if game.phase == "setup":
-            return View(header=self.title + " setup",
-                        lines=("Players: " + " ".join(ref.players),
-                               "Pile: %d cards" % game.pile),
-                        footer="OK: who goes first?", kind="setup", wrap=True)
+            return View(header=_("%s setup") % self.title,
+                        lines=(_("Players: %s") % " ".join(ref.players),
+                               _("Pile: %d cards") % game.pile),
+                        footer=_("OK: who goes first?"), kind="setup", wrap=True)
         if game.phase == "events":
-            return View(header="%s turn %d" % (self.title, game.turn),
-                        header_right="pile %d" % game.pile,
-                        lines=("%d new market cards" % game.revealed,
-                               "First: %s" % ref.players[game.first]),
-                        footer="OK: how many are events?", kind="turn")
+            return View(header=self._turn_header(game),
+                        header_right=_("pile %d") % game.pile,
+                        lines=(n_("%d new market card", "%d new market cards", game.revealed)
+                               % game.revealed, _("First: %s") % ref.players[game.first]),
+                        footer=_("OK: how many are events?"), kind="turn")
         if game.phase == "monsters_left":
-            return View(header="%s turn %d" % (self.title, game.turn),
-                        header_right="market %d" % game.market,
-                        lines=("Everyone passed: turn over", self._scores(ref)),
-                        footer="OK: monster cards left?", kind="turn")
+            return View(header=self._turn_header(game),
+                        header_right=_("market %d") % game.market,
+                        lines=(_("Everyone passed: turn over"), self._scores(ref)),
+                        footer=_("OK: monster cards left?"), kind="turn")
         if game.phase == "place":
             p = game.to_place[0]
             placed = outcome.find("monster")
-            lines = ("%s placed on a %s" % (placed["space"], self._terrain(game, placed)),) \
-                if placed else ()
-            return View(header="%s turn %d" % (self.title, game.turn),
-                        header_right="%d to place" % len(game.to_place),
-                        lines=lines + ("%s: tap the monster card" % ref.players[p],),
-                        footer="HX-13 placement", kind="turn")
+            lines = (self._placed(game, placed),) if placed else ()
+            return View(header=self._turn_header(game),
+                        header_right=_("%d to place") % len(game.to_place),
+                        lines=lines + (_("%s: tap the monster card") % ref.players[p],),
+                        footer=_("HX-13 placement"), kind="turn")
         return self._board(ref, legal, outcome)
 
-    def _terrain(self, game, placed: dict) -> str:
+    def _turn_header(self, game) -> str:
+        return _("%(game)s turn %(turn)d") % {"game": self.title, "turn": game.turn}
+
+    def _placed(self, game, placed: dict) -> str:
         m = game.monsters.get(placed["space"])
-        return "free mountain" if m and m["terrain"] == "mountain" else "space next to it"
+        if m and m["terrain"] == "mountain":
+            return _("%s placed on a free mountain") % placed["space"]
+        return _("%s placed on a space next to it") % placed["space"]
 
     def _scores(self, ref: Referee) -> str:
         game = ref.game
@@ -89,34 +97,38 @@ class HexoView(Presenter):
         game = ref.game
         p = game.actor
         pl = game.players[p]
-        where = "%s at %s" % (ref.players[p], pl["at"])
+        where = {"player": ref.players[p], "space": pl["at"], "n": pl["carried"]}
         if pl["carried"]:
-            where += ", carries %d" % pl["carried"]
-        lines = [self._scores(ref), where, self._what_happened(ref, outcome)]
-        return View(header="%s turn %d" % (self.title, game.turn),
-                    header_right="pile %d mkt %d" % (game.pile, game.market),
+            at = _("%(player)s at %(space)s, carries %(n)d") % where
+        else:
+            at = _("%(player)s at %(space)s") % where
+        lines = [self._scores(ref), at, self._what_happened(ref, outcome)]
+        return View(header=self._turn_header(game),
+                    header_right=_("pile %(pile)d mkt %(market)d")
+                    % {"pile": game.pile, "market": game.market},
                     lines=tuple(line for line in lines if line), footer=legal.prompt,
                     kind="turn")
 
     def _what_happened(self, ref: Referee, outcome: Outcome) -> str:
         ev = outcome.find("execute_events")
         if ev is not None and ev["players"]:
-            return "Events: " + " ".join(ref.players[p] for p in ev["players"])
+            return _("Events: %s") % " ".join(ref.players[p] for p in ev["players"])
         first = outcome.find("first_player")
         if first is not None:
-            return "First Player: %s" % ref.players[first["player"]]
+            return _("First Player: %s") % ref.players[first["player"]]
         for kind, data in outcome.events:
             who = ref.players[data["player"]] if "player" in data else ""
             if kind == "take":
-                return "%s took a treasure" % who
+                return _("%s took a treasure") % who
             if kind == "deposit":
-                return "%s deposited: %d in reserve" % (who, data["reserve"])
+                return _("%(player)s deposited: %(n)d in reserve") % {"player": who,
+                                                                    "n": data["reserve"]}
             if kind == "buy":
-                return "%s bought a card" % who
+                return _("%s bought a card") % who
             if kind == "move":
-                return "%s moved to %s" % (who, data["to"])
+                return _("%(player)s moved to %(space)s") % {"player": who, "space": data["to"]}
             if kind == "pass":
-                return "%s passed" % who
+                return _("%s passed") % who
         return ""
 
     def _fight(self, ref: Referee, legal) -> View:
@@ -126,23 +138,24 @@ class HexoView(Presenter):
         me = ref.players[f["player"]]
         if f["kind"] == "pvp":
             them = ref.players[f["opponent"]]
-            head, rule = "%s attacks %s" % (me, them), "HX-9"
+            head, rule = _(ATTACKS) % {"attacker": me, "defender": them}, "HX-9"
         else:
-            them = MONSTER_NAMES[game.monsters[f["space"]]["type"]]
+            them = monster_name(game.monsters[f["space"]]["type"])
             if f["kind"] == "attack_monster":
-                head, rule = "%s attacks %s" % (me, them), "HX-10"
+                head, rule = _(ATTACKS) % {"attacker": me, "defender": them}, "HX-10"
             else:
-                head, rule = "%s attacks %s" % (them, me), "HX-11"
+                head, rule = _(ATTACKS) % {"attacker": them, "defender": me}, "HX-11"
         holder = f.get("tapping")
         if holder is None:
-            tap = "%s: tap cards" % ref.players[f["player"]]
+            tap = _("%s: tap cards") % ref.players[f["player"]]
         else:  # a button said whose cards come next (HX-7, HX-8)
-            tap = "%s: tap your cards" % ref.players[holder]
+            tap = _("%s: tap your cards") % ref.players[holder]
+        values = {"mine": mine.value, "theirs": theirs.value}
+        footer = (_("%(mine)d vs %(theirs)d  OK: fight or peace") if f["kind"] ==
+                  "monster_attacks" else _("%(mine)d vs %(theirs)d  OK: fight")) % values
         return View(header=head, header_right=rule,
                     lines=("%s: %s" % (me, mine), "%s: %s" % (them, theirs), tap),
-                    footer="%d vs %d  OK: fight" % (mine.value, theirs.value) +
-                    (" or peace" if f["kind"] == "monster_attacks" else ""),
-                    kind="fight")
+                    footer=footer, kind="fight")
 
     def _fight_result(self, ref: Referee, fought: dict, outcome: Outcome) -> View:
         game = ref.game
@@ -152,20 +165,23 @@ class HexoView(Presenter):
         winner = fought["winner"]
         if fought["kind"] == "pvp":
             if winner is None:
-                line, mark, breakdown = "Tie: nothing happens", None, fought["mine"]
+                line, mark, breakdown = _("Tie: nothing happens"), None, fought["mine"]
             else:
                 beaten = ref.players[fought["loser"]]
-                line = "%s wins a skull, %s goes home" % (ref.players[winner], beaten)
+                line = _("%(winner)s wins a skull, %(loser)s goes home") % {
+                    "winner": ref.players[winner], "loser": beaten}
                 mark = 0 if winner == p else 1
                 breakdown = fought["mine"] if winner == p else fought["theirs"]
         else:
             killed = outcome.find("monster_killed")
             if killed is not None:
-                line = "%s takes the %s (+%s)" % (
-                    me, MONSTER_NAMES[killed["type"]], "%d skulls" % killed["skulls"])
+                line = n_("%(player)s takes the %(monster)s (+%(n)d skull)",
+                          "%(player)s takes the %(monster)s (+%(n)d skulls)",
+                          killed["skulls"]) % {"player": me, "n": killed["skulls"],
+                                               "monster": monster_name(killed["type"])}
                 mark, breakdown = 0, fought["mine"]
             else:
-                line = "The monster wins: %s goes home" % me
+                line = _("The monster wins: %s goes home") % me
                 mark, breakdown = 1, fought["theirs"]
         right = self._scores(ref) if len(game.players) <= 3 else fought["rule"]
         return screens.battle(self.title, (mine, theirs), line, breakdown,

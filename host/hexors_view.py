@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.i18n import N_, _
 from host.presenter import Presenter
 from host.referee import SEAT_BUTTONS
 from host.screens import View
@@ -17,19 +18,20 @@ if TYPE_CHECKING:
     from host.referee import Referee  # noqa: F811
 
 TITLES = {
-    "jl-beginner": "JL Beginner",
-    "jl-collector": "JL Collector",
-    "jl-ffa": "JL Free-for-all",
-    "jl-team": "JL Team",
-    "ygo-beginner": "YGO Beginner",
-    "ygo-collector": "YGO Collector",
+    "jl-beginner": N_("JL Beginner"),
+    "jl-collector": N_("JL Collector"),
+    "jl-ffa": N_("JL Free-for-all"),
+    "jl-team": N_("JL Team"),
+    "ygo-beginner": N_("YGO Beginner"),
+    "ygo-collector": N_("YGO Collector"),
 }
 
 
 class HexorsView(Presenter):
     def __init__(self, variant: str) -> None:
         self.variant = variant
-        self.title = TITLES.get(variant, variant)
+        # A presenter is made for each game, after the language was chosen in the menu.
+        self.title = _(TITLES[variant]) if variant in TITLES else variant
         self.collector = not variant.endswith("beginner")
 
     def _stones(self, ref: Referee) -> str:
@@ -46,7 +48,7 @@ class HexorsView(Presenter):
         if legal.expect == "roster":
             return self._setup(ref, last)
         turn = getattr(game, "turn", None)
-        right = "%s's turn" % ref.players[turn] if turn is not None else ""
+        right = (_("%s's turn") % ref.players[turn]) if turn is not None else ""
         stones = self._stones(ref)
         if stones:
             right = stones
@@ -71,16 +73,17 @@ class HexorsView(Presenter):
             totals = game.totals()
             shown = tuple(str(totals[b[side]].value) if b["rolls"][i] else "?"
                           for i, side in enumerate(("attacker", "defender")))
-            line = "%s vs %s" % (ref.name(b["attacker"]), ref.name(b["defender"]))
+            line = _("%(attacker)s vs %(defender)s") % {"attacker": ref.name(b["attacker"]),
+                                                         "defender": ref.name(b["defender"])}
             return View(header=self.title, header_right=right, big=shown, lines=(line,),
                         footer=legal.prompt, kind="battle")
         moved = outcome.find("attacker")
         if moved is not None:
-            line = "%s moved" % ref.name(moved["tile"])
+            line = _("%s moved") % ref.name(moved["tile"])
         elif legal.expect == "defender":
-            line = "Tap the next tile, or end the turn"
+            line = _("Tap the next tile, or end the turn")
         else:
-            line = "Tap the tile that moved"
+            line = _("Tap the tile that moved")
         return View(header=self.title, header_right=right, lines=(line,),
                     footer=legal.prompt, kind="turn")
 
@@ -99,12 +102,13 @@ class HexorsView(Presenter):
         totals = fought["totals"]
         winner = fought.get("winner")
         if fought.get("void"):
-            line, breakdown = "Battle called off", legal.prompt
+            line, breakdown = _("Battle called off"), legal.prompt
         elif winner is None:
-            line, breakdown = "Tie! Roll again", legal.prompt
+            line, breakdown = _("Tie! Roll again"), legal.prompt
         else:
             loser = dfn if winner == att else att
-            line = "%s beats %s" % (ref.name(winner), ref.name(loser))
+            line = _("%(winner)s beats %(loser)s") % {"winner": ref.name(winner),
+                                                      "loser": ref.name(loser)}
             breakdown = str(totals[winner])
         mark = None if winner is None else (0 if winner == att else 1)
         return screens.battle(self.title, (totals[att].value, totals[dfn].value), line,

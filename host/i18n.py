@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from babel import Locale
@@ -106,15 +108,30 @@ def use(lang: str) -> None:
     words.install(_translations.gettext, _translations.ngettext)
 
 
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the block, then the table's language again (a demo script,
+    written in English, finds its menu lines by their English words)."""
+    before = _current
+    use(lang)
+    try:
+        yield
+    finally:
+        use(before)
+
+
 def number(value: float | int, digits: int = 1) -> str:
     """A number written the table's way (``2.5`` / ``2,5``), at most ``digits`` decimals."""
     pattern = "#,##0" + ("." + "#" * digits if digits else "")
     return format_decimal(value, format=pattern, locale=_current)
 
 
-def percent(value: float) -> str:
-    """A share written the table's way: ``83%`` in English, ``83 %`` in French."""
-    return format_percent(value, locale=_current)
+def percent(value: float, decimals: int = 1) -> str:
+    """A share written the table's way: ``66.7%`` in English, ``66,7 %`` in French (a
+    plain space: the panel's fonts have no narrow no-break space)."""
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
+    said = format_percent(value, format=pattern, locale=_current)
+    return said.replace("\u202f", " ").replace("\u00a0", " ")
 
 
 def locale() -> Locale:

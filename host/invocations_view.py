@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
+from host.i18n import _, n_
 from host.presenter import Presenter
 from host.referee import SEAT_BUTTONS
 from host.screens import View
@@ -99,56 +100,64 @@ class InvocationsView(Presenter):
     def _victories(self, ref: Referee) -> str:
         won = ["%s:%d" % (ref.players[i], len(pl["victories"]))
                for i, pl in enumerate(ref.game.players) if pl["victories"]]
-        return " ".join(won) or "none"
+        return " ".join(won) or _("none")
 
     def view(self, ref: Referee) -> View:
         game = ref.game
         legal = ref.legal()
         last = ref.last
-        head = "%s R%d" % (self.title, game.round) if game.round else self.title
+        head = (_("%(game)s R%(round)d") % {"game": self.title, "round": game.round}
+                if game.round else self.title)
         outcome = last if isinstance(last, Outcome) else Outcome()
         if game.phase == "over":
             return self._end(ref, outcome)
         if game.phase == "setup":
-            timers = "timers on" if game.timers else "timers off"
-            return View(header=self.title + " setup",
-                        header_right="%d players" % len(game.players),
+            said = (_("deck %(deck)d  hand %(hand)d  timers on") if game.timers
+                    else _("deck %(deck)d  hand %(hand)d  timers off"))
+            return View(header=_("%s setup") % self.title,
+                        header_right=n_("%d player", "%d players", len(game.players))
+                        % len(game.players),
                         lines=(" ".join(ref.players),
-                               "deck %d  hand %d  %s" % (game.deck, game.hand_size, timers)),
-                        footer="OK: menu, then start", kind="setup", wrap=False)
+                               said % {"deck": game.deck, "hand": game.hand_size}),
+                        footer=_("OK: menu, then start"), kind="setup", wrap=False)
         if game.handover is not None:
             return self._handover(ref, head)
         playoff = outcome.find("playoff")
         if playoff is not None:
             tied = " & ".join(ref.players[p] for p in playoff["players"])
-            return View(header=head, header_right="IN-10", big=("Play-off",),
-                        lines=("%s tied: %d cards each" % (tied, playoff["cards"]),),
+            return View(header=head, header_right="IN-10", big=(_("Play-off"),),
+                        lines=(_("%(players)s tied: %(n)d cards each")
+                               % {"players": tied, "n": playoff["cards"]},),
                         footer=legal.prompt, kind="turn")
         won = outcome.find("dominant")
         if won is not None:
             return View(header=head, header_right="IN-7", big=(ref.players[won["player"]],),
-                        lines=("dominates: takes %d cards" % won["cards"],),
-                        footer="Victories " + self._victories(ref), kind="winner")
+                        lines=(n_("dominates: takes %d card", "dominates: takes %d cards",
+                                  won["cards"]) % won["cards"],),
+                        footer=_("Victories %s") % self._victories(ref), kind="winner")
         none = outcome.find("no_winner")
         if none is not None:
-            return View(header=head, header_right=none["rule"], big=("No winner",),
-                        lines=("prize: %d cards carried over" % len(game.prize),),
+            return View(header=head, header_right=none["rule"], big=(_("No winner"),),
+                        lines=(n_("prize: %d card carried over", "prize: %d cards carried over",
+                                  len(game.prize)) % len(game.prize),),
                         footer=legal.prompt, kind="message")
         if game.phase == "stage2":
             return self._stage2(ref, head, outcome, legal)
         if game.phase == "stage3":
-            return View(header=head, header_right="Stage 3", lines=self._attacks(ref),
+            return View(header=head, header_right=_("Stage 3"), lines=self._attacks(ref),
                         footer=legal.prompt, kind="turn")
         if game.phase == "effects":
             lines = self._attacks(ref)
             for a, b in game.beats:
-                lines += ("%s beats %s (effect)" % (ref.players[a], ref.players[b]),)
-            return View(header=head, header_right="effects", lines=lines[:3],
-                        footer="OK: record effects, judge", kind="turn")
+                lines += (_("%(winner)s beats %(loser)s (effect)")
+                          % {"winner": ref.players[a], "loser": ref.players[b]},)
+            return View(header=head, header_right=_("effects"), lines=lines[:3],
+                        footer=_("OK: record effects, judge"), kind="turn")
         if game.phase == "shields":
             tied = ", ".join(ref.players[p] for p in game.tied)
             shown = " ".join("%s %d" % (ref.players[p], d) for p, d in game.shown.items())
-            lines = ("Tie: " + tied, ("Shields: " + shown) if shown else "IN-8: Shields")
+            lines = (_("Tie: %s") % tied,
+                     (_("Shields: %s") % shown) if shown else _("IN-8: Shields"))
             return View(header=head, header_right="IN-8", lines=lines,
                         footer=legal.prompt, kind="turn")
         return screens.note(head, legal.prompt)
@@ -159,29 +168,30 @@ class InvocationsView(Presenter):
         for p in game.in_round():
             a = game.players[p]["attack"]
             parts.append("%s %s" % (ref.players[p], a["attack"] if a else "?"))
-        prize = ("prize %d" % len(game.prize),) if game.prize else ()
+        prize = (_("prize %d") % len(game.prize),) if game.prize else ()
         return (" ".join(parts),) + prize
 
     def _stage2(self, ref: Referee, head: str, outcome: Outcome, legal) -> View:
         game = ref.game
         waiting = game.waiting_for_attack()
-        who = "Attack: " + (" ".join(ref.players[p] for p in waiting) if waiting else "all")
+        who = (_("Attack: %s") % " ".join(ref.players[p] for p in waiting)) if waiting else \
+            _("Attack: all")
         deal = outcome.find("deal")
         if deal is not None and not game.timers:
-            who = "dealt %s" % " ".join(str(n) for n in deal["cards"])
+            who = _("dealt %s") % " ".join(str(n) for n in deal["cards"])
         left = self.left_ms(ref, "attack")
         if game.playoff is not None:
-            big = "Play-off"
+            big = _("Play-off")
         elif game.timers and game.attack_timeout:
-            big = "Time!"
+            big = _("Time!")
         elif left is not None:
             big = self._clock(left)
         else:
-            big = "Stage 2"
-        footer = "hand %d  deck %d" % (game.hand_size, game.deck)
+            big = _("Stage 2")
+        footer = _("hand %(hand)d  deck %(deck)d") % {"hand": game.hand_size, "deck": game.deck}
         if game.attack_timeout:
-            footer = "IN-4: Master may force a Spell"
-        return View(header=head, header_right="Stage 2", big=(big,), lines=(who,),
+            footer = _("IN-4: Master may force a Spell")
+        return View(header=head, header_right=_("Stage 2"), big=(big,), lines=(who,),
                     footer=footer, kind="turn")
 
     def _handover(self, ref: Referee, head: str) -> View:
@@ -189,30 +199,30 @@ class InvocationsView(Presenter):
         h = game.handover
         left = self.left_ms(ref, "handover")
         target, by = h["target"], h["by"]
-        button = ("%s: %s" % (SEAT_BUTTONS[target], "handed")) if target < 2 else "OK: handed"
+        button = (_("%s: handed") % SEAT_BUTTONS[target]) if target < 2 else _("OK: handed")
         return View(header=head, header_right="IN-4 %s" % h["kind"],
                     big=(self._clock(left if left is not None else LIMITS_MS["handover"]),),
-                    lines=("%s: card to %s" % (ref.players[target], ref.players[by])
+                    lines=(_("%(from)s: card to %(to)s") % {"from": ref.players[target],
+                                                            "to": ref.players[by]}
                            if h["kind"] == "steal" else
-                           "%s gives up the card" % ref.players[target],),
+                           _("%s gives up the card") % ref.players[target],),
                     footer=button, kind="turn")
 
     def _end(self, ref: Referee, outcome: Outcome) -> View:
         game = ref.game
         names = " & ".join(ref.players[p] for p in game.winners)
         if game.playoff is not None:
-            line = "play-off of %d cards" % decisions.IN_PLAYOFF_HAND
+            line = _("play-off of %d cards") % decisions.IN_PLAYOFF_HAND
         else:
             points = [supreme(pl["victories"]) for pl in game.players]
             line = " ".join("%s %d" % (ref.players[i], a) for i, (a, _d) in enumerate(points))
             if outcome.find("defense_tiebreak") is not None:
-                line = "Defense " + " ".join("%s %d" % (ref.players[i], d)
-                                             for i, (_a, d) in enumerate(points))
+                line = _("Defense %s") % " ".join("%s %d" % (ref.players[i], d)
+                                                  for i, (_a, d) in enumerate(points))
         series = outcome.find("series")
-        hint = "Supreme Summoner"
+        hint = _("Supreme Summoner")
         if series is not None:
-            hint = "Series " + " ".join("%s %d" % (ref.players[i], t)
-                                        for i, t in enumerate(series["totals"]))
-            if series["winner"]:
-                hint += " won"
+            totals = " ".join("%s %d" % (ref.players[i], t)
+                              for i, t in enumerate(series["totals"]))
+            hint = (_("Series %s won") if series["winner"] else _("Series %s")) % totals
         return screens.winner(self.title, names, line, hint=hint)

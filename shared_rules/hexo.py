@@ -50,7 +50,7 @@ import json
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, Total
-from shared_rules.words import N_, _
+from shared_rules.words import N_, _, n_
 
 # HX-1 / HX-8: a monster's value is both its strength and its points.
 MONSTERS = {"troll": 3, "ogre": 2, "goblin": 1}
@@ -109,11 +109,11 @@ def score(player):
     '20 treasures +5 carried +3 Trolls +2 Goblins +3 skulls = 33'
     """
     t = Total()
-    t.add(player["reserve"] * TREASURE_RESERVE, "treasures")
-    t.add(player["carried"] * TREASURE_CARRIED, "carried")
+    t.add(player["reserve"] * TREASURE_RESERVE, _("treasures"))
+    t.add(player["carried"] * TREASURE_CARRIED, _("carried"))
     for kind in ("troll", "ogre", "goblin"):
         t.add(player["killed"][kind] * MONSTERS[kind], monster_name(kind, KILLED_NAMES))
-    t.add(player["skulls"] * SKULL_POINTS, "skulls")
+    t.add(player["skulls"] * SKULL_POINTS, _("skulls"))
     return t
 
 
@@ -171,7 +171,7 @@ class HexoGame(Game):
 
     def _player_total(self, p):
         t = Total()
-        t.add(1, "base")
+        t.add(1, _("base"))
         for amount, label in self.fight["support"].get(p, []):
             t.add(amount, label)
         return t
@@ -182,8 +182,8 @@ class HexoGame(Game):
         value = MONSTERS[m["type"]]
         t = Total()
         t.add(value, monster_name(m["type"]))
-        t.add(value * f["reinforce"], "reinforcement")
-        t.add(m["skulls"], "skulls")
+        t.add(value * f["reinforce"], _("reinforcement"))
+        t.add(m["skulls"], _("skulls"))
         return t
 
     def legal_inputs(self):
@@ -192,17 +192,17 @@ class HexoGame(Game):
             n = len(self.players)
             ok = decisions.HX_MIN_PLAYERS <= n <= decisions.HX_MAX_PLAYERS
             return Legal(None, "first", _("who goes first?"), choices=
-                         [("%s first" % self.name(p), ("start", p)) for p in range(n)]
+                         [(_("%s first") % self.name(p), ("start", p)) for p in range(n)]
                          if ok else [])
         if ph == "over":
-            return Legal(None, "over", ", ".join(self.name(p) for p in self.winners) +
-                         " wins")
+            return Legal(None, "over", _("%s wins") % ", ".join(self.name(p)
+                                                                 for p in self.winners))
         if ph == "events":
             return Legal(self.first, "events", _("events revealed?"), choices=
-                         [("%d events" % k, ("events", k)) for k in range(self.revealed + 1)])
+                         [(n_("%d event", "%d events", k) % k, ("events", k)) for k in range(self.revealed + 1)])
         if ph == "monsters_left":
             return Legal(self.first, "monsters_left", _("monster cards left?"), choices=
-                         [("%d monsters" % k, ("monsters_left", k))
+                         [(n_("%d monster", "%d monsters", k) % k, ("monsters_left", k))
                           for k in range(self.market + 1)])
         if ph == "place":
             p = self.to_place[0]

@@ -254,7 +254,8 @@ class InvocationsGame(Game):
                     out.append((_("%s spell") % names[p], ("place", p, "spell")))
             for p in self.in_round():
                 if self.players[p]["hand"] > 0 and self.deck > 0:
-                    out += [("%s takes %d" % (names[p], n), ("take", p, n, "hand"))
+                    out += [(_("%(player)s takes %(n)d") % {"player": names[p], "n": n},
+                             ("take", p, n, "hand"))
                             for n in (1, 2, 3)]
             # An effect card played from the hand: its outcome, as the Master records it.
             for p, q in self._pairs():

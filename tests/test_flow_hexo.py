@@ -20,7 +20,7 @@ def table(entries: list[dict] | None = None) -> FlowTable:
 def troll_out() -> FlowTable:
     """Turn 1 passes; its one market monster, a Troll, is placed by Red; Blue's turn 2."""
     t = table()
-    t.choose("Red first", "0 events", "pass", "pass", "1 monsters")
+    t.choose("Red first", "0 events", "pass", "pass", "1 monster")
     assert "Red: tap the monster card" in t.screen()
     assert t.tap("hx/troll").accepted
     t.choose("0 events")
@@ -73,7 +73,7 @@ def test_hx_7_a_companion_whose_strength_is_unknown_is_refused():
     raw = [lookup("hx/companion"), lookup("hx/troll"), lookup("hx/ogre")]
     t = FlowTable(lambda: HexoGame(players=["Red", "Blue"]), raw, HexoView(), ("Red", "Blue"),
                   HX_UIDS)
-    t.choose("Red first", "0 events", "pass", "pass", "1 monsters")
+    t.choose("Red first", "0 events", "pass", "pass", "1 monster")
     t.tap("hx/troll")
     t.choose("0 events", "to Troll 1", "to Troll 1", "pass", "pass", "0 monsters", "pass",
              "attack Red")
@@ -179,7 +179,7 @@ def test_hx_4_the_other_actions_are_on_the_menu_too():
     assert t.game.market == 4
     t.choose("take treasure", "companion action")
     assert "drop treasure" in t.menu() and t.game.actor == 0  # Red carries one
-    t.choose("pass", "pass", "1 monsters")
+    t.choose("pass", "pass", "1 monster")
     t.tap("hx/troll")
     t.choose("0 events", "pass", "to Troll 1", "pass", "drop treasure")
     assert t.game.lying == {"Troll 1": 1} and t.game.players[0]["carried"] == 0

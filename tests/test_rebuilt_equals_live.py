@@ -139,7 +139,7 @@ def test_hexo_companion_follows_the_pressed_button_after_a_rebuild():
     new_game, _ = open_game("hexo", HX_PLAYERS)
     t = Table(new_game, lambda: open_game("hexo", HX_PLAYERS)[1], hexo_entries(), HX_PLAYERS,
               HX_UIDS)
-    for label in ("Red first", "0 events", "pass", "pass", "1 monsters"):
+    for label in ("Red first", "0 events", "pass", "pass", "1 monster"):
         t.do(menu_choice(label))
     t.do(hub("TAP", 0, HX_UIDS["hx/troll"], tags.record_for("hx/troll")))
     for label in ("0 events", "to Troll 1", "to Troll 1", "pass", "pass", "0 monsters",
