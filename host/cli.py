@@ -6,6 +6,12 @@ import os
 import sys
 from pathlib import Path
 
+from host.i18n import N_, _
+
+# The die's colours (shared_rules.decisions.COLOURS) as a player reads them.
+COLOUR_NAMES = {"green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow"),
+                "red": N_("red"), "purple": N_("purple"), "white": N_("white")}
+
 
 def _demo(args: argparse.Namespace) -> int:
     from host.demo import run_demo
@@ -119,7 +125,7 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     import json
 
     from shared_rules.decisions import COLOURS
-    from shared_rules.odds import EndlessTie, battle_odds, describe
+    from shared_rules.odds import EndlessTie, battle_odds
 
     try:
         attacker, attacker_strike = hexors_side(args.attacker, args.data)
@@ -144,12 +150,23 @@ def _odds_hexors(args: argparse.Namespace) -> int:
                            "attacker_after": str(after[0]), "defender_after": str(after[1])})
         print(json.dumps(result))
         return 0
-    print("%s against %s" % (attacker, defender))
-    print("before any roll: " + describe(*before))
+    print(_("%(attacker)s against %(defender)s") % {"attacker": attacker,
+                                                     "defender": defender})
+    print(_("before any roll: %s") % _odds_said(*before))
     if after:
-        print("attacker rolled %d (%s): %s" % (args.face, COLOURS[args.face - 1],
-                                               describe(*after)))
+        print(_("attacker rolled %(face)d (%(colour)s): %(odds)s")
+              % {"face": args.face, "colour": _(COLOUR_NAMES[COLOURS[args.face - 1]]),
+                 "odds": _odds_said(*after)})
     return 0
+
+
+def _odds_said(p_attacker, p_defender) -> str:
+    """``attacker 23/36 = 63.9%, defender 13/36 = 36.1%`` in the table's language."""
+    from host.i18n import share
+
+    return _("attacker %(a)s = %(a_share)s, defender %(d)s = %(d_share)s") % {
+        "a": p_attacker, "a_share": share(p_attacker),
+        "d": p_defender, "d_share": share(p_defender)}
 
 
 def _odds_heroscape(args: argparse.Namespace) -> int:
@@ -166,9 +183,12 @@ def _odds_heroscape(args: argparse.Namespace) -> int:
         print(json.dumps(odds.as_dict()))
         return 0
     p = odds.p_destroy
-    print("%d attack dice vs %d defense dice (HS-7: more skulls than shields destroys)"
-          % (args.attack, args.defense))
-    print("destroy: %s = %.6f (%s)" % (p, p.to_float(), p.percent()))
+    from host.i18n import number, share
+
+    print(_("%(attack)d attack dice vs %(defense)d defense dice (HS-7: more skulls than "
+            "shields destroys)") % {"attack": args.attack, "defense": args.defense})
+    print(_("destroy: %(fraction)s = %(decimal)s (%(share)s)")
+          % {"fraction": p, "decimal": number(p.to_float(), 6, exact=True), "share": share(p)})
     return 0
 
 

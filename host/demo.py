@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from host import tags
+from host.i18n import _
 from host.panel import emulated_panel
 from host.presenter import Presenter
 from host.referee import TileBook
@@ -332,7 +333,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
             demo.show()
             winner = demo.won()
             if hub.poll() is not None:
-                print("reader hub stopped unexpectedly", file=sys.stderr)
+                print(_("reader hub stopped unexpectedly"), file=sys.stderr)
                 break
     finally:
         app.close()
@@ -344,9 +345,9 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     (out_dir / "transcript.txt").write_text("\n".join(app.transcript) + "\n")
     if is_live:
         print("\n".join(app.transcript))
-    print("%d frames saved under %s; transcript in %s" % (
-        panel.frames, out_dir, out_dir / "transcript.txt"))
+    print(_("%(n)d frames saved under %(folder)s; transcript in %(file)s") % {
+        "n": panel.frames, "folder": out_dir, "file": out_dir / "transcript.txt"})
     if not winner:
-        print("demo ended without a winner", file=sys.stderr)
+        print(_("demo ended without a winner"), file=sys.stderr)
         return 1
     return 0

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from host import screens
-from host.i18n import _, n_, percent
+from host.i18n import _, n_, share
 from host.presenter import Presenter
 from host.referee import PLAYER_BUTTONS, SEAT_BUTTONS
 from host.screens import View
@@ -165,7 +165,7 @@ class HeroScapeView(Presenter):
         odds = game.odds()
         me = ref.players[game.turn]
         return View(header="%s > %s" % (mine, target), header_right=me,
-                    big=(percent(odds.p_destroy.to_float()),),
+                    big=(share(odds.p_destroy),),
                     lines=(_("destroy: %(attack)d vs %(defense)d dice, level")
                            % {"attack": odds.attack, "defense": odds.defense},),
                     footer=_("Higher? A:%(a)s B:%(b)s hold:level")
@@ -193,7 +193,7 @@ class HeroScapeView(Presenter):
             said = _("skulls: %d dice at once") if attacking else _("shields: %d dice at once")
             line = said % total
         return View(header="%s %s" % (self.title, ref.players[att]),
-                    header_right=percent(odds.p_destroy.to_float()), big=(left, shields),
+                    header_right=share(odds.p_destroy), big=(left, shields),
                     lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
 
     def _card(self, ref: Referee, legal) -> View:

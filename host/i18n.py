@@ -13,8 +13,8 @@ LANG), English.
 
 >>> use("fr"); _("Choose a game")
 'Choisir un jeu'
->>> number(0.5)
-'0,5'
+>>> number(0.5), percent(2 / 3)
+('0,5', '66,7 %')
 >>> use("en"); _("Choose a game")
 'Choose a game'
 """
@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 
 from babel import Locale
@@ -120,18 +122,35 @@ def speaking(lang: str) -> Iterator[None]:
         use(before)
 
 
-def number(value: float | int, digits: int = 1) -> str:
-    """A number written the table's way (``2.5`` / ``2,5``), at most ``digits`` decimals."""
-    pattern = "#,##0" + ("." + "#" * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=_current)
+def number(value: float | int, digits: int = 1, exact: bool = False) -> str:
+    """A number written the table's way (``2.5`` / ``2,5``), at most ``digits`` decimals
+    (``exact``: always ``digits``, as in ``0.638889``)."""
+    pattern = "#,##0" + ("." + ("0" if exact else "#") * digits if digits else "")
+    return _plain(format_decimal(value, format=pattern, locale=_current))
 
 
-def percent(value: float, decimals: int = 1) -> str:
+def share(fraction, decimals: int = 1) -> str:
+    """An exact probability (shared_rules.fraction.Fraction) as a percentage the table's
+    way, rounded as the engines round it (half up, in integers)."""
+    digits = fraction.percent(decimals).rstrip("%")
+    return percent(Decimal(digits) / 100, decimals)
+
+
+def percent(value: float | Decimal, decimals: int = 1) -> str:
     """A share written the table's way: ``66.7%`` in English, ``66,7 %`` in French (a
     plain space: the panel's fonts have no narrow no-break space)."""
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") + "%"
-    said = format_percent(value, format=pattern, locale=_current)
-    return said.replace("\u202f", " ").replace("\u00a0", " ")
+    # The locale's own pattern (where the sign goes, with or without a space), with
+    # ``decimals`` digits after the decimal sign.
+    pattern = locale().percent_formats[None].pattern.split(";")[0]
+    if decimals:
+        pattern = re.sub(r"0(?=[^0#]*$)", "0." + "0" * decimals, pattern, count=1)
+    return _plain(format_percent(value, format=pattern, locale=_current))
+
+
+def _plain(text: str) -> str:
+    """Plain spaces for the no-break ones CLDR puts in numbers (the panel's fonts are
+    Latin-1: no narrow no-break space)."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
 
 
 def locale() -> Locale:

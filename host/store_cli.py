@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from host.i18n import _, n_
 from host.service_socket import NoService
 
 FORMATS = ("json", "csv")
@@ -95,16 +96,18 @@ def _enroll(args: argparse.Namespace) -> int:
     except Exception as exc:  # no GPIO here (a laptop), or the pins are taken
         buttons = None
         if args.entry is None:
-            return _fail("enroll", "no referee buttons (%s): give the tile with --entry, "
-                         "and hold a player button on the reader hub to confirm" % exc, 2)
-        print("No referee buttons: hold a player button on the reader hub to confirm.")
+            return _fail("enroll", _("no referee buttons (%s): give the tile with --entry, "
+                                     "and hold a player button on the reader hub to confirm")
+                         % exc, 2)
+        print(_("No referee buttons: hold a player button on the reader hub to confirm."))
     path = find_hub_port(config.hub.vid, config.hub.pid, args.port or config.hub.port)
     if path is None:
-        return _fail("enroll", "no reader hub found (plug it in, or give --port)")
+        return _fail("enroll", _("no reader hub found (plug it in, or give --port)"))
     try:
         port = open_serial(path)
     except OSError as exc:  # serial.SerialException is an OSError: taken, gone, no rights
-        return _fail("enroll", "cannot open the hub's port %s: %s" % (path, exc))
+        return _fail("enroll", _("cannot open the hub's port %(port)s: %(error)s")
+                     % {"port": path, "error": exc})
     link = HubLink(port, positions=registry.store.positions())
     panel = _enroll_panel(args, config)
 
@@ -121,7 +124,7 @@ def _enroll(args: argparse.Namespace) -> int:
     finally:
         link.port.close()
     for uid, entry_id in job.enrolled:
-        print("enrolled %s as %s" % (uid, entry_id))
+        print(_("enrolled %(tag)s as %(entry)s") % {"tag": uid, "entry": entry_id})
     return 0 if enrolled else 1
 
 
@@ -137,9 +140,9 @@ def _enroll_through_service(args: argparse.Namespace) -> int:
     try:
         first = next(answers, None)
         if first is None:
-            return _fail("enroll", "the running referee closed the connection")
-        print("The referee is running: enrolling through it (play pauses until this ends; "
-              "Ctrl-C stops).", flush=True)
+            return _fail("enroll", _("the running referee closed the connection"))
+        print(_("The referee is running: enrolling through it (play pauses until this ends; "
+                "Ctrl-C stops)."), flush=True)
         for message in _chain(first, answers):
             if "error" in message:
                 return _fail("enroll", message["error"], 2)
@@ -152,7 +155,7 @@ def _enroll_through_service(args: argparse.Namespace) -> int:
     finally:
         answers.close()
     for uid, entry_id in enrolled:
-        print("enrolled %s as %s" % (uid, entry_id))
+        print(_("enrolled %(tag)s as %(entry)s") % {"tag": uid, "entry": entry_id})
     return 0 if enrolled else 1
 
 
@@ -173,7 +176,7 @@ def _enroll_panel(args: argparse.Namespace, config):
         p = config.panel
         return Panel([open_panel(p.driver, p.port, p.address, p.rotate)])
     except Exception as exc:  # no I2C here (a laptop), or no panel on the bus
-        print("No panel (%s): the screens are shown here only." % exc)
+        print(_("No panel (%s): the screens are shown here only.") % exc)
         return None
 
 
@@ -185,10 +188,11 @@ def _tiles_list(args: argparse.Namespace) -> int:
     registry = existing_registry(_data(args))
     rows = registry.tiles() if registry is not None else []
     if not rows:
-        print("No tiles enrolled yet: tap one with hexref enroll.")
+        print(_("No tiles enrolled yet: tap one with hexref enroll."))
         return 0
     assert registry is not None
-    print("%-20s  %-16s  %-20s  %-12s  %s" % ("TAG", "ENTRY", "TILE", "OWNER", "CORRECTED"))
+    print("%-20s  %-16s  %-20s  %-12s  %s" % (_("TAG"), _("ENTRY"), _("TILE"), _("OWNER"),
+                                              _("CORRECTED")))
     for row in rows:
         found = registry.resolve(row.uid, "")
         name = catalogue.label(found.entry) if found.accepted else "? (%s)" % found.reason
@@ -196,7 +200,7 @@ def _tiles_list(args: argparse.Namespace) -> int:
                           + ["%s=%s" % kv for kv in (row.fields or {}).items()])
         print("%-20s  %-16s  %-20s  %-12s  %s" % (row.uid, row.entry, name, row.owner or "",
                                                   fixed))
-    print("%d tile%s" % (len(rows), "" if len(rows) == 1 else "s"))
+    print(n_("%d tile", "%d tiles", len(rows)) % len(rows))
     return 0
 
 
@@ -221,7 +225,8 @@ def _tiles_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _fail("tiles export", "cannot write %s: %s (nothing written)"
                      % (args.file, exc.strerror or exc))
-    print("%d tile%s written to %s" % (count, "" if count == 1 else "s", args.file))
+    print(n_("%(n)d tile written to %(file)s", "%(n)d tiles written to %(file)s", count)
+          % {"n": count, "file": args.file})
     return 0
 
 
@@ -237,7 +242,7 @@ def _tiles_import(args: argparse.Namespace) -> int:
         counts = registry.import_(text, _format(args, args.file))
     except (OSError, ValueError) as exc:
         return _fail("tiles import", "%s (nothing imported)" % exc)
-    print("%(added)d added, %(changed)d changed, %(same)d already there" % counts)
+    print(_("%(added)d added, %(changed)d changed, %(same)d already there") % counts)
     return 0
 
 
@@ -294,7 +299,7 @@ def _tiles_correct(args: argparse.Namespace) -> int:
                          for c, v in (entry.get("strike") or {}).items())
     print("%s: %s%s" % (args.uid, catalogue.label(entry), "  " + shown if shown else ""))
     gaps = catalogue.missing(entry)
-    print("verified" if entry["verified"] else "still unknown: " + ", ".join(gaps))
+    print(_("verified") if entry["verified"] else _("still unknown: %s") % ", ".join(gaps))
     return 0
 
 
@@ -307,8 +312,11 @@ def _tiles_forget(args: argparse.Namespace) -> int:
     if not gone and args.command_name == "forget":
         return _fail("tiles forget", "tag %s is not enrolled (to distrust a signed tag you "
                      "never enrolled here, use hexref tiles revoke %s)" % (args.uid, args.uid))
-    print("%s %s: its tag is no longer trusted, even with a valid signature (hexref enroll "
-          "trusts it again)" % ("forgot" if gone else "revoked", args.uid))
+    said = (_("forgot %s: its tag is no longer trusted, even with a valid signature "
+              "(hexref enroll trusts it again)") if gone else
+            _("revoked %s: its tag is no longer trusted, even with a valid signature "
+              "(hexref enroll trusts it again)"))
+    print(said % args.uid)
     return 0
 
 
@@ -324,8 +332,9 @@ def _backup(args: argparse.Namespace) -> int:
             games, tiles = len(store.games()), len(store.tiles())
     except StoreError as exc:
         return _fail("backup", exc)
-    print("backed up %d games and %d tiles to %s (keep collection.key too, privately: it "
-          "is not in the database)" % (games, tiles, dest))
+    print(_("backed up %(games)d games and %(tiles)d tiles to %(file)s (keep collection.key "
+            "too, privately: it is not in the database)")
+          % {"games": games, "tiles": tiles, "file": dest})
     return 0
 
 
@@ -339,8 +348,9 @@ def _restore(args: argparse.Namespace) -> int:
             games, tiles = len(store.games()), len(store.tiles())
     except StoreError as exc:
         return _fail("restore", "%s (nothing changed)" % exc)
-    print("restored %d games and %d tiles from %s; the database it replaced is kept as %s"
-          % (games, tiles, args.file, kept))
+    print(_("restored %(games)d games and %(tiles)d tiles from %(file)s; the database it "
+            "replaced is kept as %(kept)s")
+          % {"games": games, "tiles": tiles, "file": args.file, "kept": kept})
     return 0
 
 
@@ -357,17 +367,17 @@ def _replay(args: argparse.Namespace) -> int:
         games = store.games()
     if args.game is None:
         if not games:
-            print("No games stored yet.")
+            print(_("No games stored yet."))
         for row in games:
-            state = ("%s won" % row.winner if row.winner else "finished") if row.finished \
-                else "not finished"
+            state = ((_("%s won") % row.winner if row.winner else _("finished"))
+                     if row.finished else _("not finished"))
             print("%4d  %-14s %-20s %s  %s" % (row.id, row.variant, " vs ".join(row.players),
                                               row.created, state))
         return 0
     if args.game != "last" and not args.game.isdigit():
-        return _fail("replay", "GAME is a game number or 'last', not %r" % args.game, 2)
+        return _fail("replay", _("GAME is a game number or 'last', not %r") % args.game, 2)
     if not games:
-        return _fail("replay", "no games stored yet")
+        return _fail("replay", _("no games stored yet"))
     game_id = games[-1].id if args.game == "last" else int(args.game)
     try:
         lines = replay(store, game_id)
