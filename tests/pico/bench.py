@@ -108,6 +108,11 @@ def run_board(tmp: Path) -> tuple[str, list[str], list[tuple[int, str]]]:
             if done_at is not None and passes and int(passes[-1].split()[1]) > done_at:
                 break
         port.close()
+        # The interpreter alone: Ctrl-C, a soft reset in the raw REPL, then the heap.
+        base = subprocess.run([sys.executable, "-m", "mpremote", "connect", str(link), "exec",
+                               "import gc; gc.collect(); print('BASE', gc.mem_alloc())"],
+                              capture_output=True, text=True, timeout=120).stdout
+        lines += [x for x in base.splitlines() if x.startswith("BASE ")]
     finally:
         rig.terminate()
         rig.wait(timeout=10)
@@ -200,6 +205,11 @@ def main() -> int:
     print("%s heap in use after boot: %.1f KB (gc.mem_alloc(), the probe's main.py included); "
           "free %.1f KB   | WebAssembly: %s" % (where, int(alloc) / 1024, int(free) / 1024,
                                                   wasm["heap"]))
+    base = [int(x.split()[1]) for x in lines if x.startswith("BASE ")]
+    if base:
+        print("%s of which the port's own, at its REPL after a soft reset: %.1f KB; the hub "
+              "%.1f KB   | WebAssembly: interpreter 0.7 KB" % (where, base[0] / 1024,
+                                                             (int(alloc) - base[0]) / 1024))
     print("%s loop pass, idle: %s us   (each pass then sleeps %d ms)"
           % (where, stats([p[1] for p in idle]), LOOP_PERIOD_MS))
     print("%s between two passes, idle: %s us, of which time.sleep_ms(%d): %s us"

@@ -58,6 +58,13 @@ def image() -> Path:
     """The deploy's files in the board's flash image (make pico-image), built once."""
     for old in SUMMARY.parent.glob("summary*.txt"):
         old.unlink()
+    sys.path.insert(0, str(RIG.parent))
+    from rig import AssetsMissing, find_assets
+
+    try:
+        find_assets()  # the UF2 and the boot ROM, checked: else say where to put them
+    except AssetsMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
     subprocess.run(["make", "-s", "-C", str(ROOT), "pico-image"], check=True,
                    stdout=subprocess.DEVNULL)
     return ROOT / "build" / "pico" / "fs.img"
@@ -96,10 +103,11 @@ def open_board(link: Path) -> serial.Serial:
     return serial.Serial(str(link), timeout=0.2)
 
 
-def demo_game(tmp: Path):
-    """The same script under ``hexref demo`` (the CPython hub): its journal and winner."""
-    out = tmp / "demo"
-    assert run_demo(out, live=False, variant=VARIANT) == 0
+def demo_game(tmp: Path, board: str = "sim"):
+    """The same script under ``hexref demo`` (by default the CPython hub, as ``make demo``
+    plays it): its journal and winner."""
+    out = tmp / ("demo-" + board)
+    assert run_demo(out, live=False, variant=VARIANT, board=board) == 0
     store = Store(out / "data")
     try:
         row = store.games()[-1]
@@ -131,7 +139,8 @@ def play(tmp: Path, steps: list[dict], image: Path):
 def test_collectors_game_on_the_pico_is_the_demos_game(tmp_path: Path, image: Path):
     """JL-C13 on the real port: taps on the PN532 twin, throws on the LIS3DH twin decided
     by the hub's own roll detector, buttons on GPIO14/15; the same accepted inputs and
-    winner as ``hexref demo`` plays from the same script."""
+    winner as ``hexref demo`` plays from the same script, and as ``hexref demo --board
+    pico`` plays on the emulated board."""
     started = time.monotonic()
     row, entries, log = play(tmp_path, collector_script(), image)
     seconds = time.monotonic() - started
@@ -139,6 +148,10 @@ def test_collectors_game_on_the_pico_is_the_demos_game(tmp_path: Path, image: Pa
     assert row.winner == demo_winner == "P1"
     assert accepted(entries) == accepted(demo_entries)
     assert len(by_boot(entries)) == 1  # one boot: nothing reset it
+    # What a maker watches: `hexref demo --board pico` plays the same game there.
+    pico_entries, pico_winner = demo_game(tmp_path, board="pico")
+    assert pico_winner == demo_winner
+    assert accepted(pico_entries) == accepted(demo_entries)
     note("pico: the Collector's game refereed by hexref run on the emulated Pico in %.0f s "
          "of wall time: %d accepted inputs, as under make demo" % (seconds, len(accepted(entries))))
     last("1-winner", "%s wins" % row.winner)
@@ -236,6 +249,7 @@ def test_the_makers_tools_on_the_boards_port(tmp_path: Path, image: Path):
         impl = run("exec", "import sys; print(sys.implementation)")
         files = run("ls", ":")
         enable = run("exec", "import machine; print(machine.mem32[0x40058000] >> 30 & 1)")
+        base = run("exec", "import gc; gc.collect(); print(gc.mem_alloc())")
         check = subprocess.run([sys.executable, "-m", "host.deploy_check", str(link),
                                 str(ROOT / "build" / "firmware")], capture_output=True,
                                text=True, timeout=120, cwd=ROOT)
@@ -255,5 +269,7 @@ def test_the_makers_tools_on_the_boards_port(tmp_path: Path, image: Path):
     ids = [x.split()[5] for x in first + again if " HELLO " in x]
     assert len(set(ids)) >= 2, first + again
     assert not any(" ERR WDT_RESET " in x for x in again), again
+    note("pico: the rp2 port alone holds %s bytes of heap at its REPL (after a soft reset)"
+         % base.strip())
     note("pico: mpremote over the board's port: %s; ls : lists main.py, firmware/, "
          "shared_rules/; %s" % (impl.strip(), check.stdout.strip()))
