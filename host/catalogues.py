@@ -16,6 +16,7 @@ import argparse
 import io
 import sys
 from datetime import datetime, timezone
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -28,7 +29,8 @@ from host.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "t": None}
 SOURCES = (
-    ("host", [("**.py", "python"), ("web_page/**.js", "javascript")]),
+    ("host", [("**.py", "python"), ("web_page/**.js", "javascript"),
+              ("web_page/**.html", "host.catalogues:extract_html")]),
     ("shared_rules", [("**.py", "python")]),
 )
 # A fixed date in the headers: a catalogue changes only when its texts do.
@@ -49,6 +51,51 @@ def template() -> Catalog:
             catalog.add(message, None, [(folder + "/" + filename, lineno)],
                         auto_comments=comments, context=context)
     return catalog
+
+
+class _PageTexts(HTMLParser):
+    """The texts of a page's elements marked ``data-t`` (their whole text is the msgid)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[int, list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if any(name == "data-t" for name, _value in attrs):
+            self._open.append((self.getpos()[0], []))
+
+    def handle_data(self, data: str) -> None:
+        for _line, parts in self._open:
+            parts.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and tag in ("span", "h2", "div", "title", "th", "label", "a", "p"):
+            line, parts = self._open.pop()
+            text = " ".join("".join(parts).split())
+            if text:
+                self.found.append((line, text))
+
+
+def extract_html(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the web page: elements marked ``data-t``."""
+    parser = _PageTexts()
+    parser.feed(fileobj.read().decode("utf-8"))
+    for line, text in parser.found:
+        yield line, "t", text, []
+
+
+def page_texts() -> tuple[str, ...]:
+    """Every text the web pages say (host/web_page: ``t(...)`` in the scripts, ``data-t``
+    in the HTML), for the page to ask the server for them in the table's language."""
+    texts: list[str] = []
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(LOCALE_DIR.parent / "web_page"),
+            [("**.js", "javascript"), ("**.html", "host.catalogues:extract_html")],
+            keywords={"t": None}):
+        if isinstance(message, str) and message not in texts:
+            texts.append(message)
+    return tuple(texts)
 
 
 def path(lang: str, ext: str = "po") -> Path:

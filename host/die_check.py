@@ -22,6 +22,8 @@ import math
 import sqlite3
 from dataclasses import dataclass
 
+from host.i18n import _, number
+
 FACES = 6
 MIN_ROLLS = 30  # 5 expected per face: below that the chi-square approximation is poor
 ALPHA = 0.01  # the check runs after every game: 1 false alarm in 100 checks, not in 20
@@ -85,23 +87,27 @@ def check(faces: list[int]) -> DieCheck:
     n = sum(counts)
     if n == 0:
         return DieCheck(tuple(counts), 0, None, None, None,
-                        "no rolls of the physical die journalled yet")
+                        _("no rolls of the physical die journalled yet"))
     if n < MIN_ROLLS:
         return DieCheck(tuple(counts), n, None, None, None,
-                        "too few rolls to judge: %d so far, at least %d needed"
-                        % (n, MIN_ROLLS))
+                        _("too few rolls to judge: %(n)d so far, at least %(min)d needed")
+                        % {"n": n, "min": MIN_ROLLS})
     expected = n / FACES
     stat = sum((c - expected) ** 2 / expected for c in counts)
     p = chi_square_sf(stat, FACES - 1)
     if p >= ALPHA:
-        return DieCheck(tuple(counts), n, stat, p, None, "no sign of bias over %d rolls" % n)
+        return DieCheck(tuple(counts), n, stat, p, None,
+                        _("no sign of bias over %d rolls") % n)
     # The face furthest from a fair share: usually one that comes up too often (a face
     # recorded off the flat), sometimes one that hardly ever does.
     face = max(range(FACES), key=lambda i: abs(counts[i] - expected)) + 1
-    often = "often" if counts[face - 1] > expected else "rarely"
+    said = (_("face %(face)d comes up too often (%(count)d of %(n)d rolls, %(expected)s "
+              "expected): recalibrate the die") if counts[face - 1] > expected else
+            _("face %(face)d comes up too rarely (%(count)d of %(n)d rolls, %(expected)s "
+              "expected): recalibrate the die"))
     return DieCheck(tuple(counts), n, stat, p, face,
-                    "face %d comes up too %s (%d of %d rolls, %s expected): recalibrate "
-                    "the die" % (face, often, counts[face - 1], n, "%g" % round(expected, 1)))
+                    said % {"face": face, "count": counts[face - 1], "n": n,
+                            "expected": number(expected, 1)})
 
 
 def roll_faces(inp: list | tuple) -> list[int]:
@@ -150,13 +156,15 @@ class Tally:
 
 def report(c: DieCheck) -> list[str]:
     """The check as text: a histogram, the test and the verdict (``hexref die-check``)."""
-    lines = ["Physical die: %d rolls journalled" % c.rolls]
+    lines = [_("Physical die: %d rolls journalled") % c.rolls]
     top = max(c.counts) if c.rolls else 0
     for face, count in enumerate(c.counts, start=1):
         bar = "#" * (round(40 * count / top) if top else 0)
         lines.append("  %d | %-40s %d" % (face, bar, count))
     if c.statistic is not None and c.p_value is not None:
-        lines.append("chi-square %.2f with %d degrees of freedom, p = %.4f (fair die "
-                     "rejected below p = %g)" % (c.statistic, FACES - 1, c.p_value, ALPHA))
+        lines.append(_("chi-square %(chi)s with %(dof)d degrees of freedom, p = %(p)s (fair "
+                       "die rejected below p = %(alpha)s)")
+                     % {"chi": number(c.statistic, 2, exact=True), "dof": FACES - 1,
+                        "p": number(c.p_value, 4, exact=True), "alpha": number(ALPHA, 2)})
     lines.append(c.verdict[0].upper() + c.verdict[1:] + ".")
     return lines

@@ -33,6 +33,7 @@ from typing import Any
 from urllib.parse import quote
 
 from host import die_check
+from host.i18n import _
 from host.journal import Entry
 from host.store import DB_NAME, SCHEMA_VERSION, GameRow
 from host.web_model import Follower
@@ -62,8 +63,8 @@ class Reader:
         self.die = die_check.Tally()
         self.lock = threading.Lock()  # the connection is used by one thread at a time
         self.changes = 0
-        self.snapshot: dict[str, Any] = self._empty("waiting for the referee's database "
-                                                    "at %s" % self.path)
+        self.snapshot: dict[str, Any] = self._empty(_("waiting for the referee's database "
+                                                      "at %s") % self.path)
 
     def _empty(self, status: str) -> dict[str, Any]:
         return {"status": status, "game": None, "players": [], "winner": None,
@@ -80,7 +81,8 @@ class Reader:
             db.execute("PRAGMA query_only = ON")
             schema = db.execute("PRAGMA user_version").fetchone()[0]
         except sqlite3.Error as exc:
-            self.snapshot = self._empty("cannot read %s: %s" % (self.path, exc))
+            self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
+                                            % {"path": self.path, "why": exc})
             return False
         if schema == 0:  # the referee is still creating it
             db.close()
@@ -111,7 +113,7 @@ class Reader:
                 self.db = None
                 if not self._open():  # gone: say so rather than show the old game
                     self.changes += 1
-                    self.snapshot = self._empty("waiting for the referee's database at %s"
+                    self.snapshot = self._empty(_("waiting for the referee's database at %s")
                                                 % self.path)
                     return True
             if self.db is None and not self._open():
@@ -125,7 +127,8 @@ class Reader:
                 self.changes += 1
                 self.snapshot = self._read(self.db)
             except sqlite3.Error as exc:
-                self.snapshot = self._empty("cannot read %s: %s" % (self.path, exc))
+                self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
+                                            % {"path": self.path, "why": exc})
                 self.db.close()
                 self.db = None
             return True
@@ -152,7 +155,7 @@ class Reader:
                    "created": g.created, "finished": g.finished, "winner": g.winner}
                   for g in reversed(games)]
         if not games:
-            out = self._empty("no game yet: choose one on the referee")
+            out = self._empty(_("no game yet: choose one on the referee"))
             out.update(die=die)
             return out
         unfinished = [g for g in games if g.finished is None]
@@ -171,7 +174,7 @@ class Reader:
                      "players": [{"name": p, "counts": [], "alive": True, "turn": False,
                                   "winner": False} for p in row.players],
                      "winner": row.winner, "history": [], "entries": 0, "panel": []}
-            status = "cannot follow game %d: %s" % (row.id, exc)
+            status = _("cannot follow game %(id)d: %(why)s") % {"id": row.id, "why": exc}
         state.update(status=status, games=listed, die=die, version=self.changes)
         return state
 
@@ -286,6 +289,9 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
     async def state(request: Request) -> Response:
         return JSONResponse(reader.snapshot)
 
+    async def words(request: Request) -> Response:
+        return JSONResponse(page_words())
+
     async def die(request: Request) -> Response:
         return JSONResponse(reader.snapshot["die"])
 
@@ -303,9 +309,19 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
         return event_stream(request, broadcast, lambda: reader.snapshot)
 
     routes = [Route("/", page), Route("/api/state", state), Route("/api/die", die),
+              Route("/api/words", words),
               Route("/api/games/{game}", one_game), Route("/api/events", events),
               Mount("/static", StaticFiles(directory=PAGE), name="static")]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def page_words() -> dict[str, Any]:
+    """The page's texts in the table's language: {"lang": "fr", "words": {English: said}}
+    (the texts are found in the page's own files, as the catalogues find them)."""
+    from host import i18n
+    from host.catalogues import page_texts
+
+    return {"lang": i18n.language(), "words": {text: _(text) for text in page_texts()}}
 
 
 def bind(host: str, port: int) -> socket.socket:

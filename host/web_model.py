@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.i18n import N_, _, n_
 from host.journal import Entry, MemoryJournal
 from host.referee import Referee, TileBook
 from host.replay import describe, session_for
@@ -80,7 +81,7 @@ class Follower:
                                 "kind": entry.input[0] if entry.input else "",
                                 "accepted": entry.accepted, "undone": False}
         if entry.target == "none":  # a hub event that was no input (a tile lifted)
-            item["text"] = "%s (no input)" % describe(entry.input, ref.names, ref.players)
+            item["text"] = _("%s (no input)") % describe(entry.input, ref.names, ref.players)
             item["kind"] = "none"
             self.history.append(item)
             return
@@ -96,7 +97,8 @@ class Follower:
             if self.applied:
                 undone = self.history[self.applied.pop()]
                 undone["undone"] = True
-                item["text"] = "undo: takes back #%d (%s)" % (undone["n"], undone["text"])
+                item["text"] = _("undo: takes back #%(n)d (%(what)s)") % {
+                    "n": undone["n"], "what": undone["text"]}
             self._refresh_after_undo()
             return
         self.applied.append(n - 1)
@@ -104,10 +106,16 @@ class Follower:
         for kind, data in events:
             if kind == "rolled" and isinstance(data, dict) and "face" in data:
                 who = data.get("player")
-                item["text"] = "%s rolls %s%s" % (
-                    ref.players[who] if isinstance(who, int) and who < len(ref.players)
-                    else "the die", data["face"],
-                    " (%s)" % data["colour"] if data.get("colour") else "")
+                roller = (ref.players[who] if isinstance(who, int) and who < len(ref.players)
+                          else None)
+                colour = data.get("colour")
+                said = {"player": roller, "face": data["face"], "colour": _(colour) if colour else ""}
+                if roller is None:
+                    item["text"] = (_("the die rolls %(face)s (%(colour)s)") if said["colour"]
+                                    else _("the die rolls %(face)s")) % said
+                else:
+                    item["text"] = (_("%(player)s rolls %(face)s (%(colour)s)")
+                                    if said["colour"] else _("%(player)s rolls %(face)s")) % said
         if any(kind in FIGHTS for kind, _data in events):
             self.fight = {"n": n, "events": [{"kind": kind, "data": plain(data, ref.names)}
                                              for kind, data in events]}
@@ -187,14 +195,12 @@ def standings(view: dict, players: tuple[str, ...], actor: int | None,
             if not isinstance(p, dict):
                 continue
             if "stones" in p and view.get("variant", "").endswith("collector"):
-                rows[i]["counts"].append({"label": view.get("stones_word") or "Stones",
+                rows[i]["counts"].append({"label": view.get("stones_word") or _("Stones"),
                                           "value": p["stones"]})
-            for key, one, many in (("score", "point", "points"), ("points", "point", "points"),
-                                   ("victories", "victory", "victories"),
-                                   ("skulls", "skull", "skulls")):
+            for key, counted in (("score", _points), ("points", _points),
+                                 ("victories", _victories), ("skulls", _skulls)):
                 if key in p:
-                    rows[i]["counts"].append({"label": one if p[key] == 1 else many,
-                                              "value": p[key]})
+                    rows[i]["counts"].append({"label": counted(p[key]), "value": p[key]})
             if p.get("alive") is False:
                 rows[i]["alive"] = False
     tiles = view.get("tiles")
@@ -203,14 +209,32 @@ def standings(view: dict, players: tuple[str, ...], actor: int | None,
             standing = sum(1 for t in tiles.values() if t.get("controller", t.get("owner")) == i
                            and t.get("role") != "power" and t.get("status") in
                            ("play", "controlled", "trapped"))
-            row["counts"].append({"label": "tile in play" if standing == 1 else
-                                  "tiles in play", "value": standing})
+            row["counts"].append({"label": n_("tile in play", "tiles in play", standing),
+                                  "value": standing})
     figures = view.get("figures")
     if isinstance(figures, list):
         for i, count in enumerate(figures[:len(rows)]):
-            rows[i]["counts"].append({"label": "figure" if count == 1 else "figures",
+            rows[i]["counts"].append({"label": n_("figure", "figures", count),
                                       "value": count})
     return rows
+
+
+def _points(n: int) -> str:
+    return n_("point", "points", n)
+
+
+def _victories(n: int) -> str:
+    return n_("victory", "victories", n)
+
+
+def _skulls(n: int) -> str:
+    return n_("skull", "skulls", n)
+
+
+# A tile's status in the engine's view (shared_rules/hexors_screens.py) as a player says it.
+STATUS = {"play": N_("in play"), "defeated": N_("defeated"), "trapped": N_("trapped"),
+          "controlled": N_("controlled"), "hand": N_("in hand"), "active": N_("active"),
+          "used": N_("used")}
 
 
 def pieces(view: dict, names: dict[str, str]) -> list[dict[str, Any]]:
@@ -219,14 +243,19 @@ def pieces(view: dict, names: dict[str, str]) -> list[dict[str, Any]]:
     tiles = view.get("tiles")
     if isinstance(tiles, dict):
         for key, t in tiles.items():
+            status = t.get("status")
             out.append({"name": t.get("name") or names.get(key, key), "player": t.get("owner"),
-                        "status": t.get("status"), "role": t.get("role"),
+                        "status": status, "said": _(STATUS[status]) if status in STATUS
+                        else status,
+                        "role": t.get("role"),
                         "effects": list(t.get("effects") or [])})
     for card in view.get("cards") or []:
         if isinstance(card, dict):
             out.append({"name": card.get("name"), "player": card.get("player"),
                         "status": "destroyed" if not card.get("alive") else
-                        "%s standing" % card.get("alive"), "role": "card", "effects": []})
+                        "%s standing" % card.get("alive"),
+                        "said": _("destroyed") if not card.get("alive") else
+                        _("%s standing") % card.get("alive"), "role": "card", "effects": []})
     return out
 
 
@@ -245,22 +274,22 @@ def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
         battle = getattr(game, "battle", None) or {}
         a, d = battle.get("attacker"), battle.get("defender")
         rolled = bool(battle.get("rolls")) and battle["rolls"][0] is not None
-        return {"title": "After the attacker's roll" if rolled else "Before the roll",
-                "note": "ties are rolled again",
-                "bars": [{"label": "%s wins" % ref.name(a), "p": str(odds[0]),
+        return {"title": _("After the attacker's roll") if rolled else _("Before the roll"),
+                "note": _("ties are rolled again"),
+                "bars": [{"label": _("%s wins") % ref.name(a), "p": str(odds[0]),
                           "value": odds[0].to_float()},
-                         {"label": "%s wins" % ref.name(d), "p": str(odds[1]),
+                         {"label": _("%s wins") % ref.name(d), "p": str(odds[1]),
                           "value": odds[1].to_float()}]}
     if hasattr(odds, "as_dict"):  # HeroScape: skulls through the shields
         data = odds.as_dict()
-        bars = [{"label": "destroyed", "p": data["p_destroy"],
+        bars = [{"label": _("destroyed"), "p": data["p_destroy"],
                  "value": data["p_destroy_float"]}]
         for u in data["unblocked"]:
-            bars.append({"label": "%d skull%s through" % (u["skulls"],
-                                                          "" if u["skulls"] == 1 else "s"),
+            bars.append({"label": n_("%d skull through", "%d skulls through", u["skulls"])
+                         % u["skulls"],
                          "p": u["p"], "value": u["p_float"]})
-        return {"title": "%d attack dice against %d defense dice" % (data["attack"],
-                                                                     data["defense"]),
+        return {"title": _("%(attack)d attack dice against %(defense)d defense dice")
+                % {"attack": data["attack"], "defense": data["defense"]},
                 "note": "", "bars": bars}
     return None
 
@@ -281,8 +310,8 @@ def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...]) -
                 out.append("%s: %s" % (names.get(key, key), total))
             if kind == "battle":
                 won = data.get("winner")
-                out.append("%s wins the battle" % names.get(won, won) if won else
-                           "a tie: roll again" if not data.get("void") else "no battle")
+                out.append(_("%s wins the battle") % names.get(won, won) if won else
+                           _("a tie: roll again") if not data.get("void") else _("no battle"))
             continue
         words = []
         for key, value in data.items():

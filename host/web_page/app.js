@@ -8,6 +8,31 @@ let viewing = null;     // a past game's id while one is open, else null
 
 function $(id) { return document.getElementById(id); }
 
+// The page's words in the table's language, as the server's catalogue says them
+// (/api/words); a text it lacks stays in English. fmt fills %(name)s placeholders.
+let WORDS = {};
+function t(text) { return WORDS[text] || text; }
+function fmt(text, values) {
+  return text.replace(/%\((\w+)\)[sd]/g, (all, name) =>
+    values[name] === undefined ? all : String(values[name]));
+}
+
+async function speak() {
+  try {
+    const res = await fetch("/api/words");
+    if (res.ok) {
+      const said = await res.json();
+      WORDS = said.words || {};
+      document.documentElement.lang = said.lang || "en";
+    }
+  } catch (err) {
+    WORDS = {};  // the page still works, in English
+  }
+  for (const node of document.querySelectorAll("[data-t]")) {
+    node.textContent = t(node.textContent.replace(/\s+/g, " ").trim());
+  }
+}
+
 function el(tag, attrs, text) {
   const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4))
                                       : document.createElement(tag);
@@ -33,7 +58,7 @@ function bars(items, opts) {
     svg.append(el("svg:text", {x: 0, y: y + 12}, item.label));
     svg.append(el("svg:text", {x: width, y: y + 12, "text-anchor": "end"},
                   item.right !== undefined ? item.right
-                    : `${(100 * share).toFixed(1)}%  (${item.p})`));
+                    : `${percent(share)}  (${item.p})`));
     svg.append(el("svg:rect", {class: "track", x: labelW, y: y + 17, width: width - labelW,
                                height: 12, rx: 3}));
     const cls = "bar" + (item.hot ? " hot" : (i === 0 && opts && opts.first ? " first" : ""));
@@ -44,11 +69,18 @@ function bars(items, opts) {
   return svg;
 }
 
+// A share the table's way: 63.9% here, 63,9 % in French (the browser's Intl, the page's
+// language).
+function percent(share) {
+  return new Intl.NumberFormat(document.documentElement.lang || "en",
+    {style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1}).format(share);
+}
+
 function renderPlayers(state) {
   fill("players", (state.players || []).map((p) => {
     const card = el("div", {class: "player" + (p.turn ? " turn" : "") +
                                    (p.winner ? " won" : "") + (p.alive ? "" : " out")});
-    card.append(el("div", {class: "tag"}, p.winner ? "WINNER" : p.turn ? "TO PLAY" : "\u00a0"));
+    card.append(el("div", {class: "tag"}, p.winner ? t("WINNER") : p.turn ? t("TO PLAY") : "\u00a0"));
     card.append(el("div", {class: "name"}, p.name));
     for (const c of p.counts) {
       const line = el("div", {class: "count"});
@@ -75,15 +107,17 @@ function renderHistory(state) {
     const li = el("li", {class: cls, value: h.n, "data-n": h.n});
     li.append(el("span", {class: "when"}, clock(h.time)));
     li.append(el("span", {class: "what"}, h.text));
-    if (h.refusal) li.append(el("span", {class: "why"}, "refused: " + h.refusal));
-    if (h.undone) li.append(el("span", {class: "why"}, "taken back"));
+    if (h.refusal) li.append(el("span", {class: "why"},
+                                fmt(t("refused: %(why)s"), {why: h.refusal})));
+    if (h.undone) li.append(el("span", {class: "why"}, t("taken back")));
     return li;
   });
   const shown = (state.history || []).length;
   if (state.entries > shown) {
-    const more = el("a", {href: `/api/games/${state.game.id}`}, "the whole game");
+    const more = el("a", {href: `/api/games/${state.game.id}`}, t("the whole game"));
     more.addEventListener("click", (ev) => { ev.preventDefault(); openGame(state.game.id); });
-    const li = el("li", {class: "none"}, `${state.entries - shown} earlier inputs: `);
+    const li = el("li", {class: "none"},
+                  fmt(t("earlier inputs: %(n)d"), {n: state.entries - shown}) + " ");
     li.append(more);
     items.push(li);
   }
@@ -92,25 +126,26 @@ function renderHistory(state) {
 
 function renderGame(state) {
   const game = state.game;
-  $("title").textContent = game ? `${game.title} \u00b7 game ${game.id}` +
-    (viewing !== null ? " (past)" : "") : "hexref";
+  $("title").textContent = game ? fmt(viewing !== null ? t("%(title)s \u00b7 game %(id)d (past)")
+                                                       : t("%(title)s \u00b7 game %(id)d"),
+                                     {title: game.title, id: game.id}) : "hexref";
   document.title = game ? `${game.title}: hexref` : "hexref";
   if (!game) {
-    $("now").textContent = state.status || "No game yet";
+    $("now").textContent = state.status || t("No game yet");
     $("prompt").textContent = "";
   } else if (state.winner) {
-    $("now").textContent = "Game over";
+    $("now").textContent = t("Game over");
     $("prompt").textContent = (state.turn && state.turn.prompt) || "";
   } else {
-    const t = state.turn || {};
-    $("now").textContent = t.player ? `${t.player} to play` : (t.expect === "roster"
-      ? "Setting up" : "In play");
-    $("prompt").textContent = t.prompt || "";
+    const turn = state.turn || {};
+    $("now").textContent = turn.player ? fmt(t("%(player)s to play"), {player: turn.player})
+      : (turn.expect === "roster" ? t("Setting up") : t("In play"));
+    $("prompt").textContent = turn.prompt || "";
   }
   if (game && state.status && state.status !== "ok") $("prompt").textContent = state.status;
   const win = $("winner");
   win.hidden = !state.winner;
-  win.textContent = state.winner ? `${state.winner} won` : "";
+  win.textContent = state.winner ? fmt(t("%(player)s won"), {player: state.winner}) : "";
   renderPlayers(state);
 
   const odds = state.odds;
@@ -118,7 +153,8 @@ function renderGame(state) {
   if (odds) {
     $("odds-title").textContent = "\u00b7 " + odds.title;
     fill("odds", [bars(odds.bars, {first: true})]);
-    $("odds-note").textContent = odds.note ? "Exact, " + odds.note + "." : "Exact.";
+    $("odds-note").textContent = odds.note ? fmt(t("Exact, %(note)s."), {note: odds.note})
+      : t("Exact.");
   }
   const fight = state.fight;
   $("fight-card").hidden = !fight;
@@ -133,7 +169,7 @@ function renderGame(state) {
     const who = state.players && state.players[p.player] ? state.players[p.player].name : "";
     const extra = p.effects && p.effects.length ? ` [${p.effects.join(", ")}]` : "";
     return el("li", {class: p.status || ""},
-              `${p.name} \u2014 ${who}${p.status ? ", " + p.status : ""}${extra}`);
+              `${p.name} \u2014 ${who}${p.status ? ", " + (p.said || p.status) : ""}${extra}`);
   }));
   renderHistory(state);
 }
@@ -142,33 +178,40 @@ function renderGames(state) {
   const games = state.games || [];
   const items = games.map((g) => {
     const li = el("li");
-    const a = el("a", {href: `#game-${g.id}`}, `Game ${g.id}`);
+    const a = el("a", {href: `#game-${g.id}`}, fmt(t("Game %(id)d"), {id: g.id}));
     a.addEventListener("click", (ev) => { ev.preventDefault(); openGame(g.id); });
-    const result = g.finished ? (g.winner ? `${g.winner} won` : "abandoned") : "in play";
+    const result = g.finished ? (g.winner ? fmt(t("%(player)s won"), {player: g.winner})
+      : t("abandoned")) : t("in play");
     li.append(a, ` \u00b7 ${g.variant} \u00b7 ${g.players.join(" vs ")} \u00b7 ${result}`);
     return li;
   });
   if (viewing !== null) {
-    const back = el("a", {href: "#live"}, "Back to the live game");
+    const back = el("a", {href: "#live"}, t("Back to the live game"));
     back.addEventListener("click", (ev) => { ev.preventDefault(); viewing = null; draw(); });
     items.unshift(el("li", {}, ""));
     items[0].append(back);
   }
-  fill("games", items.length ? items : [el("li", {}, "none yet")]);
+  fill("games", items.length ? items : [el("li", {}, t("none yet"))]);
 }
 
 function renderDie(die) {
   if (!die) return;
   const top = Math.max(1, ...die.counts);
   const items = die.counts.map((count, i) => ({
-    label: `face ${i + 1}`, value: count / top, right: String(count),
+    label: fmt(t("face %(n)d"), {n: i + 1}), value: count / top, right: String(count),
     hot: die.biased_face === i + 1}));
   fill("die", [bars(items)]);
   $("die-verdict").textContent = die.verdict.charAt(0).toUpperCase() + die.verdict.slice(1) +
     ".";
   $("die-test").textContent = die.statistic === null ? ""
-    : `Chi-square ${die.statistic.toFixed(2)}, 5 degrees of freedom, p = ` +
-      `${die.p_value.toFixed(4)} (a fair die is doubted below ${die.alpha}).`;
+    : fmt(t("Chi-square %(chi)s, 5 degrees of freedom, p = %(p)s (a fair die is doubted " +
+            "below %(alpha)s)."), {chi: number(die.statistic, 2), p: number(die.p_value, 4),
+                                   alpha: number(die.alpha, 2)});
+}
+
+function number(value, digits) {
+  return new Intl.NumberFormat(document.documentElement.lang || "en",
+    {minimumFractionDigits: digits, maximumFractionDigits: digits}).format(value);
 }
 
 let past = null;
@@ -197,9 +240,12 @@ function connect() {
     live = JSON.parse(ev.data);
     draw();
   });
-  source.onopen = () => { $("live").className = "on"; $("live").textContent = "live"; };
-  source.onerror = () => { $("live").className = "off"; $("live").textContent = "reconnecting"; };
+  source.onopen = () => { $("live").className = "on"; $("live").textContent = t("live"); };
+  source.onerror = () => {
+    $("live").className = "off";
+    $("live").textContent = t("reconnecting");
+  };
 }
 
 $("show-all").addEventListener("change", draw);
-connect();
+speak().then(connect);

@@ -1,0 +1,57 @@
+"""The phone page speaks the table's language (issue 15): ``hexref web --lang fr`` serves
+the page's own words in French (/api/words: the texts found in the page's files, as the
+catalogues find them) and Debian's headless Chromium shows a game in French, headings,
+the turn, the odds and the percentages written the French way."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from table_rig import Table, demo_game_events
+from web_rig import SHOTS, Server, chromium
+
+from host import catalogues
+from host.store import Store
+
+
+def test_the_page_asks_for_every_text_it_says_and_gets_it_in_french(tmp_path: Path):
+    with Server("web", "--data", str(tmp_path), "--lang", "fr") as web:
+        said = web.get("/api/words")
+    assert said["lang"] == "fr"
+    texts = catalogues.page_texts()
+    assert "Is the die honest?" in texts and "%(player)s to play" in texts
+    assert set(said["words"]) == set(texts)
+    assert said["words"]["Is the die honest?"] == "Le dé est-il honnête ?"
+    untranslated = [t for t, w in said["words"].items() if w == t and any(c.isalpha() for c in t)
+                    and t not in ("Exact.", "Exact, %(note)s.", "face %(n)d")]
+    assert not untranslated, untranslated
+
+
+def test_a_french_table_reads_its_game_in_french_in_the_browser(tmp_path: Path):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    data = tmp_path / "data"
+    data.mkdir()
+    driver = chromium()
+    try:
+        with Server("web", "--data", str(data), "--lang", "fr") as web:
+            driver.get(web.url + "/")
+            wait = WebDriverWait(driver, 20)
+            wait.until(lambda d: d.find_element("id", "now").text.startswith("en attente"))
+            assert driver.execute_script("return document.documentElement.lang") == "fr"
+            headings = [h.text for h in driver.find_elements("css selector", "h2")]
+            assert "Le dé est-il honnête ?" in headings and "Parties passées" in headings
+
+            table = Table(Store(data))
+            events = demo_game_events()
+            rolls = [i for i, e in enumerate(events) if e[0] == "DIE" and e[2][0] == "FACE"]
+            table.play(events[:rolls[0] + 1])
+            wait.until(lambda d: d.find_element("id", "odds-card").is_displayed())
+            assert "À P2 de jouer" in driver.find_element("id", "now").text
+            odds = driver.find_element("id", "odds").text
+            assert "Superman gagne" in odds and "Doomsday gagne" in odds, odds
+            assert "107/180" in odds and "59,4 %" in odds, odds  # French decimal comma
+            assert "Chances" in driver.find_element("id", "odds-card").text
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(SHOTS / "fr-battle.png"))
+    finally:
+        driver.quit()
