@@ -485,7 +485,7 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
-    from host.web import PAGE, Broadcast, event_stream
+    from host.web import PAGE, Broadcast, event_stream, page_words
 
     broadcast = Broadcast()
     latest: dict[str, Any] = {"snapshot": organiser.night.snapshot()}
@@ -519,7 +519,11 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
     async def events(request: Request) -> Response:
         return event_stream(request, broadcast, lambda: latest["snapshot"])
 
+    async def words(request: Request) -> Response:
+        return JSONResponse(page_words())
+
     return Starlette(routes=[Route("/", page), Route("/api/club", state),
+                             Route("/api/words", words),
                              Route("/api/events", events),
                              Mount("/static", StaticFiles(directory=PAGE), name="static")],
                      lifespan=lifespan)

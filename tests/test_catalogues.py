@@ -91,3 +91,20 @@ def test_hexref_refuses_a_language_it_does_not_speak_in_one_line() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == "hexref: language 'de': hexref speaks en, fr, es"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_translation_can_be_drawn_by_the_panel(lang: str) -> None:
+    """The panel's bitmap fonts are ISO 8859-1 (é, è, ç, ñ, ¿, ¡, º...): a character
+    outside it would not be drawn (and Pillow's bitmap fonts refuse to encode it). The web
+    page's own texts are drawn by the browser."""
+    outside = {}
+    for msg in catalogues.read(lang):
+        if msg.locations and all(f.startswith("host/web_page/") for f, _l in msg.locations):
+            continue  # said only by the browser, whose fonts have it
+        forms = msg.string if isinstance(msg.string, (list, tuple)) else (msg.string,)
+        for form in forms:
+            for ch in form or "":
+                if ord(ch) > 0xFF:
+                    outside.setdefault("U+%04X %s" % (ord(ch), ch), msg.id)
+    assert not outside, outside

@@ -10,6 +10,30 @@ function el(tag, attrs, text) {
   return node;
 }
 
+// The page's words in the table's language (/api/words, as on the game's page).
+let WORDS = {};
+function t(text) { return WORDS[text] || text; }
+function fmt(text, values) {
+  return text.replace(/%\((\w+)\)[sd]/g, (all, name) =>
+    values[name] === undefined ? all : String(values[name]));
+}
+
+async function speak() {
+  try {
+    const res = await fetch("/api/words");
+    if (res.ok) {
+      const said = await res.json();
+      WORDS = said.words || {};
+      document.documentElement.lang = said.lang || "en";
+    }
+  } catch (err) {
+    WORDS = {};
+  }
+  for (const node of document.querySelectorAll("[data-t]")) {
+    node.textContent = t(node.textContent.replace(/\s+/g, " ").trim());
+  }
+}
+
 function draw(night) {
   $("standings").tBodies[0].replaceChildren(...night.standings.map((row, i) => {
     const tr = el("tr");
@@ -17,24 +41,36 @@ function draw(night) {
               el("td", {}, row.played));
     return tr;
   }));
-  $("summary").textContent = `${night.tables.length} tables, ${night.results.length} games ` +
-    `decided, ${night.entries} inputs received`;
-  $("tables").replaceChildren(...night.tables.map((t) => {
-    const card = el("div", {class: "card table" + (t.winner ? " done" : "")});
-    card.append(el("h2", {}, `${t.table} \u00b7 ${t.title} \u00b7 game ${t.game}`));
-    card.append(el("div", {class: "who"}, t.players.map((p) => p.name).join(" vs ")));
-    card.append(el("div", {class: "now"}, t.winner ? `${t.winner} won`
-      : (t.turn.player ? `${t.turn.player} to play: ` : "") + (t.turn.prompt || "")));
-    card.append(el("div", {class: "note"}, t.last));
+  $("summary").textContent = fmt(t("%(tables)d tables, %(games)d games decided, " +
+                                   "%(inputs)d inputs received"),
+                                 {tables: night.tables.length, games: night.results.length,
+                                  inputs: night.entries});
+  $("tables").replaceChildren(...night.tables.map((tb) => {
+    const card = el("div", {class: "card table" + (tb.winner ? " done" : "")});
+    card.append(el("h2", {}, fmt(t("%(table)s \u00b7 %(title)s \u00b7 game %(game)d"),
+                                 {table: tb.table, title: tb.title, game: tb.game})));
+    card.append(el("div", {class: "who"}, tb.players.map((p) => p.name).join(" vs ")));
+    card.append(el("div", {class: "now"}, tb.winner
+      ? fmt(t("%(player)s won"), {player: tb.winner})
+      : tb.turn.player ? fmt(t("%(player)s to play: %(prompt)s"),
+                             {player: tb.turn.player, prompt: tb.turn.prompt || ""})
+        : (tb.turn.prompt || "")));
+    card.append(el("div", {class: "note"}, tb.last));
     return card;
   }));
   $("results").replaceChildren(...night.results.map((r) =>
-    el("li", {}, `${r.table}, game ${r.game}: ${r.players.join(" vs ")} \u2014 ` +
-                 `${r.winners.join(" & ")} won`)));
+    el("li", {}, fmt(t("%(table)s, game %(game)d: %(players)s \u2014 %(winners)s won"),
+                     {table: r.table, game: r.game, players: r.players.join(" vs "),
+                      winners: r.winners.join(" & ")}))));
   document.body.dataset.version = night.version;
 }
 
-const source = new EventSource("/api/events");
-source.addEventListener("state", (ev) => draw(JSON.parse(ev.data)));
-source.onopen = () => { $("live").className = "on"; $("live").textContent = "live"; };
-source.onerror = () => { $("live").className = "off"; $("live").textContent = "reconnecting"; };
+speak().then(() => {
+  const source = new EventSource("/api/events");
+  source.addEventListener("state", (ev) => draw(JSON.parse(ev.data)));
+  source.onopen = () => { $("live").className = "on"; $("live").textContent = t("live"); };
+  source.onerror = () => {
+    $("live").className = "off";
+    $("live").textContent = t("reconnecting");
+  };
+});
