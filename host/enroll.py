@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from host import games, screens, tags
+from host.i18n import N_, _
 from host.registry import Registry, Tile
 from host.screens import View
 from shared_rules import cards, catalogue
@@ -39,11 +40,11 @@ WRITE_TIMEOUT_S = 12.0
 # The hub's ERR codes for a write that did not happen (firmware/nfc.py, firmware/hub.py),
 # and what the player can do about each.
 WRITE_ERRORS = {
-    "NO_TAG": "The tag was not on the reader: place it, then hold OK again",
-    "WRITE_FAILED": "The reader could not write the tag: keep it still, hold OK again",
-    "NOT_NDEF": "This tag is not NDEF formatted: use an NTAG213/215/216",
-    "TOO_BIG": "The record does not fit on this tag: use a bigger tag",
-    "NO_WRITE": "This reader hub cannot write tags",
+    "NO_TAG": N_("The tag was not on the reader: place it, then hold OK again"),
+    "WRITE_FAILED": N_("The reader could not write the tag: keep it still, hold OK again"),
+    "NOT_NDEF": N_("This tag is not NDEF formatted: use an NTAG213/215/216"),
+    "TOO_BIG": N_("The record does not fit on this tag: use a bigger tag"),
+    "NO_WRITE": N_("This reader hub cannot write tags"),
 }
 HOLD_S = 2.0  # how long OK must be held to write a tag (a deliberate, physical act)
 DEBOUNCE_S = 0.03  # a press shorter than this is contact bounce, not a press
@@ -144,7 +145,7 @@ class Enrollment:
             return []
         if self.state == WRITING:
             if uid != self.uid:
-                self.message = "Another tag: keep only the tile being written on the reader"
+                self.message = _("Another tag: keep only the tile being written on the reader")
             else:
                 self.present = True  # a read from before the write; the read-back follows
             return []
@@ -160,7 +161,7 @@ class Enrollment:
         self.present = True
         self.was = found if isinstance(found, Tile) else None
         if self.was is not None:
-            self.message = "Already %s: choose to enroll it again" % catalogue.label(
+            self.message = _("Already %s: choose to enroll it again") % catalogue.label(
                 self.was.entry)
             self._select(self.was.entry["id"])
         else:
@@ -176,7 +177,7 @@ class Enrollment:
         self.present = False
         if self.state == WRITING:
             # The hub keeps the write waiting for the tag: it may still come back.
-            self.message = "Put the tag back on the reader: the write is waiting"
+            self.message = _("Put the tag back on the reader: the write is waiting")
 
     def on_button(self, name: str, action: str, now: float) -> list[Write]:
         """Referee buttons UP/DOWN/OK/BACK; ``("OK", "long")`` is the physical hold."""
@@ -234,7 +235,7 @@ class Enrollment:
             if name == "OK" and action == "long":
                 return self._write(now)
             if name == "OK":
-                self.message = "Hold OK for %d s to write the tag" % HOLD_S
+                self.message = _("Hold OK for %d s to write the tag") % HOLD_S
             elif name == "BACK":
                 self.message = ""
                 if self.corrected:
@@ -258,13 +259,13 @@ class Enrollment:
         if self.state != WRITING:
             return
         if code in WRITE_ERRORS:
-            self._fail(WRITE_ERRORS[code])
+            self._fail(_(WRITE_ERRORS[code]))
         elif self.uid and self.uid in text:
-            self._fail("The reader could not write the tag (%s): hold OK again" % code)
+            self._fail(_("The reader could not write the tag (%s): hold OK again") % code)
 
     def tick(self, now: float) -> None:
         if self.state == WRITING and now >= self.deadline:
-            self._fail("The tag did not confirm the write: keep it on the reader, try again")
+            self._fail(_("The tag did not confirm the write: keep it on the reader, try again"))
 
     # --- steps -----------------------------------------------------------------------
 
@@ -338,7 +339,7 @@ class Enrollment:
     def _write(self, now: float) -> list[Write]:
         assert self.uid is not None and self.registry.key is not None
         if not self.present:
-            self.message = "Put the tag back on the reader, then hold OK"
+            self.message = _("Put the tag back on the reader, then hold OK")
             return []
         self.record = tags.record_for(self.entry["id"], self.uid, self.registry.key)
         self.state = WRITING
@@ -353,7 +354,8 @@ class Enrollment:
         self.registry.signed_a_tag()
         self.enrolled.append((row.uid, row.entry))
         self.state = DONE
-        self.message = "Enrolled %s as %s" % (row.uid, catalogue.label(self.entry))
+        self.message = _("Enrolled %(tag)s as %(entry)s") % {"tag": row.uid,
+                                                             "entry": catalogue.label(self.entry)}
 
     def _fail(self, why: str) -> None:
         self.state = FAILED
@@ -376,17 +378,17 @@ class Enrollment:
         >>> screens.text(job.view())  # the rulebook prints only Mars' red 3
         ['Mars  [1/6]', '   green  :  ?', '? ? ? 3 ? ?', '> As on the tile: UP/DOWN, OK next']
         """
-        header = "Enroll a tile"
+        header = _("Enroll a tile")
         if self.state in (TAP, QUIT):
-            return screens.note(header, "Tap a tag on the reader",
-                                self.message or "BACK: quit")
+            return screens.note(header, _("Tap a tag on the reader"),
+                                self.message or _("BACK: quit"))
         entry = self.entry
         name = catalogue.label(entry)
         if self.state == CHOOSE and self.group is None:
-            return screens.game_menu("Enroll: which game?",
+            return screens.game_menu(_("Enroll: which game?"),
                                      tuple(games.family_name(g) for g in self.groups),
                                      self.group_index,
-                                     hint=self.message or "OK choose  BACK other tag")
+                                     hint=self.message or _("OK choose  BACK other tag"))
         if self.state == CHOOSE:
             members = self._members()
             labels = tuple("%s  %s" % (catalogue.label(self.choices[i]), self.choices[i]["id"])
@@ -396,9 +398,9 @@ class Enrollment:
             title = header if len(self.groups) == 1 else games.short_name(self.group or "",
                                                                                header)
             return screens.game_menu(title, labels, at,
-                                     hint=self.message or ("OK choose  BACK other tag"
+                                     hint=self.message or (_("OK choose  BACK other tag")
                                                            if len(self.groups) == 1
-                                                           else "OK choose  BACK games"))
+                                                           else _("OK choose  BACK games")))
         if self.state == CORRECT:
             key = self.slots[self.colour][0]
             value = self.strike.get(key)
@@ -407,19 +409,20 @@ class Enrollment:
                         big=(key, "?" if value is None else str(value)),
                         lines=(" ".join("?" if self.strike.get(k) is None else
                                         str(self.strike[k]) for k in keys),),
-                        footer="As on the %s: UP/DOWN, OK next"
-                        % ("card" if cards.is_card(entry) else "tile"), kind="enroll")
+                        footer=_("As on the card: UP/DOWN, OK next") if cards.is_card(entry)
+                        else _("As on the tile: UP/DOWN, OK next"), kind="enroll")
         if self.state == HOLD:
-            return View(header=header, lines=(name, "%s on tag %s" % (entry["id"], self.uid)),
-                        footer=self.message or "Hold OK to write", kind="enroll")
+            return View(header=header, lines=(name, _("%(entry)s on tag %(tag)s")
+                                              % {"entry": entry["id"], "tag": self.uid}),
+                        footer=self.message or _("Hold OK to write"), kind="enroll")
         if self.state == WRITING:
-            return screens.note(header, "Writing %s... keep the tag still" % name,
+            return screens.note(header, _("Writing %s... keep the tag still") % name,
                                 self.message)
         if self.state == DONE:
-            return View(header="Enrolled", big=(name,), lines=(self.uid or "",),
-                        footer="Tap the next tag, BACK: quit" if self.again else "Done",
+            return View(header=_("Enrolled"), big=(name,), lines=(self.uid or "",),
+                        footer=_("Tap the next tag, BACK: quit") if self.again else _("Done"),
                         kind="enroll")
-        return screens.refused(header, self.message, "Hold OK: again  BACK: start over")
+        return screens.refused(header, self.message, _("Hold OK: again  BACK: start over"))
 
 
 
