@@ -108,3 +108,36 @@ def test_every_translation_can_be_drawn_by_the_panel(lang: str) -> None:
                 if ord(ch) > 0xFF:
                     outside.setdefault("U+%04X %s" % (ord(ch), ch), msg.id)
     assert not outside, outside
+
+
+def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
+    """The game menu's last line is the language; choosing Español there makes the menu,
+    and the game chosen next, speak Spanish."""
+    from host.inputs import DOWN, OK, UP
+    from host.run import GameMenu
+
+    menu = GameMenu()
+    try:
+        first = menu.items()
+        assert first[-1] == "Language: English"
+        menu.press(UP)  # the cursor wraps to the last line: the language
+        menu.press(OK)
+        assert menu.view().header == "Language"
+        assert menu.items() == ("English", "Français", "Español")
+        menu.press(DOWN)
+        menu.press(DOWN)
+        assert menu.press(OK) is None
+        assert i18n.language() == "es"
+        assert menu.view().header == "Elegir un juego"
+        assert menu.items()[-1] == "Idioma: Español"
+        menu.press(DOWN)  # back on the first family after the wrap
+        menu.press(OK)
+        chosen = menu.press(OK)
+        assert chosen is not None
+        from host.games import open_game
+
+        new_game, presenter = open_game(chosen.variant, ("P1", "P2"))
+        assert presenter.title == "JL Principiantes"
+        assert new_game().legal_inputs().prompt == "P1: añade el cuartel general"
+    finally:
+        i18n.use("en")
