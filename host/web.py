@@ -349,9 +349,13 @@ def serve(app, host: str, port: int, what: str) -> int:
     except OSError as exc:
         print("hexref %s: %s" % (what, exc), file=sys.stderr)
         return 1
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
-    print("hexref %s: http://%s:%d/ (Ctrl-C stops)" % (what, shown, sock.getsockname()[1]),
-          flush=True)
+    port = sock.getsockname()[1]
+    if host in ("0.0.0.0", "::"):  # every address: phones reach it by the computer's name
+        where = "http://%s.local:%d/ (here: http://localhost:%d/)" % (
+            socket.gethostname(), port, port)
+    else:
+        where = "http://%s:%d/" % (host, port)
+    print("hexref %s: %s (Ctrl-C stops)" % (what, where), flush=True)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
                             lifespan="on")
     server = uvicorn.Server(config)
