@@ -35,7 +35,9 @@ def test_web_follows_a_real_demo_and_serves_its_winner(tmp_path: Path):
                                str(tmp_path), "--live", "no"], cwd=ROOT, capture_output=True,
                               text=True, timeout=120)
         assert demo.returncode == 0, demo.stderr
-        state = web.wait_for("/api/state", lambda s: s.get("winner") == "P1")
+        # The rules declare the winner one commit before the game is marked finished.
+        state = web.wait_for("/api/state", lambda s: s.get("winner") == "P1" and
+                             bool(s["game"]["finished"]))
         assert state["game"]["variant"] == "jl-beginner" and state["game"]["finished"]
         assert [p["name"] for p in state["players"]] == ["P1", "P2"]
         assert [p["winner"] for p in state["players"]] == [True, False]
