@@ -160,7 +160,6 @@ class Publisher:
         if reason_code.is_failure:
             return
         client.subscribe(self.topic + "/resend", qos=1)
-        client.subscribe(PREFIX + "/resend", qos=1)
         self.link_lost.set()  # start again from what was confirmed
         self.connected.set()
 
@@ -210,12 +209,14 @@ class Publisher:
             self.in_flight.clear()
             self.queued = dict(self.confirmed)
             self.index_sent = ""
-        while not self.requests.empty():
+        while not self.requests.empty():  # the organiser misses (game, from seq on)
             ask = self.requests.get()
-            game, start = ask.get("game"), ask.get("from", 1)
-            for g in list(self.queued):
-                if game is None or g == game:
-                    self.queued[g] = min(self.queued[g], max(0, int(start) - 1))
+            try:
+                game, start = int(ask["game"]), int(ask.get("from", 1))
+            except (KeyError, TypeError, ValueError):
+                continue
+            if game in self.queued:
+                self.queued[game] = min(self.queued[game], max(0, start - 1))
         if not self.connected.is_set():
             return
         if self.db is None:
