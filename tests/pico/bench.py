@@ -226,8 +226,9 @@ def main() -> int:
           % (where, stats(die_ms), wasm["die"]))
     print("%s tap -> TAP on the USB line: %s ms   | WebAssembly: %s"
           % (where, stats(tap_ms), wasm["tap"]))
-    print("%s (board time: rp2040js runs about 4x slower than the wall clock here; the "
-          "twins answer in no bus time, a real 400 kHz PN532 adds ~0.3 ms a poll)" % where)
+    print("%s (all on the emulated board's clock, which rp2040js runs slower than the wall "
+          "clock; its CPU timing is not calibrated against a real Pico; the twins answer in "
+          "no bus time, where a real 400 kHz PN532 adds ~0.3 ms a poll)" % where)
     return 0
 
 
