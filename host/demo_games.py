@@ -281,7 +281,7 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
         for event in hub.events(step):
             seq += 1
             said_by(referee.on_event(Received("DE30B007", seq, message(event[0], seq,
-                                                                        *event[1:]))))
+                                                                        *event[1:])).event))
         if step["do"] == "choose":
             said_by(choose(referee, step["label"], show)[-1])
         elif step["do"] == "pi":

@@ -20,6 +20,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from host.events import TableEvent
 from shared_rules import protocol
 
 
@@ -62,6 +63,22 @@ class Received:
     boot: str
     seq: int
     msg: protocol.Message
+
+    @property
+    def event(self) -> TableEvent:
+        """The event as plain data, for the referee (host/events.py)."""
+        msg, kind = self.msg, self.msg.kind
+        if kind == "TAP":
+            return TableEvent(kind, self.boot, self.seq, uid=msg.uid, record=msg.ndef)
+        if kind == "GONE":
+            return TableEvent(kind, self.boot, self.seq, uid=msg.uid)
+        if kind == "DIE":
+            state, faces = msg.result
+            return TableEvent(kind, self.boot, self.seq, die=state, faces=tuple(faces))
+        if kind == "BTN":
+            return TableEvent(kind, self.boot, self.seq, button=msg.button,
+                              action=msg.action)
+        return TableEvent(kind, self.boot, self.seq)
 
 
 class HubLink:

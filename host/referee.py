@@ -27,16 +27,18 @@ is complete).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from host import tags
+from host.events import TableEvent
 from host.i18n import _
 from host.journal import Entry, MemoryJournal, standing_inputs
-from host.link import Received
 from host.presenter import Presenter
-from host.screens import View
 from shared_rules.engine import Outcome, Refusal
+
+if TYPE_CHECKING:
+    from host.screens import View  # what a presenter draws; the session only passes it on
 
 PLAYER_BUTTONS = {"A": 0, "B": 1}  # the hub's two player buttons
 SEAT_BUTTONS = "AB"
@@ -100,47 +102,38 @@ class Referee:
 
     # --- hub events ------------------------------------------------------------------
 
-    def on_event(self, rcv: Received) -> Reaction:
-        """A hub event: decide what it means, apply it, journal it. The caller ACKs after,
-        whatever it meant: even an event that changes nothing is journalled, so the
-        journal knows how far the hub's numbering has been taken."""
-        msg = rcv.msg
-        target, inp, note = self._translate(msg)
-        # An event that is no input is journalled as what it was, and whose it was.
-        if msg.kind in ("TAP", "GONE"):
-            what: tuple = (msg.kind, msg.uid)
-        elif msg.kind == "BTN":
-            what = (msg.kind, msg.button, msg.action)
-        elif msg.kind == "DIE":
-            what = (msg.kind, msg.result[0])
-        else:
-            what = (msg.kind,)
-        reaction = self._record(target, inp, note, rcv.boot, rcv.seq, what)
+    def on_event(self, event: TableEvent) -> Reaction:
+        """A table event (host/events.py): decide what it means, apply it, journal it. The
+        caller ACKs after, whatever it meant: even an event that changes nothing is
+        journalled (as what it was, and whose), so the journal knows how far the hub's
+        numbering has been taken."""
+        target, inp, note = self._translate(event)
+        reaction = self._record(target, inp, note, event.boot, event.seq, event.said())
         self.outbox += self.presenter.commands(self, reaction)
         return reaction
 
-    def _translate(self, msg) -> tuple[str, tuple | None, str]:
-        kind = msg.kind
+    def _translate(self, event: TableEvent) -> tuple[str, tuple | None, str]:
+        kind = event.kind
         if kind == "TAP":
-            entry = self.book.entry_for(msg.ndef, msg.uid)
+            entry = self.book.entry_for(event.record, event.uid)
             if entry is None:
                 return "game", None, _("Unknown tile: enroll it with hexref enroll")
-            return self._meaning(("tap", msg.uid, entry))
+            return self._meaning(("tap", event.uid, entry))
         if kind == "DIE":
-            state, faces = msg.result
+            state, faces = event.die, event.faces
             if state == "ROLLING":
                 return "none", None, _("Rolling...")
             if state == "CROOKED":
                 return "none", None, _("Die is crooked: roll again")
             return self._meaning(("roll", tuple(faces)))
         if kind == "BTN":
-            player = PLAYER_BUTTONS.get(msg.button)
+            player = PLAYER_BUTTONS.get(event.button)
             if player is None or player >= len(self.players):
-                return "none", None, _("Unknown button %s") % msg.button
-            said = self._meaning(("button", player, msg.action))
+                return "none", None, _("Unknown button %s") % event.button
+            said = self._meaning(("button", player, event.action))
             if said[1] is not None or said[2]:
                 return said
-            if msg.action == "long":
+            if event.action == "long":
                 return "none", None, _("To undo, hold BACK on the referee")
             return self._player_button(player)
         return "none", None, ""  # GONE: lifting a tile is not an input
@@ -341,30 +334,10 @@ class Referee:
         return self.names.get(key or "", key or "?")
 
     def message_for(self, reaction: Reaction) -> tuple[str, View] | None:
-        """The message an input leaves on the panel (host/messages.py kinds): a refusal
-        says what was wrong and what to do; a note ("Rolling...", "Unknown tile") passes.
-        The game's own screen never shows them, so a message's hold is the only clock."""
-        from host import screens
-
-        result = reaction.result
-        if isinstance(result, Refusal):
-            return "refused", screens.refused(self.title, result.message,
-                                              result.instead or self.legal().prompt,
-                                              result.rule)
-        if reaction.note:
-            # A passing word rides in the footer: the board stays as it was.
-            return "note", replace(self.view(), footer=reaction.note, inverted_footer=True)
-        return None
+        """The message an input leaves on the panel (host/messages.py kinds), as the
+        game's presenter draws it (host/presenter.py)."""
+        return self.presenter.message(self, reaction)
 
     def view(self) -> View:
-        """The game's screen; with the menu open, its footer is the choice under the
-        cursor (UP/DOWN turn it, OK does it): the board stays in sight while choosing,
-        and the panel redraws one line, not the whole screen."""
-        base = self.presenter.view(self)
-        if self.menu_open:
-            menu = self.menu()
-            if menu:
-                i = min(self.cursor, len(menu) - 1)
-                return replace(base, footer="%d/%d %s" % (i + 1, len(menu), menu[i][0]),
-                               inverted_footer=True)
-        return base
+        """The game's screen, as its presenter draws it (the menu's line included)."""
+        return self.presenter.screen(self)

@@ -411,7 +411,7 @@ class App:
                 self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
                 reaction = None
             else:
-                reaction = self.referee.on_event(rcv)
+                reaction = self.referee.on_event(rcv.event)
         except WRITE_FAILED as exc:
             self.conn.link.give_back(rcv)
             self._write_failed(exc, now)

@@ -122,7 +122,7 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
         events = link.read()
         t1 = time.perf_counter()
         for rcv in events:
-            referee.on_event(rcv)
+            referee.on_event(rcv.event)
             t2 = time.perf_counter()
             link.ack(rcv.seq)
             panel.show(referee.view())

@@ -30,7 +30,7 @@ class FlowTable:
     def event(self, kind: str, *values):
         self.seq += 1
         self.last = self.ref.on_event(Received("F10AB007", self.seq,
-                                               message(kind, self.seq, *values)))
+                                               message(kind, self.seq, *values)).event)
         return self.last
 
     def tap(self, entry_id: str, uid: str | None = None):

@@ -145,7 +145,7 @@ class Host:
         finished and the next one of the series opened. Returns how many were taken."""
         taken = 0
         for rcv in self.link.read():
-            reaction = self.referee.on_event(rcv)
+            reaction = self.referee.on_event(rcv.event)
             self.link.ack(rcv.seq)  # only now: the input is in the journal
             taken += 1
             if reaction.won:

@@ -168,7 +168,7 @@ def clean_run(variant: str, steps: list[dict]):
     referee = Referee(lambda: HexorsGame(variant=variant, players=2),
                       TileBook(demo_entries()), HexorsView(variant), log)
     for seq, event in enumerate(events_of(steps), start=1):
-        referee.on_event(Received("00000000", seq, message(event[0], seq, *event[1:])))
+        referee.on_event(Received("00000000", seq, message(event[0], seq, *event[1:])).event)
     return log.entries
 
 

@@ -69,7 +69,7 @@ class Table:
             if not self.wire.to_host and not self.wire.to_hub:
                 return
             for rcv in self.link.read():
-                reaction = self.referee.on_event(rcv)
+                reaction = self.referee.on_event(rcv.event)
                 self.link.ack(rcv.seq)  # only now: the input is in the journal
                 self.said.append((reaction.entry, text(self.referee.view())))
 

@@ -85,7 +85,7 @@ class Table:
 
 def hub(kind: str, *values):
     def act(referee: Referee, seq: int) -> list[Reaction]:
-        return [referee.on_event(Received(BOOT, seq, message(kind, seq, *values)))]
+        return [referee.on_event(Received(BOOT, seq, message(kind, seq, *values)).event)]
     act.__name__ = "%s %r" % (kind, values)
     return act
 

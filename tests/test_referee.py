@@ -48,7 +48,7 @@ class Table:
     def event(self, kind: str, *values):
         self.seq += 1
         self.last = self.ref.on_event(Received("B00710AD", self.seq,
-                                               message(kind, self.seq, *values)))
+                                               message(kind, self.seq, *values)).event)
         return self.last
 
     def tap(self, entry_id: str):

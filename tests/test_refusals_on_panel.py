@@ -51,7 +51,7 @@ class Table:
 
     def send(self, kind: str, *values):
         self.seq += 1
-        return self.ref.on_event(Received("0B00700B", self.seq, message(kind, self.seq, *values)))
+        return self.ref.on_event(Received("0B00700B", self.seq, message(kind, self.seq, *values)).event)
 
     def tap(self, name: str):
         uid = UID[name]

@@ -269,7 +269,7 @@ def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
             (UID, "")], start=2):
         hub.send_event(now, "TAP", 0, uid, record)
         for rcv in link.read():
-            reactions.append(referee.on_event(rcv))
+            reactions.append(referee.on_event(rcv.event))
             link.ack(rcv.seq)
         if len(reactions) < 3:
             assert referee.game.inputs == []

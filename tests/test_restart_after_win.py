@@ -31,7 +31,7 @@ def _journal_events(store: Store, events: list[tuple]) -> tuple[int, Referee]:
     referee = Referee(lambda: HexorsGame(variant=VARIANT, players=2), TileBook(demo_entries()),
                       HexorsView(VARIANT), store.journal(game_id))
     for seq, event in enumerate(events, start=1):
-        referee.on_event(Received("0A0B0C0D", seq, message(event[0], seq, *event[1:])))
+        referee.on_event(Received("0A0B0C0D", seq, message(event[0], seq, *event[1:])).event)
     return game_id, referee
 
 

@@ -128,7 +128,7 @@ def test_a_failed_commit_sends_no_ack_and_changes_nothing(tmp_path):
     table.hub.poll(table.now + 1)
     with pytest.raises(sqlite3.ProgrammingError):
         for rcv in table.link.read():
-            table.referee.on_event(rcv)
+            table.referee.on_event(rcv.event)
             table.link.ack(rcv.seq)
     assert (list(table.referee.game.inputs), text(table.referee.view())) == before
     table.hub.poll(table.now + 2)
