@@ -1,6 +1,7 @@
 """What the panel shows during a HeroScape game, and what its dice and buttons mean.
 
-The rules engine (shared_rules/heroscape.py) decides everything; this module names it.
+The rules engine (shared_rules/heroscape.py) decides everything; this module names it,
+reading only its view model (``HeroScapeGame.view()``).
 Screens: the army cards tapped at setup, initiative (5 dice each, ties rolled again), whose
 turn with the figures left on each side, the card chosen and its attacks left, the target
 with the exact odds before the roll (shared_rules/heroscape_odds.py), the dice still to
@@ -29,7 +30,7 @@ from host.presenter import Presenter
 from host.referee import PLAYER_BUTTONS, SEAT_BUTTONS
 from host.screens import View
 from shared_rules.engine import Outcome, Refusal
-from shared_rules.heroscape import count_faces
+from shared_rules.fraction import Fraction
 
 if TYPE_CHECKING:
     from host.referee import Reaction, Referee
@@ -83,35 +84,39 @@ class HeroScapeView(Presenter):
     # --- screens -----------------------------------------------------------------------
 
     def view(self, ref: Referee) -> View:
-        game = ref.game
+        game = ref.game.view()  # the view model: nothing else of the engine is read
         legal = ref.legal()
         last = ref.last
         if legal.expect == "roster":
-            return self._setup(ref, last)
+            return self._setup(ref, game, last)
         outcome = last if isinstance(last, Outcome) else Outcome()
         won = outcome.find("winner")
-        if won is not None or game.phase == "over":
-            return self._winner(ref, outcome)
+        if won is not None or game["phase"] == "over":
+            return self._winner(ref, game, outcome)
         attack = outcome.find("attack")
         if attack is not None:
-            return self._attack_result(ref, attack, outcome)
-        if game.phase == "initiative":
-            return self._initiative(ref, outcome, legal)
-        if game.phase == "roll":
-            return self._rolling(ref, legal)
-        if game.phase == "height":
-            return self._height(ref, legal)
-        if game.phase == "target":
-            return self._card(ref, legal)
-        return self._turn(ref, legal, outcome)
+            return self._attack_result(ref, game, attack, outcome)
+        if game["phase"] == "initiative":
+            return self._initiative(ref, game, outcome, legal)
+        if game["phase"] == "roll":
+            return self._rolling(ref, game, legal)
+        if game["phase"] == "height":
+            return self._height(ref, game)
+        if game["phase"] == "target":
+            return self._card(ref, game)
+        return self._turn(ref, game, legal, outcome)
 
-    def _figures(self, ref: Referee) -> str:
-        return "%s:%d %s:%d" % (ref.players[0], ref.game.figures(0),
-                                ref.players[1], ref.game.figures(1))
+    @staticmethod
+    def _figures(ref: Referee, game: dict) -> str:
+        return "%s:%d %s:%d" % (ref.players[0], game["figures"][0],
+                                ref.players[1], game["figures"][1])
 
-    def _setup(self, ref: Referee, last: Outcome | Refusal | None) -> View:
-        game = ref.game
-        cards = tuple(sum(1 for k in game.order if game.cards[k]["player"] == p)
+    @staticmethod
+    def _card_named(game: dict, key: str) -> dict:
+        return next(c for c in game["cards"] if c["key"] == key)
+
+    def _setup(self, ref: Referee, game: dict, last: Outcome | Refusal | None) -> View:
+        cards = tuple(sum(1 for c in game["cards"] if c["player"] == p)
                       for p in range(len(ref.players)))
         added = last.find("added") if isinstance(last, Outcome) else None
         button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
@@ -125,13 +130,13 @@ class HeroScapeView(Presenter):
                     footer=_("%(player)s: tap army cards, then %(button)s")
                     % {"player": ref.players[ref.seat], "button": button})
 
-    def _initiative(self, ref: Referee, outcome: Outcome, legal) -> View:
-        game = ref.game
+    def _initiative(self, ref: Referee, game: dict, outcome: Outcome, legal) -> View:
         shown = []
+        pending = game["pending"]
         for p in (0, 1):
-            rolled = game.initiative.get(p)
-            if rolled is None and legal.roll_by == p and game.pending:
-                shown.append("%d.." % count_faces(game.pending, "skull"))
+            rolled = game["initiative"][p]
+            if rolled is None and legal.roll_by == p and pending["dice"]:
+                shown.append("%d.." % pending["skulls"])
             else:
                 shown.append("?" if rolled is None else str(rolled))
         again = outcome.find("reroll")
@@ -141,49 +146,40 @@ class HeroScapeView(Presenter):
         else:
             line = _("Most skulls goes first")
         return View(header=self.title, header_right=_("initiative"), big=tuple(shown),
-                    lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
+                    lines=(line,), footer=self._roll_prompt(ref, game, legal), kind="battle")
 
-    def _roll_prompt(self, ref: Referee, legal) -> str:
+    def _roll_prompt(self, ref: Referee, game: dict, legal) -> str:
         who = ref.players[legal.roll_by]
         if self.dice == "virtual":
             return _("%(player)s: press %(button)s to roll %(n)d") % {
                 "player": who, "button": SEAT_BUTTONS[legal.roll_by], "n": legal.dice}
-        rolled = ref.game.pending
-        if rolled:
+        if game["pending"]["dice"]:
             return _("%(player)s: roll again, %(n)d to go") % {"player": who, "n": legal.dice}
         return legal.prompt
 
-    def _names(self, ref: Referee) -> tuple[str, str]:
-        game = ref.game
-        mine = game.cards[game.chosen]["entry"]["name"]
-        target = game.cards[game.attack["target"]]["entry"]["name"]
-        return mine, target
-
-    def _height(self, ref: Referee, legal) -> View:
-        game = ref.game
-        mine, target = self._names(ref)
-        odds = game.odds()
-        me = ref.players[game.turn]
+    def _height(self, ref: Referee, game: dict) -> View:
+        mine = self._card_named(game, game["chosen"])["name"]
+        target = self._card_named(game, game["attack"]["target"])["name"]
+        me = ref.players[game["turn"]]
+        attack, defense = game["odds_dice"]
         return View(header="%s > %s" % (mine, target), header_right=me,
-                    big=(share(odds.p_destroy),),
+                    big=(share(Fraction(*game["destroy"])),),
                     lines=(_("destroy: %(attack)d vs %(defense)d dice, level")
-                           % {"attack": odds.attack, "defense": odds.defense},),
+                           % {"attack": attack, "defense": defense},),
                     footer=_("Higher? A:%(a)s B:%(b)s hold:level")
                     % {"a": ref.players[0], "b": ref.players[1]}, kind="odds")
 
-    def _rolling(self, ref: Referee, legal) -> View:
-        game = ref.game
-        att = game.turn
-        faces = game.attack["faces"]
-        skulls = count_faces(faces[att], "skull") if att in faces else None
-        if legal.roll_by == att and game.pending:
-            left = "%d.." % count_faces(game.pending, "skull")
+    def _rolling(self, ref: Referee, game: dict, legal) -> View:
+        att = game["turn"]
+        pending = game["pending"]
+        skulls = game["attack"]["skulls"]
+        if legal.roll_by == att and pending["dice"]:
+            left = "%d.." % pending["skulls"]
         else:
             left = "?" if skulls is None else str(skulls)
-        shields = "%d.." % count_faces(game.pending, "shield") \
-            if legal.roll_by != att and game.pending else "?"
-        odds = game.odds()
-        total = game.attack["dice"][legal.roll_by]
+        shields = "%d.." % pending["shields"] if legal.roll_by != att and pending["dice"] \
+            else "?"
+        total = game["attack"]["dice"][legal.roll_by]
         attacking = legal.roll_by == att
         if self.dice == "physical":
             said = (_("skulls: %(n)d of %(total)d dice to roll") if attacking
@@ -193,36 +189,34 @@ class HeroScapeView(Presenter):
             said = _("skulls: %d dice at once") if attacking else _("shields: %d dice at once")
             line = said % total
         return View(header="%s %s" % (self.title, ref.players[att]),
-                    header_right=share(odds.p_destroy), big=(left, shields),
-                    lines=(line,), footer=self._roll_prompt(ref, legal), kind="battle")
+                    header_right=share(Fraction(*game["destroy"])), big=(left, shields),
+                    lines=(line,), footer=self._roll_prompt(ref, game, legal), kind="battle")
 
-    def _card(self, ref: Referee, legal) -> View:
-        game = ref.game
-        c = game.cards[game.chosen]
+    def _card(self, ref: Referee, game: dict) -> View:
+        c = self._card_named(game, game["chosen"])
         left = n_("%d figure left to attack", "%d figures left to attack",
-                  game.attacks_left) % game.attacks_left
-        return View(header="%s %s" % (self.title, ref.players[game.turn]),
-                    header_right=self._figures(ref),
-                    big=(c["entry"]["name"],), lines=(left,),
-                    footer=_("tap a target, or %s: end turn") % SEAT_BUTTONS[game.turn],
+                  game["attacks_left"]) % game["attacks_left"]
+        return View(header="%s %s" % (self.title, ref.players[game["turn"]]),
+                    header_right=self._figures(ref, game),
+                    big=(c["name"],), lines=(left,),
+                    footer=_("tap a target, or %s: end turn") % SEAT_BUTTONS[game["turn"]],
                     kind="turn")
 
-    def _turn(self, ref: Referee, legal, outcome: Outcome) -> View:
-        game = ref.game
-        me = ref.players[game.turn]
+    def _turn(self, ref: Referee, game: dict, legal, outcome: Outcome) -> View:
+        me = ref.players[game["turn"]]
         # The cards to pick from, each with the figures it has left.
-        lines = [", ".join("%s %d" % (game.cards[k]["entry"]["name"], game.cards[k]["alive"])
-                           for k in game.order
-                           if game.cards[k]["player"] == game.turn and game.cards[k]["alive"])]
+        lines = [", ".join("%s %d" % (c["name"], c["alive"]) for c in game["cards"]
+                           if c["player"] == game["turn"] and c["alive"])]
         first = outcome.find("first")
         if first is not None:
             lines = [_("Initiative %(a)d:%(b)d skulls") % {"a": first["skulls"][0],
                                                              "b": first["skulls"][1]}]
-        return View(header=self.title, header_right=self._figures(ref),
+        return View(header=self.title, header_right=self._figures(ref, game),
                     big=(_("%s's turn") % me,), lines=tuple(lines), footer=legal.prompt,
                     kind="turn")
 
-    def _attack_result(self, ref: Referee, attack: dict, outcome: Outcome) -> View:
+    def _attack_result(self, ref: Referee, game: dict, attack: dict,
+                       outcome: Outcome) -> View:
         gone = outcome.find("destroyed")
         if gone is not None:
             line = _("%(card)s destroyed, %(left)d left") % {"card": gone["name"],
@@ -232,13 +226,12 @@ class HeroScapeView(Presenter):
         return screens.battle(self.title, (attack["skulls"], attack["shields"]), line,
                               skulls_vs_shields(attack),
                               0 if attack["destroyed"] else 1,
-                              self._figures(ref))
+                              self._figures(ref, game))
 
-    def _winner(self, ref: Referee, outcome: Outcome) -> View:
-        game = ref.game
-        who = ref.players[game.winner]
-        loser = 1 - game.winner
-        if game.figures(loser) == 0:
+    def _winner(self, ref: Referee, game: dict, outcome: Outcome) -> View:
+        who = ref.players[game["winner"]]
+        loser = 1 - game["winner"]
+        if game["figures"][loser] == 0:
             hint = _("all %s figures destroyed") % ref.players[loser]
         else:
             hint = _("scenario objective (HS-9)")

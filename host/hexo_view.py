@@ -1,4 +1,4 @@
-"""What the panel shows during a Hexo game.
+"""What the panel shows during a Hexo game, read from the engine's view model alone.
 
 The referee is Hexo's scorekeeper and combat judge (shared_rules/hexo.py); the players run
 the cards and the board. Players choose actions on the referee's menu (UP/DOWN/OK); they
@@ -19,7 +19,7 @@ from host.i18n import N_, _, n_
 from host.presenter import Presenter
 from host.screens import View
 from shared_rules.engine import Outcome
-from shared_rules.hexo import monster_name, score
+from shared_rules.hexo import monster_name
 
 if TYPE_CHECKING:
     from host.referee import Referee
@@ -34,15 +34,15 @@ class HexoView(Presenter):
     # --- screens -----------------------------------------------------------------------
 
     def view(self, ref: Referee) -> View:
-        game = ref.game
+        game = ref.game.view()  # the view model: nothing else of the engine is read
         legal = ref.legal()
         last = ref.last
         outcome = last if isinstance(last, Outcome) else Outcome()
-        if game.phase == "over":
-            return self._end(ref)
+        if game["phase"] == "over":
+            return self._end(ref, game)
         fought = outcome.find("fight_result")
         if fought is not None:
-            return self._fight_result(ref, fought, outcome)
+            return self._fight_result(ref, game, fought, outcome)
         peace = outcome.find("peace")
         if peace is not None:
             who = ref.players[peace["player"]]
@@ -51,61 +51,59 @@ class HexoView(Presenter):
             return View(header=self.title, header_right="HX-12", big=(_("Peace"),),
                         lines=(line,), footer=_("price %s") % peace["price"],
                         kind="message")
-        if game.phase == "fight":
-            return self._fight(ref, legal)
-        if game.phase == "setup":
+        if game["phase"] == "fight":
+            return self._fight(ref, game["fight"])
+        if game["phase"] == "setup":
             return View(header=_("%s setup") % self.title,
                         lines=(_("Players: %s") % " ".join(ref.players),
-                               _("Pile: %d cards") % game.pile),
+                               _("Pile: %d cards") % game["pile"]),
                         footer=_("OK: who goes first?"), kind="setup", wrap=True)
-        if game.phase == "events":
+        if game["phase"] == "events":
             return View(header=self._turn_header(game),
-                        header_right=_("pile %d") % game.pile,
-                        lines=(n_("%d new market card", "%d new market cards", game.revealed)
-                               % game.revealed, _("First: %s") % ref.players[game.first]),
+                        header_right=_("pile %d") % game["pile"],
+                        lines=(n_("%d new market card", "%d new market cards", game["revealed"])
+                               % game["revealed"], _("First: %s") % ref.players[game["first"]]),
                         footer=_("OK: how many are events?"), kind="turn")
-        if game.phase == "monsters_left":
+        if game["phase"] == "monsters_left":
             return View(header=self._turn_header(game),
-                        header_right=_("market %d") % game.market,
-                        lines=(_("Everyone passed: turn over"), self._scores(ref)),
+                        header_right=_("market %d") % game["market"],
+                        lines=(_("Everyone passed: turn over"), self._scores(ref, game)),
                         footer=_("OK: monster cards left?"), kind="turn")
-        if game.phase == "place":
-            p = game.to_place[0]
+        if game["phase"] == "place":
+            p = game["to_place"][0]
             placed = outcome.find("monster")
             lines = (self._placed(game, placed),) if placed else ()
             return View(header=self._turn_header(game),
-                        header_right=_("%d to place") % len(game.to_place),
+                        header_right=_("%d to place") % len(game["to_place"]),
                         lines=lines + (_("%s: tap the monster card") % ref.players[p],),
                         footer=_("HX-13 placement"), kind="turn")
-        return self._board(ref, legal, outcome)
+        return self._board(ref, game, legal, outcome)
 
-    def _turn_header(self, game) -> str:
-        return _("%(game)s turn %(turn)d") % {"game": self.title, "turn": game.turn}
+    def _turn_header(self, game: dict) -> str:
+        return _("%(game)s turn %(turn)d") % {"game": self.title, "turn": game["turn"]}
 
-    def _placed(self, game, placed: dict) -> str:
-        m = game.monsters.get(placed["space"])
+    def _placed(self, game: dict, placed: dict) -> str:
+        m = game["monsters"].get(placed["space"])
         if m and m["terrain"] == "mountain":
             return _("%s placed on a free mountain") % placed["space"]
         return _("%s placed on a space next to it") % placed["space"]
 
-    def _scores(self, ref: Referee) -> str:
-        game = ref.game
-        return " ".join("%s:%d" % (ref.players[i], score(pl).value)
-                        for i, pl in enumerate(game.players))
+    def _scores(self, ref: Referee, game: dict) -> str:
+        return " ".join("%s:%d" % (ref.players[i], pl["score"])
+                        for i, pl in enumerate(game["players"]))
 
-    def _board(self, ref: Referee, legal, outcome: Outcome) -> View:
-        game = ref.game
-        p = game.actor
-        pl = game.players[p]
+    def _board(self, ref: Referee, game: dict, legal, outcome: Outcome) -> View:
+        p = game["actor"]
+        pl = game["players"][p]
         where = {"player": ref.players[p], "space": pl["at"], "n": pl["carried"]}
         if pl["carried"]:
             at = _("%(player)s at %(space)s, carries %(n)d") % where
         else:
             at = _("%(player)s at %(space)s") % where
-        lines = [self._scores(ref), at, self._what_happened(ref, outcome)]
+        lines = [self._scores(ref, game), at, self._what_happened(ref, outcome)]
         return View(header=self._turn_header(game),
                     header_right=_("pile %(pile)d mkt %(market)d")
-                    % {"pile": game.pile, "market": game.market},
+                    % {"pile": game["pile"], "market": game["market"]},
                     lines=tuple(line for line in lines if line), footer=legal.prompt,
                     kind="turn")
 
@@ -131,16 +129,14 @@ class HexoView(Presenter):
                 return _("%s passed") % who
         return ""
 
-    def _fight(self, ref: Referee, legal) -> View:
-        game = ref.game
-        f = game.fight
-        mine, theirs = game.strengths()
+    def _fight(self, ref: Referee, f: dict) -> View:
+        mine, theirs = f["mine"], f["theirs"]
         me = ref.players[f["player"]]
         if f["kind"] == "pvp":
             them = ref.players[f["opponent"]]
             head, rule = _(ATTACKS) % {"attacker": me, "defender": them}, "HX-9"
         else:
-            them = monster_name(game.monsters[f["space"]]["type"])
+            them = monster_name(f["monster"])
             if f["kind"] == "attack_monster":
                 head, rule = _(ATTACKS) % {"attacker": me, "defender": them}, "HX-10"
             else:
@@ -150,15 +146,14 @@ class HexoView(Presenter):
             tap = _("%s: tap cards") % ref.players[f["player"]]
         else:  # a button said whose cards come next (HX-7, HX-8)
             tap = _("%s: tap your cards") % ref.players[holder]
-        values = {"mine": mine.value, "theirs": theirs.value}
+        values = {"mine": f["values"][0], "theirs": f["values"][1]}
         footer = (_("%(mine)d vs %(theirs)d  OK: fight or peace") if f["kind"] ==
                   "monster_attacks" else _("%(mine)d vs %(theirs)d  OK: fight")) % values
         return View(header=head, header_right=rule,
                     lines=("%s: %s" % (me, mine), "%s: %s" % (them, theirs), tap),
                     footer=footer, kind="fight")
 
-    def _fight_result(self, ref: Referee, fought: dict, outcome: Outcome) -> View:
-        game = ref.game
+    def _fight_result(self, ref: Referee, game: dict, fought: dict, outcome: Outcome) -> View:
         p = fought["player"]
         me = ref.players[p]
         mine, theirs = fought["values"]
@@ -183,13 +178,12 @@ class HexoView(Presenter):
             else:
                 line = _("The monster wins: %s goes home") % me
                 mark, breakdown = 1, fought["theirs"]
-        right = self._scores(ref) if len(game.players) <= 3 else fought["rule"]
+        right = self._scores(ref, game) if len(game["players"]) <= 3 else fought["rule"]
         return screens.battle(self.title, (mine, theirs), line, breakdown,
                               mark, right)
 
-    def _end(self, ref: Referee) -> View:
-        game = ref.game
-        names = " & ".join(ref.players[p] for p in game.winners)
-        best = game.winners[0]
-        return screens.winner(self.title, names, self._scores(ref),
-                              hint=str(game.scores[best]))
+    def _end(self, ref: Referee, game: dict) -> View:
+        names = " & ".join(ref.players[p] for p in game["winners"])
+        best = game["winners"][0]
+        return screens.winner(self.title, names, self._scores(ref, game),
+                              hint=game["scores"][best])

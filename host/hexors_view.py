@@ -1,7 +1,8 @@
 """What the panel shows during a Hexors game (Justice League or Yu-Gi-Oh!).
 
 The referee hands over the game; this module picks the screen and fills it with names and
-numbers the rules engine has already decided. It computes nothing of its own.
+numbers the rules engine has already decided, read from its view model
+(``HexorsGame.view()``). It computes nothing of its own.
 """
 from __future__ import annotations
 
@@ -34,22 +35,21 @@ class HexorsView(Presenter):
         self.title = _(TITLES[variant]) if variant in TITLES else variant
         self.collector = not variant.endswith("beginner")
 
-    def _stones(self, ref: Referee) -> str:
+    def _stones(self, ref: Referee, game: dict) -> str:
         if not self.collector:
             return ""
-        state = ref.game.view()
         return " ".join("%s:%d" % (ref.players[i], p["stones"])
-                        for i, p in enumerate(state["players"]))
+                        for i, p in enumerate(game["players"]))
 
     def view(self, ref: Referee) -> View:
-        game = ref.game
+        game = ref.game.view()  # the view model: nothing else of the engine is read
         legal = ref.legal()
         last = ref.last
         if legal.expect == "roster":
-            return self._setup(ref, last)
-        turn = getattr(game, "turn", None)
+            return self._setup(ref, game, last)
+        turn = game["turn"]
         right = (_("%s's turn") % ref.players[turn]) if turn is not None else ""
-        stones = self._stones(ref)
+        stones = self._stones(ref, game)
         if stones:
             right = stones
         outcome = last if isinstance(last, Outcome) else Outcome()
@@ -62,16 +62,14 @@ class HexorsView(Presenter):
             return self._battle(ref, right, fought, legal)
         played = outcome.find("power")
         if played is not None:
-            state = game.view()
             payer = played["player"]
             return screens.power_play(self.title, ref.players[payer], ref.name(played["tile"]),
                                       played.get("cost", 0),
-                                      state["players"][payer]["stones"],
+                                      game["players"][payer]["stones"],
                                       legal.prompt)
-        b = getattr(game, "battle", None)
+        b = game["battle"]
         if b is not None:
-            totals = game.totals()
-            shown = tuple(str(totals[b[side]].value) if b["rolls"][i] else "?"
+            shown = tuple(str(b["values"][b[side]]) if b["rolls"][i] else "?"
                           for i, side in enumerate(("attacker", "defender")))
             line = _("%(attacker)s vs %(defender)s") % {"attacker": ref.name(b["attacker"]),
                                                          "defender": ref.name(b["defender"])}
@@ -87,11 +85,10 @@ class HexorsView(Presenter):
         return View(header=self.title, header_right=right, lines=(line,),
                     footer=legal.prompt, kind="turn")
 
-    def _setup(self, ref: Referee, last: Outcome | Refusal | None) -> View:
+    def _setup(self, ref: Referee, game: dict, last: Outcome | Refusal | None) -> View:
         counts = [0] * len(ref.players)
-        for inp in ref.game.inputs:
-            if inp[0] == "add":
-                counts[inp[1]] += 1
+        for tile in game["tiles"].values():
+            counts[tile["owner"]] += 1
         added = last.find("added") if isinstance(last, Outcome) else None
         button = SEAT_BUTTONS[ref.seat] if ref.seat < len(SEAT_BUTTONS) else "OK"
         return screens.roster_setup(self.title, ref.players, tuple(counts), ref.seat, button,

@@ -29,7 +29,6 @@ from host.referee import SEAT_BUTTONS
 from host.screens import View
 from shared_rules import decisions
 from shared_rules.engine import Outcome
-from shared_rules.invocations import supreme
 
 if TYPE_CHECKING:
     from host.referee import Referee
@@ -48,21 +47,21 @@ class InvocationsView(Presenter):
 
     # --- the clocks --------------------------------------------------------------------
 
-    def _running(self, game) -> dict[str, tuple]:
+    @staticmethod
+    def _running(game: dict) -> dict[str, tuple]:
         """The timers that run now, each named by what it times (stable across replay)."""
         out: dict[str, tuple] = {}
-        if not game.timers or game.phase == "over":
+        if not game["timers"] or game["phase"] == "over":
             return out
-        if game.phase == "stage2" and not game.attack_timeout:
-            out["attack"] = ("attack", game.round, game.playoff is not None)
-        if game.handover is not None:
-            effects = sum(1 for inp in game.inputs if inp[0] in ("destroy", "steal"))
-            out["handover"] = ("handover", game.round, effects)
+        if game["phase"] == "stage2" and not game["attack_timeout"]:
+            out["attack"] = ("attack", game["round"], game["playoff"] is not None)
+        if game["handover"] is not None:
+            out["handover"] = ("handover", game["round"], game["effects"])
         return out
 
     def tick(self, ref: Referee, now: float) -> tuple | None:
         self.now = now
-        running = self._running(ref.game)
+        running = self._running(ref.game.view())
         for kind in list(self.timers):
             if kind not in running or self.timers[kind][0] != running[kind]:
                 del self.timers[kind]
@@ -75,10 +74,10 @@ class InvocationsView(Presenter):
                 return ("timeout", kind)
         return None
 
-    def left_ms(self, ref: Referee, kind: str) -> int | None:
+    def left_ms(self, game: dict, kind: str) -> int | None:
         """What the panel counts down: ms left on a running timer, None when it is not
         running (or the timers are off)."""
-        what = self._running(ref.game).get(kind)
+        what = self._running(game).get(kind)
         if what is None:
             return None
         started = self.timers.get(kind)
@@ -97,31 +96,31 @@ class InvocationsView(Presenter):
 
     # --- screens -----------------------------------------------------------------------
 
-    def _victories(self, ref: Referee) -> str:
-        won = ["%s:%d" % (ref.players[i], len(pl["victories"]))
-               for i, pl in enumerate(ref.game.players) if pl["victories"]]
+    def _victories(self, ref: Referee, game: dict) -> str:
+        won = ["%s:%d" % (ref.players[i], pl["victories"])
+               for i, pl in enumerate(game["players"]) if pl["victories"]]
         return " ".join(won) or _("none")
 
     def view(self, ref: Referee) -> View:
-        game = ref.game
+        game = ref.game.view()  # the view model: nothing else of the engine is read
         legal = ref.legal()
         last = ref.last
-        head = (_("%(game)s R%(round)d") % {"game": self.title, "round": game.round}
-                if game.round else self.title)
+        head = (_("%(game)s R%(round)d") % {"game": self.title, "round": game["round"]}
+                if game["round"] else self.title)
         outcome = last if isinstance(last, Outcome) else Outcome()
-        if game.phase == "over":
-            return self._end(ref, outcome)
-        if game.phase == "setup":
-            said = (_("deck %(deck)d  hand %(hand)d  timers on") if game.timers
+        if game["phase"] == "over":
+            return self._end(ref, game, outcome)
+        if game["phase"] == "setup":
+            said = (_("deck %(deck)d  hand %(hand)d  timers on") if game["timers"]
                     else _("deck %(deck)d  hand %(hand)d  timers off"))
             return View(header=_("%s setup") % self.title,
-                        header_right=n_("%d player", "%d players", len(game.players))
-                        % len(game.players),
+                        header_right=n_("%d player", "%d players", len(game["players"]))
+                        % len(game["players"]),
                         lines=(" ".join(ref.players),
-                               said % {"deck": game.deck, "hand": game.hand_size}),
+                               said % {"deck": game["deck"], "hand": game["hand_size"]}),
                         footer=_("OK: menu, then start"), kind="setup", wrap=False)
-        if game.handover is not None:
-            return self._handover(ref, head)
+        if game["handover"] is not None:
+            return self._handover(ref, game, head)
         playoff = outcome.find("playoff")
         if playoff is not None:
             tied = " & ".join(ref.players[p] for p in playoff["players"])
@@ -134,70 +133,67 @@ class InvocationsView(Presenter):
             return View(header=head, header_right="IN-7", big=(ref.players[won["player"]],),
                         lines=(n_("dominates: takes %d card", "dominates: takes %d cards",
                                   won["cards"]) % won["cards"],),
-                        footer=_("Victories %s") % self._victories(ref), kind="winner")
+                        footer=_("Victories %s") % self._victories(ref, game), kind="winner")
         none = outcome.find("no_winner")
         if none is not None:
             return View(header=head, header_right=none["rule"], big=(_("No winner"),),
                         lines=(n_("prize: %d card carried over", "prize: %d cards carried over",
-                                  len(game.prize)) % len(game.prize),),
+                                  game["prize"]) % game["prize"],),
                         footer=legal.prompt, kind="message")
-        if game.phase == "stage2":
-            return self._stage2(ref, head, outcome, legal)
-        if game.phase == "stage3":
-            return View(header=head, header_right=_("Stage 3"), lines=self._attacks(ref),
+        if game["phase"] == "stage2":
+            return self._stage2(ref, game, head, outcome)
+        if game["phase"] == "stage3":
+            return View(header=head, header_right=_("Stage 3"), lines=self._attacks(ref, game),
                         footer=legal.prompt, kind="turn")
-        if game.phase == "effects":
-            lines = self._attacks(ref)
-            for a, b in game.beats:
+        if game["phase"] == "effects":
+            lines = self._attacks(ref, game)
+            for a, b in game["beats"]:
                 lines += (_("%(winner)s beats %(loser)s (effect)")
                           % {"winner": ref.players[a], "loser": ref.players[b]},)
             return View(header=head, header_right=_("effects"), lines=lines[:3],
                         footer=_("OK: record effects, judge"), kind="turn")
-        if game.phase == "shields":
-            tied = ", ".join(ref.players[p] for p in game.tied)
-            shown = " ".join("%s %d" % (ref.players[p], d) for p, d in game.shown.items())
+        if game["phase"] == "shields":
+            tied = ", ".join(ref.players[p] for p in game["tied"])
+            shown = " ".join("%s %d" % (ref.players[p], d) for p, d in game["shown"].items())
             lines = (_("Tie: %s") % tied,
                      (_("Shields: %s") % shown) if shown else _("IN-8: Shields"))
             return View(header=head, header_right="IN-8", lines=lines,
                         footer=legal.prompt, kind="turn")
         return screens.note(head, legal.prompt)
 
-    def _attacks(self, ref: Referee) -> tuple[str, ...]:
-        game = ref.game
+    def _attacks(self, ref: Referee, game: dict) -> tuple[str, ...]:
         parts = []
-        for p in game.in_round():
-            a = game.players[p]["attack"]
-            parts.append("%s %s" % (ref.players[p], a["attack"] if a else "?"))
-        prize = (_("prize %d") % len(game.prize),) if game.prize else ()
+        for p in game["in_round"]:
+            a = game["players"][p]["attack"]
+            parts.append("%s %s" % (ref.players[p], "?" if a is None else a))
+        prize = (_("prize %d") % game["prize"],) if game["prize"] else ()
         return (" ".join(parts),) + prize
 
-    def _stage2(self, ref: Referee, head: str, outcome: Outcome, legal) -> View:
-        game = ref.game
-        waiting = game.waiting_for_attack()
+    def _stage2(self, ref: Referee, game: dict, head: str, outcome: Outcome) -> View:
+        waiting = game["waiting"]
         who = (_("Attack: %s") % " ".join(ref.players[p] for p in waiting)) if waiting else \
             _("Attack: all")
         deal = outcome.find("deal")
-        if deal is not None and not game.timers:
+        if deal is not None and not game["timers"]:
             who = _("dealt %s") % " ".join(str(n) for n in deal["cards"])
-        left = self.left_ms(ref, "attack")
-        if game.playoff is not None:
+        left = self.left_ms(game, "attack")
+        if game["playoff"] is not None:
             big = _("Play-off")
-        elif game.timers and game.attack_timeout:
+        elif game["timers"] and game["attack_timeout"]:
             big = _("Time!")
         elif left is not None:
             big = self._clock(left)
         else:
             big = _("Stage 2")
-        footer = _("hand %(hand)d  deck %(deck)d") % {"hand": game.hand_size, "deck": game.deck}
-        if game.attack_timeout:
+        footer = _("hand %(hand)d  deck %(deck)d") % {"hand": game["hand_size"], "deck": game["deck"]}
+        if game["attack_timeout"]:
             footer = _("IN-4: Master may force a Spell")
         return View(header=head, header_right=_("Stage 2"), big=(big,), lines=(who,),
                     footer=footer, kind="turn")
 
-    def _handover(self, ref: Referee, head: str) -> View:
-        game = ref.game
-        h = game.handover
-        left = self.left_ms(ref, "handover")
+    def _handover(self, ref: Referee, game: dict, head: str) -> View:
+        h = game["handover"]
+        left = self.left_ms(game, "handover")
         target, by = h["target"], h["by"]
         button = (_("%s: handed") % SEAT_BUTTONS[target]) if target < 2 else _("OK: handed")
         return View(header=head, header_right="IN-4 %s" % h["kind"],
@@ -208,17 +204,16 @@ class InvocationsView(Presenter):
                            _("%s gives up the card") % ref.players[target],),
                     footer=button, kind="turn")
 
-    def _end(self, ref: Referee, outcome: Outcome) -> View:
-        game = ref.game
-        names = " & ".join(ref.players[p] for p in game.winners)
-        if game.playoff is not None:
+    def _end(self, ref: Referee, game: dict, outcome: Outcome) -> View:
+        names = " & ".join(ref.players[p] for p in game["winners"])
+        if game["playoff"] is not None:
             line = _("play-off of %d cards") % decisions.IN_PLAYOFF_HAND
         else:
-            points = [supreme(pl["victories"]) for pl in game.players]
-            line = " ".join("%s %d" % (ref.players[i], a) for i, (a, _d) in enumerate(points))
+            line = " ".join("%s %d" % (ref.players[i], pl["points"])
+                            for i, pl in enumerate(game["players"]))
             if outcome.find("defense_tiebreak") is not None:
-                line = _("Defense %s") % " ".join("%s %d" % (ref.players[i], d)
-                                                  for i, (_a, d) in enumerate(points))
+                line = _("Defense %s") % " ".join("%s %d" % (ref.players[i], pl["defense"])
+                                                  for i, pl in enumerate(game["players"]))
         series = outcome.find("series")
         hint = _("Supreme Summoner")
         if series is not None:

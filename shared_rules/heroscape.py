@@ -259,8 +259,20 @@ class HeroScapeGame(Game):
         return self.phase == "roll" and not self.attack["faces"] and not self.pending
 
     def view(self):
-        """Everything a screen needs, as plain values."""
+        """The view model: everything a screen needs, as plain values (host/heroscape_view.py
+        reads nothing else). ``initiative`` [skulls or None per player]; ``pending`` the
+        partial roll (dice, skulls, shields counted on the HS-2 die); ``attack`` the one
+        being made: its ``target`` (a card key), ``dice`` per side once the height is
+        known, the attacker's ``skulls`` once rolled; ``destroy`` the chance of destroying
+        the target, exact ([numerator, denominator]), and ``odds_dice`` [attack dice, defense dice]."""
         odds = self.odds()
+        attack = None
+        if self.attack is not None:
+            faces = self.attack["faces"]
+            attack = {"target": self.attack["target"],
+                      "dice": [self.attack["dice"].get(0), self.attack["dice"].get(1)],
+                      "skulls": count_faces(faces[self.turn], "skull")
+                      if self.turn in faces else None}
         return {
             "phase": self.phase, "turn": self.turn, "chosen": self.chosen,
             "attacks_left": self.attacks_left, "winner": self.winner,
@@ -269,6 +281,14 @@ class HeroScapeGame(Game):
                        "player": self.cards[k]["player"], "alive": self.cards[k]["alive"],
                        "destroyed": self.cards[k]["destroyed"]} for k in self.order],
             "odds": odds.text() if odds else None,
+            "destroy": [odds.p_destroy.numerator, odds.p_destroy.denominator]
+            if odds else None,
+            "odds_dice": [odds.attack, odds.defense] if odds else None,
+            "initiative": [self.initiative.get(0), self.initiative.get(1)],
+            "pending": {"dice": len(self.pending),
+                        "skulls": count_faces(self.pending, "skull"),
+                        "shields": count_faces(self.pending, "shield")},
+            "attack": attack,
         }
 
     # --- applying ---------------------------------------------------------------------

@@ -312,22 +312,32 @@ class HexoGame(Game):
         return spaces
 
     def view(self):
-        """Plain values for the screens."""
+        """The view model: plain values for the screens (host/hexo_view.py reads nothing
+        else). ``fight``: the fight being judged, both sides' strength printed the way
+        players check it (``mine``, ``theirs``) and as ``values``, whose cards are tapped
+        now (``tapping``), the monster's type in a monster fight; ``scores``: each player's
+        final score printed, once the game is over."""
         fight = None
         if self.fight is not None:
+            f = self.fight
             mine, theirs = self.strengths()
-            fight = {"kind": self.fight["kind"], "player": self.fight["player"],
-                     "tapping": self.fight.get("tapping"),
-                     "mine": str(mine), "theirs": str(theirs)}
+            fight = {"kind": f["kind"], "player": f["player"], "opponent": f.get("opponent"),
+                     "space": f["space"], "tapping": f.get("tapping"),
+                     "monster": self.monsters[f["space"]]["type"] if f["kind"] != "pvp"
+                     else None,
+                     "mine": str(mine), "theirs": str(theirs),
+                     "values": [mine.value, theirs.value]}
         return {
             "phase": self.phase, "turn": self.turn, "first": self.first,
             "actor": self.actor, "pile": self.pile, "market": self.market,
+            "revealed": self.revealed, "to_place": list(self.to_place),
             "players": [{"name": pl["name"], "at": pl["at"], "carried": pl["carried"],
                          "reserve": pl["reserve"], "skulls": pl["skulls"],
                          "killed": dict(pl["killed"]), "score": score(pl).value}
                         for pl in self.players],
             "monsters": dict((k, dict(v)) for k, v in self.monsters.items()),
             "lying": dict(self.lying), "fight": fight, "winners": self.winners,
+            "scores": [str(t) for t in self.scores] if self.scores else None,
         }
 
     # --- applying ---------------------------------------------------------------------

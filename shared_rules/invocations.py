@@ -304,19 +304,36 @@ class InvocationsGame(Game):
         return Game.input_for(self, event, seat, names)
 
     def view(self):
-        """Plain values for the screens."""
+        """The view model: plain values for the screens (host/invocations_view.py reads
+        nothing else). Besides the counts: ``in_round`` and ``waiting`` (players still to
+        place an Attack), the ``handover`` under way, the play-off's players, the pairs an
+        effect says ``beats``, the ``tied`` players and the Shields ``shown`` (IN-8),
+        ``effects`` (Steal and Destroy effects recorded so far: a hand-over's identity)."""
+        effects = 0
+        for inp in self.inputs:
+            if inp[0] in ("destroy", "steal"):
+                effects += 1
+        h = self.handover
         return {
             "phase": self.phase, "round": self.round, "deck": self.deck,
             "hand_size": self.hand_size, "prize": len(self.prize),
+            "timers": self.timers, "attack_timeout": self.attack_timeout,
             "attack_left_ms": max(0, decisions.IN_ATTACK_TIMER_MS - self.attack_ms)
             if self.timers else None,
-            "handover_left_ms": decisions.IN_HANDOVER_TIMER_MS - self.handover["ms"]
-            if self.handover is not None else None,
+            "handover_left_ms": decisions.IN_HANDOVER_TIMER_MS - h["ms"]
+            if h is not None else None,
+            "handover": {"by": h["by"], "target": h["target"], "kind": h["kind"]}
+            if h is not None else None,
             "players": [{"name": pl["name"], "hand": pl["hand"], "spells": pl["spells"],
                          "shields": pl["shields"], "victories": len(pl["victories"]),
                          "points": supreme(pl["victories"])[0],
+                         "defense": supreme(pl["victories"])[1],
                          "attack": pl["attack"]["attack"] if pl["attack"] else None,
                          "blocked": pl["blocked"]} for pl in self.players],
+            "in_round": self.in_round(), "waiting": self.waiting_for_attack(),
+            "playoff": list(self.playoff) if self.playoff is not None else None,
+            "beats": [list(pair) for pair in self.beats], "tied": list(self.tied),
+            "shown": dict(self.shown), "effects": effects,
             "winners": self.winners, "series": self.series,
         }
 
