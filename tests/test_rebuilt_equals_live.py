@@ -235,3 +235,35 @@ def test_random_sessions_rebuilt_equals_live(variant, players):
         t = random_session(variant, players, seed * 7919 + players, 150)
         accepted += sum(1 for e in t.live.journal.entries if e.accepted)
     assert accepted > 20  # the sessions did play
+
+
+def test_a_journal_written_before_entries_said_whose_event_still_restores(tmp_path):
+    """Journals stored before this change keep no-input events as ``("BTN",)`` and a Hexo
+    Companion's owner only inside its ``("card", player, ...)`` input: such a game restores
+    from the store to the same board, and replays."""
+    from host.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
+    from host.journal import Entry
+    from host.replay import replay
+    from host.store import Store
+
+    companion = next(e for e in hexo_entries() if e["id"] == "hx/companion")
+    old = [("game", ("start", 0)), ("game", ("events", 0)), ("game", ("pass",)),
+           ("game", ("pass",)), ("game", ("monsters_left", 1)),
+           ("game", ("place", "troll", "Troll 1", "mountain", None)),
+           ("game", ("events", 0)), ("game", ("move", "Troll 1")),
+           ("game", ("move", "Troll 1")), ("game", ("pass",)), ("game", ("pass",)),
+           ("game", ("monsters_left", 0)), ("game", ("pass",)), ("game", ("attack", 0)),
+           ("none", ("BTN",)),  # A pressed: Red's cards next, as the old journal said it
+           ("game", ("card", 0, HX_UIDS["hx/companion"], companion))]
+    store = Store(tmp_path)
+    game_id = store.new_game("hexo", list(HX_PLAYERS))
+    journal = store.journal(game_id)
+    for seq, (target, inp) in enumerate(old, start=1):
+        journal.append(Entry(target, inp, target != "none", "0DDB007", seq))
+    new_game, presenter = open_game("hexo", HX_PLAYERS)
+    restored = Referee(new_game, TileBook(hexo_entries()), presenter,
+                       Store(tmp_path).journal(game_id), players=HX_PLAYERS)
+    assert restored.game.fight["support"] == {0: [(2, "Companion")]}
+    assert "Red: 1 base +2 Companion = 3" in " | ".join(text(restored.view()))
+    said = replay(Store(tmp_path), game_id)
+    assert any("BTN: nothing to apply (hub 0DDB007 #15)" in line for line in said), said
