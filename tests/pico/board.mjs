@@ -17,6 +17,7 @@
 //   US G pin level        a pin the rig watches changed (the PN532's RSTPDN)
 //   US T                  a tick (every TICK_US of board time): reply the rig's actions
 //   US B cause            the board (re)booted: power | reset | watchdog
+//   US L duty             the LED pin's duty (%) over the last tick, when it changed
 // Actions (space separated, "." for none): pin:N:L (drive input pin N to L), reset (RUN
 // pin), hang (the CPU stops executing; its clocks run on), quit.
 import { Simulator, USBCDC, BasePeripheral, GPIOPinState, I2CMode, ConsoleLogger, LogLevel } from "rp2040js";
@@ -34,6 +35,7 @@ const CDC_PACKET = 64; // a USB full-speed bulk packet
 const WATCHED_OUTPUTS = (args.watch || "").split(",").filter(Boolean).map(Number);
 const PULLED_UP = (args.pullups || "").split(",").filter(Boolean).map(Number);
 const BUSES = JSON.parse(args.buses || "[]"); // [[id, sda, scl], ...]
+const LED_PIN = args.led === undefined ? -1 : Number(args.led);
 
 // --- the flash: the UF2's blocks, then the filesystem image at 0xA0000 -----------------
 const flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
@@ -260,7 +262,28 @@ function boot(cause) {
     feed.schedule(1e6);
   });
   feed.schedule(1e6);
+  // The status LED (PWM on its pin): its duty over each tick, told when it changes.
+  const led = LED_PIN >= 0 ? { high: false, since: 0, highNs: 0, told: -1 } : null;
+  if (led !== null) {
+    mcu.gpio[LED_PIN].addListener((state) => {
+      const now = sim.clock.nanos;
+      if (led.high) led.highNs += now - led.since;
+      led.high = state === GPIOPinState.High;
+      led.since = now;
+    });
+  }
   const tick = sim.clock.createAlarm(() => {
+    if (led !== null) {
+      const now = sim.clock.nanos;
+      if (led.high) led.highNs += now - led.since;
+      led.since = now;
+      const duty = Math.round((100 * led.highNs) / (TICK_US * 1000));
+      led.highNs = 0;
+      if (Math.abs(duty - led.told) >= 10 || ((duty === 0 || duty === 100) && duty !== led.told)) {
+        led.told = duty;
+        ask(`L ${duty}`);
+      }
+    }
     act(ask("T"));
     tick.schedule(TICK_US * 1000);
   });

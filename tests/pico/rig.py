@@ -6,7 +6,8 @@ hardware/pinout.json (through firmware/board.py):
 - the PN532 twin (firmware/twins/pn532.py) on the NFC I2C bus, its RSTPDN on its GPIO;
 - the LIS3DH twin (firmware/twins/accel.py) on the die's I2C bus, thrown by the same
   scripted throws as the CPython demo (firmware/sim.DieThrows);
-- the player buttons on their GPIOs (pressed = pulled low), pull-ups on every bus line.
+- the player buttons on their GPIOs (pressed = pulled low), pull-ups on every bus line;
+- the status LED's GPIO watched: its PWM duty is logged when it changes.
 
 One twin per chip: the board's I2C peripherals report each bus phase (address, bytes
 written, bytes read, stop) and the rig answers it from the same twin objects the
@@ -274,6 +275,7 @@ class Rig:
         self.boots: list[tuple[str, int]] = []
         self.actions: list[tuple[int, str]] = []
         self.unplug_for = 0.0
+        self.led = 0  # the status LED's duty, %
         self.node: subprocess.Popen | None = None
         self.master: int | None = None
         self.log = log or (lambda text: print("pico rig: " + text, file=sys.stderr, flush=True))
@@ -306,7 +308,7 @@ class Rig:
                "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
                "--buses", json.dumps(buses),
                "--pullups", ",".join(str(pin) for _, pin in board.buttons()),
-               "--watch", str(board.pin("pn532", "rst")),
+               "--watch", str(board.pin("pn532", "rst")), "--led", str(board.pin("led")),
                "--clock-base", str(self.clock.us())]
         if self.cdc_log is not None:
             cmd += ["--cdc-log", str(Path(self.cdc_log).resolve())]
@@ -383,6 +385,10 @@ class Rig:
         if kind == "G":
             if int(words[2]) == board.pin("pn532", "rst"):
                 self.pn532.rst.value(int(words[3]))
+            return "."
+        if kind == "L":
+            self.led = int(words[2])
+            self.log("led %d%% at %.3f s" % (self.led, self.clock.now / 1000))
             return "."
         if kind == "B":
             self.boots.append((words[2], self.clock.now))

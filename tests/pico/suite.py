@@ -35,6 +35,7 @@ from process_table import (  # noqa: E402
 
 from host.demo import collector_script, run_demo  # noqa: E402
 from host.store import Store  # noqa: E402
+from shared_rules import protocol  # noqa: E402
 
 VARIANT = "jl-collector"
 RIG = Path(__file__).with_name("rig.py")
@@ -203,16 +204,23 @@ def test_a_hub_with_nothing_attached_reaches_its_loop(tmp_path: Path, image: Pat
 
 def test_heap_after_boot_on_the_real_port(tmp_path: Path):
     """The hub booted with both chips found, measured by the probe main.py
-    (tests/pico/heap_main.py) between boot and loop; a new boot id from the board's RNG."""
+    (tests/pico/heap_main.py) between boot and loop; a new boot id from the board's RNG;
+    the status LED on its GPIO lit and put out by the host's LED commands."""
     link = tmp_path / "hexref-hub"
     rig = start_rig(tmp_path, link, [], ROOT / "build" / "pico" / "heap.img")
     try:
         port = open_board(link)
         lines = read_lines(port, lambda ls: any(" BEAT " in x for x in ls), 90)
-        port.write(b"0 PING *0000\n")  # not a valid frame: the hub says so and goes on
+        # The host lights the status LED: PWM on its GPIO, seen by the rig on the pin.
+        port.write(protocol.encode_line(protocol.message("LED", 0, "on", "FFFFFF")))
+        lit = wait_for(lambda: "led 100%" in rig_log(tmp_path), 60)
+        port.write(protocol.encode_line(protocol.message("LED", 0, "off", "FFFFFF")))
+        dark = wait_for(lambda: rig_log(tmp_path).rstrip().split("\n")[-1].startswith(
+            "pico rig: led 0%"), 60)
     finally:
         stop(rig)
     text = "\n".join(lines)
+    assert lit and dark, rig_log(tmp_path)
     heap = [x for x in lines if x.startswith("HEAP ")]
     hello = [x for x in lines if " HELLO " in x]
     assert heap and hello, text
