@@ -6,11 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from host.i18n import N_, _
-
-# The die's colours (shared_rules.decisions.COLOURS) as a player reads them.
-COLOUR_NAMES = {"green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow"),
-                "red": N_("red"), "purple": N_("purple"), "white": N_("white")}
+from host.i18n import _
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -125,6 +121,7 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     import json
 
     from shared_rules.decisions import COLOURS
+    from shared_rules.hexors import DIE_COLOURS
     from shared_rules.odds import EndlessTie, battle_odds
 
     try:
@@ -155,7 +152,7 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     print(_("before any roll: %s") % _odds_said(*before))
     if after:
         print(_("attacker rolled %(face)d (%(colour)s): %(odds)s")
-              % {"face": args.face, "colour": _(COLOUR_NAMES[COLOURS[args.face - 1]]),
+              % {"face": args.face, "colour": _(DIE_COLOURS[COLOURS[args.face - 1]]),
                  "odds": _odds_said(*after)})
     return 0
 

@@ -85,6 +85,9 @@ WORDS = {
     "ygo": {"stones": N_("stars"), "colour": N_("element"), "pod": N_("team"),
             "home_bonus": N_("attack")},
 }
+# The die's colours as a player reads them (decisions.COLOURS holds the data's names).
+DIE_COLOURS = {"green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow"),
+               "red": N_("red"), "purple": N_("purple"), "white": N_("white")}
 # Whole sentences, one per game: each set names its tiles its own way (a JL Stronghold is
 # a YGO Character, a JL Power a YGO Action), and a translator must see the sentence, not a
 # word dropped into one (French and Spanish make the words agree).
@@ -368,7 +371,8 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
                                _("enter them from the tile"))
             for colour in D.COLOURS:
                 if not isinstance(strike.get(colour), int):
-                    return Refusal(r["values"], _("%s: %s strike value unknown") % (name, colour),
+                    return Refusal(r["values"], _("%(tile)s: %(colour)s strike value unknown")
+                                   % {"tile": name, "colour": _(DIE_COLOURS[colour])},
                                    _("correct the entry from the tile"))
             if role == "fighter" and self.collector and entry.get("colour") not in D.COLOURS:
                 return Refusal(r["colour"], self.said("no_colour") % name,
