@@ -556,7 +556,8 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         """None if tile t may be the moved tile this turn, else a Refusal."""
         r = self.rules
         if self.controller(t.key) != self.turn:
-            return Refusal(r["turn"], _("%s is not %s's tile") % (t.name, self.name(self.turn)),
+            return Refusal(r["turn"], _("%(tile)s is not %(player)s's tile")
+                           % {"tile": t.name, "player": self.name(self.turn)},
                            _("%s: tap your own tile") % self.name(self.turn))
         if t.role == "home" and self.game == "jl":
             if not self.ffa:

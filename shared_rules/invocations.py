@@ -52,11 +52,14 @@ Inputs:
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
-from shared_rules.words import _
+from shared_rules.words import N_, _
 
 DECK_CHOICES = (32, 40, 48, 56, 68)  # the deck sizes the Master's menu offers in setup
 
 SLOTS = ("attack", "shield", "spell")
+# A player without the card an effect asks for, a whole sentence per place (IN-3).
+NO_CARD = {"hand": N_("%s has no card in hand"), "spell": N_("%s has no Spell card"),
+           "shield": N_("%s has no Shield card"), "attack": N_("%s has no Attack card")}
 SOURCES = ("hand", "spell", "attack")
 BLOCKABLE = ("player", "hand", "spell", "shield", "attack")
 TARGETS = ("hand", "spell", "shield", "attack")
@@ -695,7 +698,7 @@ class InvocationsGame(Game):
         if what == "hand" and pl["hand"] == 0 or what == "spell" and pl["spells"] == 0 \
                 or what == "shield" and pl["shields"] == 0 \
                 or what == "attack" and not pl["attack_down"]:
-            return Refusal("IN-3", _("%s has no %s card") % (pl["name"], what),
+            return Refusal("IN-3", _(NO_CARD[what]) % pl["name"],
                            _("the effect card is lost"))
         return None
 
