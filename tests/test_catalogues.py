@@ -141,3 +141,21 @@ def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
         assert new_game().legal_inputs().prompt == "P1: añade el cuartel general"
     finally:
         i18n.use("en")
+
+
+def test_the_config_chooses_the_language_and_lang_overrides_it(tmp_path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[players]\nlanguage = "es"\n', encoding="utf-8")
+    env = {"HEXREF_CONFIG": str(config), "PATH": "/usr/bin:/bin", "LANG": "fr_FR.UTF-8",
+           "HEXREF_DATA": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path)}
+    odds = [sys.executable, "-m", "host.cli", "odds", "heroscape", "--attack", "3",
+            "--defense", "2"]
+    said = subprocess.run(odds, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert said.returncode == 0, said.stderr
+    assert said.stdout.splitlines()[-1] == "destruir: 5/8 = 0,625000 (62,5 %)"
+    said = subprocess.run(odds + ["--lang", "en"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert said.stdout.splitlines()[-1] == "destroy: 5/8 = 0.625000 (62.5%)"
+    del env["HEXREF_CONFIG"]  # no config: the locale (LANG) decides
+    said = subprocess.run(odds, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert said.stdout.splitlines()[-1] == "détruire : 5/8 = 0,625000 (62,5 %)"
