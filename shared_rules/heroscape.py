@@ -36,10 +36,16 @@ import json
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
 from shared_rules.heroscape_odds import attack_odds
-from shared_rules.words import _, n_
+from shared_rules.words import N_, _, n_
 
 KINDS = ("hero", "squad")
-LABELS = {"move": "Move", "range": "Range", "attack": "Attack", "defense": "Defense"}
+# What an army card entry lacks, a whole sentence per value (the card prints them so).
+UNKNOWN = {"attack": N_("%s: Attack unknown, copy it from the card"),
+           "defense": N_("%s: Defense unknown, copy it from the card")}
+OUT_OF_RANGE = {"attack": N_("%(card)s: Attack must be 1..%(max)d"),
+                "defense": N_("%(card)s: Defense must be 1..%(max)d")}
+NOT_WHOLE = {"move": N_("%s: Move must be a whole number"),
+             "range": N_("%s: Range must be a whole number")}
 SIDES = ("none", "attacker", "defender")
 
 
@@ -84,29 +90,28 @@ def validate_card(entry):
     ['Mimring: Attack unknown, copy it from the card', 'Mimring: Defense unknown, copy it from the card']
     """
     if not isinstance(entry, dict):
-        return ["not an army card entry"]
-    name = entry.get("name") or "card"
+        return [_("not an army card entry")]
+    name = entry.get("name") or _("card")
     problems = []
     if entry.get("kind") not in KINDS:
-        problems.append("%s: kind must be hero or squad" % name)
+        problems.append(_("%s: kind must be hero or squad") % name)
     figures = entry.get("figures")
     if not _count(figures) or figures < 1:
-        problems.append("%s: figure count unknown" % name)
+        problems.append(_("%s: figure count unknown") % name)
     elif entry.get("kind") == "hero" and figures != 1:
-        problems.append("%s: a hero card has one figure" % name)
+        problems.append(_("%s: a hero card has one figure") % name)
     elif entry.get("kind") == "squad" and figures < 2:
-        problems.append("%s: a squad has 2 or more figures" % name)
+        problems.append(_("%s: a squad has 2 or more figures") % name)
     for key in ("attack", "defense"):
         value = entry.get(key)
         if value is None:
-            problems.append("%s: %s unknown, copy it from the card" % (name, LABELS[key]))
+            problems.append(_(UNKNOWN[key]) % name)
         elif not _count(value) or value < 1 or value > decisions.HS_MAX_DICE:
-            problems.append("%s: %s must be 1..%d" % (name, LABELS[key],
-                                                      decisions.HS_MAX_DICE))
+            problems.append(_(OUT_OF_RANGE[key]) % {"card": name, "max": decisions.HS_MAX_DICE})
     for key in ("move", "range"):
         value = entry.get(key)
         if value is not None and (not _count(value) or value < 0):
-            problems.append("%s: %s must be a whole number" % (name, LABELS[key]))
+            problems.append(_(NOT_WHOLE[key]) % name)
     return problems
 
 
