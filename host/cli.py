@@ -5,6 +5,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from host.i18n import _
 
@@ -157,6 +158,37 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_hexors_odds(odds_games: Any) -> None:
+    """``hexref odds hexors``: the Hexors games' odds (their descriptors' ``odds``)."""
+    hexors = odds_games.add_parser(
+        "hexors", help="a Hexors battle (JL or YGO): ties re-rolled (JL-B5, YG-5)",
+        description="Each side: " + SIDE_FORMS + ". Bonuses are everything known added up.",
+        epilog="e.g. hexref odds hexors --attacker 04A1B2C3D4E502 --defender "
+               "green=6,blue=4,yellow=5,red=8,purple=7,white=3 --defender-bonus 1")
+    hexors.add_argument("--attacker", required=True, metavar="TILE|VALUES")
+    hexors.add_argument("--defender", required=True, metavar="TILE|VALUES")
+    hexors.add_argument("--attacker-bonus", type=int, default=0, metavar="N")
+    hexors.add_argument("--defender-bonus", type=int, default=0, metavar="N")
+    hexors.add_argument("--face", type=int, choices=range(1, 7), metavar="1-6",
+                        help="the face the attacker already rolled")
+    hexors.add_argument("--json", action="store_true", help="print JSON")
+    hexors.add_argument("--data", help="the data folder of the enrolled tiles (default: "
+                                       "as hexref tiles)")
+    hexors.set_defaults(func=_odds_hexors)
+
+
+def add_heroscape_odds(odds_games: Any) -> None:
+    """``hexref odds heroscape``: HeroScape's odds (its descriptor's ``odds``)."""
+    heroscape = odds_games.add_parser(
+        "heroscape", help="a HeroScape attack: skulls against shields (HS-6, HS-7)",
+        description="Attack and Defense are dice counts, height die already added.")
+    heroscape.add_argument("--attack", type=int, required=True, metavar="A")
+    heroscape.add_argument("--defense", type=int, required=True, metavar="D")
+    heroscape.add_argument("--json", action="store_true",
+                           help="print the full distribution of unblocked skulls as JSON")
+    heroscape.set_defaults(func=_odds_heroscape)
+
+
 def _odds_said(p_attacker, p_defender) -> str:
     """``attacker 23/36 = 63.9%, defender 13/36 = 36.1%`` in the table's language."""
     from host.i18n import share
@@ -218,9 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Runs the real hub firmware against simulated sensors over a "
                     "pseudo-terminal, referees a whole game, saves every frame as PNG.")
     demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
-    from host.demo import RIGS
+    from host.demo import rigs  # every game's demo tables, a registered one's too
 
-    demo.add_argument("--variant", choices=sorted(RIGS), default="jl-beginner",
+    demo.add_argument("--variant", choices=sorted(rigs()), default="jl-beginner",
                       help="which scripted game (default jl-beginner)")
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
@@ -233,31 +265,12 @@ def build_parser() -> argparse.ArgumentParser:
     odds = commands.add_parser(
         "odds", help="exact odds of a battle or an attack",
         description="Exact probabilities, as fractions, with the game's re-roll rules.")
-    # Each game adds its own parser here: odds_games.add_parser("<game>", ...).
     odds_games = odds.add_subparsers(dest="game", metavar="GAME")
-    hexors = odds_games.add_parser(
-        "hexors", help="a Hexors battle (JL or YGO): ties re-rolled (JL-B5, YG-5)",
-        description="Each side: " + SIDE_FORMS + ". Bonuses are everything known added up.",
-        epilog="e.g. hexref odds hexors --attacker 04A1B2C3D4E502 --defender "
-               "green=6,blue=4,yellow=5,red=8,purple=7,white=3 --defender-bonus 1")
-    hexors.add_argument("--attacker", required=True, metavar="TILE|VALUES")
-    hexors.add_argument("--defender", required=True, metavar="TILE|VALUES")
-    hexors.add_argument("--attacker-bonus", type=int, default=0, metavar="N")
-    hexors.add_argument("--defender-bonus", type=int, default=0, metavar="N")
-    hexors.add_argument("--face", type=int, choices=range(1, 7), metavar="1-6",
-                        help="the face the attacker already rolled")
-    hexors.add_argument("--json", action="store_true", help="print JSON")
-    hexors.add_argument("--data", help="the data folder of the enrolled tiles (default: "
-                                       "as hexref tiles)")
-    hexors.set_defaults(func=_odds_hexors)
-    heroscape = odds_games.add_parser(
-        "heroscape", help="a HeroScape attack: skulls against shields (HS-6, HS-7)",
-        description="Attack and Defense are dice counts, height die already added.")
-    heroscape.add_argument("--attack", type=int, required=True, metavar="A")
-    heroscape.add_argument("--defense", type=int, required=True, metavar="D")
-    heroscape.add_argument("--json", action="store_true",
-                           help="print the full distribution of unblocked skulls as JSON")
-    heroscape.set_defaults(func=_odds_heroscape)
+    from host.games import DESCRIPTORS  # each game adds its own odds, if it has any
+
+    for game in DESCRIPTORS.values():
+        if game.odds is not None:
+            game.odds(odds_games)
 
     def _odds_help(args: argparse.Namespace) -> int:
         odds.print_help()

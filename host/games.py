@@ -16,7 +16,9 @@ A game is its rules engine, its catalogue data, its screens and one registration
 - ``data`` and ``card_fields``: where a registered game's catalogue lives and the values
   its cards carry (shared_rules/catalogue.py, cards.py); the five built-in games keep theirs
   in shared_rules, where the hub reads them too;
-- ``demos()``: the demo tables of its variants, {variant: Demo}.
+- ``demos()``: the demo tables of its variants, {variant: Demo};
+- ``odds(parsers)``: adds its ``hexref odds`` command, if it has one (both Hexors games
+  share ``hexref odds hexors``).
 """
 from __future__ import annotations
 
@@ -65,6 +67,7 @@ class Descriptor:
     data: str = ""
     card_fields: dict = field(default_factory=dict, hash=False)
     demos: Callable[[], dict[str, Demo]] = dict
+    odds: Callable[[Any], None] | None = None  # adds its ``hexref odds`` command
 
 
 @dataclass(frozen=True)
@@ -203,6 +206,18 @@ def _ygo_demos() -> dict[str, Demo]:
                                  ygo_beginner_script)}
 
 
+def _hexors_odds(parsers) -> None:
+    from host.cli import add_hexors_odds
+
+    add_hexors_odds(parsers)
+
+
+def _heroscape_odds(parsers) -> None:
+    from host.cli import add_heroscape_odds
+
+    add_heroscape_odds(parsers)
+
+
 def _heroscape_engine(v: Variant, seats: tuple[str, ...]):
     from shared_rules.heroscape import HeroScapeGame
 
@@ -275,7 +290,7 @@ register(Descriptor(
      Variant("jl-collector", N_("Collector's"), (2,)),
      Variant("jl-ffa", N_("Free-for-all"), (3, 4)),
      Variant("jl-team", N_("Teams of two (4 players)"), (4,))),
-    _hexors_engine, _hexors_screen, demos=_hexors_demos))
+    _hexors_engine, _hexors_screen, demos=_hexors_demos, odds=_hexors_odds))
 register(Descriptor(
     "Yu-Gi-Oh! Hexors", "YGO Hexors", "ygo",
     (Variant("ygo-beginner", N_("Beginner"), (2,)),
@@ -285,7 +300,7 @@ register(Descriptor(
     "HeroScape", "HeroScape", "hs",
     (Variant("heroscape", N_("Die rolled per die"), (2,), {"dice": "physical"}),
      Variant("heroscape-virtual", N_("Virtual dice"), (2,), {"dice": "virtual"})),
-    _heroscape_engine, _heroscape_screen, demos=_heroscape_demos))
+    _heroscape_engine, _heroscape_screen, demos=_heroscape_demos, odds=_heroscape_odds))
 register(Descriptor(
     "Hexo", "Hexo", "hx", (Variant("hexo", "", (2, 3, 4, 5, 6)),),
     _hexo_engine, _hexo_screen, demos=_hexo_demos))

@@ -130,10 +130,25 @@ def demo_script() -> list[dict]:
     return s.steps
 
 
+def add_odds(parsers) -> None:
+    """``hexref odds high-roll``: the chance that the next roll wins (HR-3)."""
+    odds = parsers.add_parser("high-roll", help="High Roll: the chance the next roll wins")
+    odds.add_argument("--score", type=int, required=True)
+    odds.add_argument("--might", type=int, required=True)
+    odds.set_defaults(func=_odds)
+
+
+def _odds(args) -> int:
+    wins = sum(1 for face in range(1, 7) if args.score + face + args.might >= TARGET)
+    print("next roll wins: %d/6" % wins)
+    return 0
+
+
 DESCRIPTOR = Descriptor(
     "High Roll", "High Roll", "hr", (Variant("high-roll", "", (2,)),),
     engine=lambda variant, seats: HighRollGame(),
     screen=lambda variant: HighRollScreen(),
     data=str(Path(__file__).with_name("high_roll.json")),
     card_fields={"champion": (("might", "int", 0, 6, True),)},
-    demos=lambda: {"high-roll": Demo(demo_entries, demo_script)})
+    demos=lambda: {"high-roll": Demo(demo_entries, demo_script)},
+    odds=add_odds)

@@ -2,7 +2,7 @@
 (DESIGN.md principle 7): High Roll (tests/high_roll.py, tests/high_roll.json) is registered
 here and nowhere else, then chosen on the menu of ``hexref run``, its card enrolled with a
 value read off the card, played through the run loop to a winner, replayed from the store,
-and rehearsed as a demo."""
+rehearsed as a demo, and asked for its odds."""
 from __future__ import annotations
 
 import high_roll
@@ -10,6 +10,7 @@ import pytest
 from test_connection_app import Table
 
 from host import games, tags
+from host.cli import main
 from host.demo_games import rehearse
 from host.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
 from host.registry import Registry
@@ -103,6 +104,8 @@ def test_a_registered_game_through_menu_enroll_play_and_replay(tmp_path, registe
                          "    | > OK: new game"]
 
 
-def test_a_registered_game_has_its_demo(registered):
+def test_a_registered_game_has_its_demo_and_odds(registered, capsys):
     referee, said = rehearse("high-roll")
     assert referee.game.winner == 0 and "P1 wins" in said[-1]
+    assert main(["odds", "high-roll", "--score", "8", "--might", "2"]) == 0
+    assert capsys.readouterr().out == "next roll wins: 5/6\n"  # any face but 1 (HR-3)
