@@ -8,8 +8,9 @@ Spell into Attack) or ``("timeout", "handover")`` (IN-4: the Master performs the
 Both are journalled like any other input. The panel counts down in between. Timers are
 switched off in setup (the engine's "timers off" choice) for a first game.
 
-After an undo or a restart the running timer starts again from its full time: the table
-has had a pause anyway.
+When each timer started is the session's (``Referee.clocks``, host/clocks.py): after an
+undo or a restart the running timer starts again from its full time, the table has had a
+pause anyway. The presenter keeps nothing.
 
 Revealed Attack and Shield cards are read by tap (the engine knows whose card it is
 waiting for). The Master's menu offers the engine's choices plus what the table records
@@ -40,11 +41,6 @@ LIMITS_MS = {"attack": decisions.IN_ATTACK_TIMER_MS,
 class InvocationsView(Presenter):
     title = "Invocations"
 
-    def __init__(self) -> None:
-        self.now: float | None = None
-        self.timers: dict[str, tuple[tuple, float]] = {}  # kind -> (what runs, start)
-        self.fired: set[tuple] = set()
-
     # --- the clocks --------------------------------------------------------------------
 
     @staticmethod
@@ -60,30 +56,14 @@ class InvocationsView(Presenter):
         return out
 
     def tick(self, ref: Referee, now: float) -> tuple | None:
-        self.now = now
-        running = self._running(ref.game.view())
-        for kind in list(self.timers):
-            if kind not in running or self.timers[kind][0] != running[kind]:
-                del self.timers[kind]
-        for kind, what in running.items():
-            if kind not in self.timers:
-                self.timers[kind] = (what, now)
-                self.fired.discard(what)  # started again (after an undo): a full time
-            if (now - self.timers[kind][1]) * 1000 >= LIMITS_MS[kind] and what not in self.fired:
-                self.fired.add(what)
-                return ("timeout", kind)
-        return None
+        ran_out = ref.clocks.run(self._running(ref.game.view()), LIMITS_MS, now)
+        return ("timeout", ran_out) if ran_out is not None else None
 
-    def left_ms(self, game: dict, kind: str) -> int | None:
-        """What the panel counts down: ms left on a running timer, None when it is not
-        running (or the timers are off)."""
+    def left_ms(self, ref: Referee, game: dict, kind: str) -> int | None:
+        """What the panel counts down: ms left on a running timer (the session's clocks,
+        host/clocks.py), None when it is not running (or the timers are off)."""
         what = self._running(game).get(kind)
-        if what is None:
-            return None
-        started = self.timers.get(kind)
-        if started is None or started[0] != what or self.now is None:
-            return LIMITS_MS[kind]
-        return max(0, LIMITS_MS[kind] - int((self.now - started[1]) * 1000))
+        return None if what is None else ref.clocks.left_ms(kind, what, LIMITS_MS[kind])
 
     def clock(self, limit_ms: int, start: float, now: float) -> str:
         """The countdown as m:ss, rounded up so it reaches 0:00 when time is up."""
@@ -176,7 +156,7 @@ class InvocationsView(Presenter):
         deal = outcome.find("deal")
         if deal is not None and not game["timers"]:
             who = _("dealt %s") % " ".join(str(n) for n in deal["cards"])
-        left = self.left_ms(game, "attack")
+        left = self.left_ms(ref, game, "attack")
         if game["playoff"] is not None:
             big = _("Play-off")
         elif game["timers"] and game["attack_timeout"]:
@@ -193,7 +173,7 @@ class InvocationsView(Presenter):
 
     def _handover(self, ref: Referee, game: dict, head: str) -> View:
         h = game["handover"]
-        left = self.left_ms(game, "handover")
+        left = self.left_ms(ref, game, "handover")
         target, by = h["target"], h["by"]
         button = (_("%s: handed") % SEAT_BUTTONS[target]) if target < 2 else _("OK: handed")
         return View(header=head, header_right="IN-4 %s" % h["kind"],

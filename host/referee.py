@@ -1,10 +1,11 @@
 """The referee session: what the table does in, journal entries and views out.
 
-It turns what the sensors say (a tag tapped, a die face, a player's button on the hub) and
-what the referee's own buttons say (UP / DOWN / OK / BACK on the Pi) into rules inputs,
-records each one in the journal before the hub gets its ACK, applies it to the game, and
-asks the game's presenter for the view the panel shows. The rules live in ``shared_rules``;
-this module only translates, for every game alike.
+It turns what the table does (a tag tapped, a die face, a player's button on the hub, as
+plain ``TableEvent`` data: host/events.py) and what the referee's own buttons say (UP /
+DOWN / OK / BACK on the Pi) into rules inputs, records each one in the journal before the
+hub gets its ACK, applies it to the game, and asks the game's presenter (host/presenter.py)
+for what the panel shows. It knows neither the wire (the link decodes frames) nor the
+screens (the presenter draws them); the rules live in ``shared_rules``.
 
 What an event means is the rules engine's answer (``Game.input_for``): a tapped entry,
 whose button, a die face in; an input, a note or "the generic meaning" out.
@@ -19,7 +20,8 @@ journalled as what it was (``("BTN", "A", "press")``, ``("TAP", uid)``, ``("DIE"
 screen and answers the next event the same way (tests/test_rebuilt_equals_live.py). Only
 the menu's cursor is not journalled: it is where a hand is, not what the table did.
 
-The Pi's buttons open a menu of what may be done now (the engine's ``choices``): UP/DOWN
+The Pi's buttons open a menu of what may be done now (the engine's ``choices``, then the
+``records`` the table keeps by hand; both from ``legal_inputs()``): UP/DOWN
 move, OK does it, BACK closes; BACK held is undo. A player's button on the hub is the quick
 way to say "yes" to the choice that is theirs (their pod, ending their turn, their roster
 is complete).
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from host import tags
+from host.clocks import Clocks
 from host.events import TableEvent
 from host.i18n import _
 from host.journal import Entry, MemoryJournal, standing_inputs
@@ -90,6 +93,7 @@ class Referee:
         self.menu_open = False
         self.cursor = 0
         self.outbox: list[tuple] = list(presenter.opening_commands())
+        self.clocks = Clocks()  # a game's running timers (not in the journal: host/clocks.py)
         self.restored_winner: dict | None = None  # the winner event the journal ends on
         self._restore()
 
