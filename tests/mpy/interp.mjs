@@ -47,7 +47,7 @@ export function copySources(mp) {
 
 /**
  * The hub's code as deployed (`make firmware`): every shipped firmware and shared_rules
- * module compiled by mpy-cross -march=armv6m into /lib, the twins and the demo's simulated
+ * module compiled by mpy-cross -march=armv6m -O3 into /lib, the twins and the demo's simulated
  * hub left as source; hardware/*.json beside them. Returns {form, sizes} (sizes: module ->
  * .mpy bytes), or the sources when mpy-cross is not installed.
  */
@@ -73,12 +73,12 @@ export function copyFirmwareAsDeployed(mp) {
     mkdirSync(dirname(dest), { recursive: true });
     // From the repository root with the relative path, as `make firmware` runs it: the
     // source name each .mpy keeps (and interns on load) is then "firmware/hub.py".
-    execFileSync(mpyCross, ["-march=armv6m", "-o", dest, rel], { cwd: ROOT });
+    execFileSync(mpyCross, ["-march=armv6m", "-O3", "-o", dest, rel], { cwd: ROOT });
     const data = readFileSync(dest);
     sizes[rel.slice(0, -3).replaceAll("/", ".")] = data.length;
     mp.FS.mkdirTree(dirname(join("/lib", rel)));
     mp.FS.writeFile(join("/lib", rel.slice(0, -3) + ".mpy"), data);
   }
   rmSync(out, { recursive: true, force: true });
-  return { form: ".mpy from mpy-cross -march=armv6m, as `make firmware` builds them", sizes };
+  return { form: ".mpy from mpy-cross -march=armv6m -O3, as `make firmware` builds them", sizes };
 }
