@@ -29,11 +29,13 @@ _FACE_EVENTS = const((None, ("FACE", (1,)), ("FACE", (2,)), ("FACE", (3,)), ("FA
 
 
 class Die:
-    def __init__(self, sensor, detector, vdie, mode="physical"):
+    def __init__(self, sensor, detector, vdie=None, mode="physical"):
         if mode not in MODES:
             raise ValueError("die mode %r is not physical or virtual" % (mode,))
         self.sensor = sensor
         self.detector = detector
+        # The virtual die's code is loaded by its first roll (``_virtual``): a hub whose
+        # games roll the physical die never holds it.
         self.vdie = vdie
         self.mode = mode if sensor is not None else "virtual"
         self.count = 1
@@ -51,7 +53,7 @@ class Die:
     def roll(self, count):
         """Roll ``count`` virtual dice now; the result is the next ``poll``'s event."""
         self.count = count
-        self._pending = ("FACE", self.vdie.roll(count))
+        self._pending = ("FACE", self._virtual(count))
 
     def poll(self, now):
         """At most one event: ``("ROLLING", ())``, ``("FACE", faces)``, ``("CROOKED", ())``.
@@ -77,10 +79,17 @@ class Die:
         if code == ROLLING:
             return _ROLLING_EVENT
         if self.mode == "virtual":
-            return ("FACE", self.vdie.roll(self.count))
+            return ("FACE", self._virtual(self.count))
         if code == FACE:
             face = self.detector.face
             return _FACE_EVENTS[face] if face < len(_FACE_EVENTS) else ("FACE", (face,))
         if code == CROOKED:
             return _CROOKED_EVENT
         return None
+
+    def _virtual(self, count):
+        if self.vdie is None:
+            from firmware.vdie import VirtualDie
+
+            self.vdie = VirtualDie()
+        return self.vdie.roll(count)

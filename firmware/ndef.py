@@ -18,7 +18,7 @@ says how many bytes it still needs.
 >>> data = bytes([0x03, 0x0B, 0xD1, 0x01, 0x07, 0x55, 0x03]) + b"hx.org" + bytes([0xFE])
 >>> locate(data, len(data))
 (1, 2, 11)
->>> from firmware.ndef_records import first_record
+>>> from firmware.ndef_records import first_record, tlv
 >>> first_record(data[2:13]) == data[2:13]
 True
 >>> tlv(data[2:13]) == data
@@ -96,27 +96,6 @@ def locate(data, count, area=None):
         i = start + length
 
 
-def ndef_offset(data, count):
-    """Where a new NDEF TLV should start: after the NULL, Lock and Memory Control TLVs.
-
-    Enrollment keeps those control TLVs (they tell readers where the lock bits are) and
-    writes the message in place of whatever NDEF TLV followed them. Returns -1 if the
-    ``count`` bytes seen do not reach the end of the control TLVs.
-    """
-    i = 0
-    while i < count:
-        kind = data[i]
-        if kind == _TLV_NULL:
-            i += 1
-        elif kind in (_TLV_LOCK, _TLV_MEMORY):
-            if i + 1 >= count:
-                return -1
-            i += 2 + data[i + 1]
-        else:
-            return i
-    return -1
-
-
 def record_length(message, length=None):
     """Length in bytes of the first record of ``message``, or -1 if it is malformed."""
     if length is None:
@@ -149,25 +128,12 @@ def record_length(message, length=None):
 
 def __getattr__(name):
     # Building records and cutting one out of a message are for the host side, the twins
-    # and the tests: the hub only finds and wraps them, so ndef_records stays off its heap.
-    if name in ("record", "first_record"):
+    # and the tests; wrapping one and finding where it goes are for enrollment (a WRITE,
+    # firmware.nfc_write): the hub only finds records, so ndef_records stays off its heap
+    # but while a tag is being written.
+    if name in ("record", "first_record", "tlv", "ndef_offset"):
         from firmware import ndef_records
 
         return getattr(ndef_records, name)
     raise AttributeError(name)
 
-
-def tlv(message):
-    """Wrap an NDEF message in its TLV and a terminator, ready to write at the NDEF offset.
-
-    >>> tlv(b"\\xd0\\x00\\x00") == b"\\x03\\x03\\xd0\\x00\\x00\\xfe"
-    True
-    """
-    n = len(message)
-    if n > 0xFFFE:
-        raise ValueError("NDEF message too long: %d bytes" % n)
-    if n < 0xFF:
-        head = bytes([_TLV_NDEF, n])
-    else:
-        head = bytes([_TLV_NDEF, 0xFF, n >> 8, n & 0xFF])
-    return head + bytes(message) + bytes([_TLV_TERMINATOR])

@@ -294,17 +294,19 @@ class NfcReader:
 
 
 def drop_writer():
-    """A write is over (done or failed): let the collector have firmware.nfc_write, so
-    the hub's heap is back to what it was after boot. The next WRITE loads it again."""
+    """A write is over (done or failed): let the collector have firmware.nfc_write and
+    the TLV wrapping it used (firmware.ndef_records), so the hub's heap is back to what it
+    was after boot. The next WRITE loads them again."""
     import sys
 
     import firmware
 
-    sys.modules.pop("firmware.nfc_write", None)
-    try:
-        delattr(firmware, "nfc_write")
-    except AttributeError:
-        pass
+    for name in ("nfc_write", "ndef_records"):
+        sys.modules.pop("firmware." + name, None)
+        try:
+            delattr(firmware, name)
+        except (AttributeError, KeyError):
+            pass
 
 
 def _same(buf, n, other):

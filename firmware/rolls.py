@@ -162,18 +162,3 @@ class RollDetector:
             return FACE if self.face else CROOKED
         return NOTHING
 
-
-def replay(detector, samples):
-    """Run flat ``[x, y, z, x, y, z, ...]`` samples through ``detector``; returns the
-    events as ``(sample index, name, face)``, face 0 unless the event is FACE.
-
-    >>> from firmware.faces import FaceTable, DEFAULT
-    >>> replay(RollDetector(FaceTable(DEFAULT)), [0, 0, 1000] * 20)
-    []
-    """
-    events = []
-    for i in range(len(samples) // 3):
-        code = detector.update(samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
-        if code:
-            events.append((i, NAMES[code], detector.face if code == FACE else 0))
-    return events

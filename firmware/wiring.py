@@ -50,7 +50,6 @@ def build_die(i2c, faces_path=None, errors=None):
     from firmware import faces
     from firmware.die import Die
     from firmware.rolls import RollDetector
-    from firmware.vdie import VirtualDie
 
     try:
         sensor = find_sensor(i2c)
@@ -59,7 +58,7 @@ def build_die(i2c, faces_path=None, errors=None):
         if errors is not None:
             errors.append(("DIE_MISSING", "%s: virtual die only" % exc))
         sensor = detector = None
-    return Die(sensor, detector, VirtualDie())
+    return Die(sensor, detector)
 
 
 def build_reader(machine, errors, ticks=None, sleep=None):

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "traces"))
 import make_traces  # noqa: E402
+from traceset import replay  # noqa: E402
 
 from firmware.faces import DEFAULT, FaceTable  # noqa: E402
-from firmware.rolls import RollDetector, replay  # noqa: E402
+from firmware.rolls import RollDetector  # noqa: E402
 
 SEEDS = st.integers(min_value=100000, max_value=10 ** 9)
 # Few examples each (a run of the model takes ~20 ms); derandomized, so a failure reproduces.

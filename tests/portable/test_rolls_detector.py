@@ -1,4 +1,6 @@
 """The roll-state machine on hand-made samples: what counts as a roll and what does not."""
+from traceset import replay
+
 from firmware.faces import DEFAULT, FaceTable
 from firmware.rolls import (
     CROOKED,
@@ -9,7 +11,6 @@ from firmware.rolls import (
     ROLLING,
     TUMBLING,
     RollDetector,
-    replay,
 )
 
 

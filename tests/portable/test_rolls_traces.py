@@ -1,9 +1,10 @@
 """The roll detector over the whole synthesised trace set, through each chip's twin and
 driver: the same events under CPython and MicroPython (DESIGN.md: die, 0 wrong faces)."""
 import traceset
+from traceset import replay
 
 from firmware.faces import DEFAULT, FaceTable
-from firmware.rolls import RollDetector, replay
+from firmware.rolls import RollDetector
 
 
 def _check_chip(chip):

@@ -41,3 +41,19 @@ def run_through_chip(trace, chip, detector):
             events.append((i, NAMES[code], detector.face if code == FACE else 0))
         bus.advance()
     return events
+
+
+def replay(detector, samples):
+    """Run flat ``[x, y, z, x, y, z, ...]`` samples through ``detector``; returns the
+    events as ``(sample index, name, face)``, face 0 unless the event is FACE.
+
+    (A test helper, kept out of firmware.rolls so that the hub's heap does not hold it.)
+    """
+    from firmware.rolls import FACE, NAMES
+
+    events = []
+    for i in range(len(samples) // 3):
+        code = detector.update(samples[3 * i], samples[3 * i + 1], samples[3 * i + 2])
+        if code:
+            events.append((i, NAMES[code], detector.face if code == FACE else 0))
+    return events
