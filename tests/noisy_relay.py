@@ -74,6 +74,10 @@ def series_steps(rng: random.Random, at_least_events: int,
                     [{"do": "long", "button": rng.choice("AB")}]))
                 for e in extra:
                     steps.append(dict(e, after=rng.randint(500, 1500)))
+                # Let the noise's last event (a crooked die is confirmed after 300 ms of
+                # rest) leave the hub before the table acts again: the order the hub
+                # sends them in must not depend on how busy the machine is.
+                step = dict(step, after=max(step.get("after", 0), 1500))
             steps.append(step)
         variants.append(variant)
         events = sum(_events_of(s) for s in steps)
@@ -255,3 +259,26 @@ def _finished(data: Path) -> int:
 
 def accepted_inputs(result: dict) -> int:
     return sum(1 for g in result["games"] for e in g[3] if e[2])
+
+
+def end_state(result: dict) -> list[tuple]:
+    """What must be equal to the clean run: each game's variant, winner, its accepted
+    inputs in order, and every entry it journalled (in any order: the hub itself may send
+    two events of one moment, a tile lifted and a button pressed, in either order when the
+    machine is busy; that is timing at the table, not the cable)."""
+    return [(variant, winner, finished, [e[:2] for e in entries if e[2]],
+             sorted(repr(e[:3]) for e in entries))
+            for variant, winner, finished, entries in result["games"]]
+
+
+def numbering_problems(result: dict) -> list[str]:
+    """Each hub event journalled once: sequence numbers strictly rising over the games."""
+    seqs = [e[3] for g in result["games"] for e in g[3] if e[3] is not None]
+    doubled = len(seqs) - len(set(seqs))
+    backwards = sum(1 for a, b in zip(seqs, seqs[1:], strict=False) if b <= a)
+    out = []
+    if doubled:
+        out.append("%d hub events journalled twice" % doubled)
+    if backwards:
+        out.append("%d hub events out of order" % backwards)
+    return out

@@ -3,14 +3,15 @@
 
 Justice League Beginner and Collector's games one after another, chosen from the game
 menu with the hub's buttons, with table noise between steps, until the hub has sent at
-least 1,100 events (over 500 inputs the rules accept): the hub's process
+least 1,200 events (over 500 inputs the rules accept): the hub's process
 (``python -m firmware.sim``) plays them to ``hexref run`` through the relay of
 tests/noisy_relay.py, once clean and once corrupting 1% of the bytes and dropping 2% of
 the lines both ways with 10 cuts of the cable. Both runs go at once (they mostly sleep).
-It passes when every game ends, the two stores hold the same games entry for entry (hub
-numbering included), and at least 500 accepted inputs were played.
+It passes when every game ends, the two stores hold the same games (the same accepted
+inputs in the same order, the same entries: noisy_relay.end_state), the noisy run's hub
+numbering has every event once and in order, and at least 500 accepted inputs were played.
 
-    python tests/soak_noisy_link.py [--seed N] [--events 1100] [--cuts 10]
+    python tests/soak_noisy_link.py [--seed N] [--events 1200] [--cuts 10]
 
 Prints what happened and exits 1 on any difference.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
 import sys
 import tempfile
 import threading
@@ -26,7 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from noisy_relay import accepted_inputs, play, series_steps  # noqa: E402
+from noisy_relay import (  # noqa: E402
+    accepted_inputs,
+    end_state,
+    numbering_problems,
+    play,
+    series_steps,
+)
 
 INPUTS = 500
 
@@ -34,7 +42,7 @@ INPUTS = 500
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=500)
-    parser.add_argument("--events", type=int, default=1100)
+    parser.add_argument("--events", type=int, default=1200)
     parser.add_argument("--cuts", type=int, default=10)
     args = parser.parse_args(argv)
     steps, variants = series_steps(random.Random(args.seed), args.events)
@@ -43,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                  script_min), flush=True)
     results: dict = {}
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="hexref-noisy-") as tmp:
+    tmp = tempfile.mkdtemp(prefix="hexref-noisy-")
+    if True:
         def run(name: str, **faults) -> None:
             try:
                 results[name] = play(Path(tmp) / name, steps, len(variants), args.seed,
@@ -75,14 +84,18 @@ def main(argv: list[str] | None = None) -> int:
               noisy["corrupted"], noisy["dropped"], noisy["cuts"], noisy["lost_in_cuts"],
               noisy["log"].count("hub lost")))
     failures = []
-    if noisy["games"] != clean["games"]:
-        for i, (a, b) in enumerate(zip(clean["games"], noisy["games"], strict=False)):
+    ends = end_state(clean), end_state(noisy)
+    if ends[0] != ends[1]:
+        for i, (a, b) in enumerate(zip(*ends, strict=False)):
             if a != b:
-                failures.append("game %d differs: clean %s, noisy %s" % (i + 1, a[:3], b[:3]))
+                failures.append("game %d differs: clean %s, noisy %s" % (i + 1, a, b))
                 break
-        if len(noisy["games"]) != len(clean["games"]):
-            failures.append("%d games clean, %d noisy" % (len(clean["games"]),
-                                                         len(noisy["games"])))
+        if len(ends[0]) != len(ends[1]):
+            failures.append("%d games clean, %d noisy" % (len(ends[0]), len(ends[1])))
+    failures += ["noisy run: " + p for p in numbering_problems(noisy)]
+    sent = [max(e[3] for g in r["games"] for e in g[3] if e[3]) for r in (clean, noisy)]
+    if sent[0] != sent[1]:
+        failures.append("the hub's last event journalled: %d clean, %d noisy" % tuple(sent))
     if inputs < INPUTS:
         failures.append("only %d accepted inputs (goal: %d)" % (inputs, INPUTS))
     if noisy["cuts"] != args.cuts:
@@ -91,8 +104,11 @@ def main(argv: list[str] | None = None) -> int:
         failures.append("a traceback in the host's log")
     for f in failures:
         print("FAIL: " + f)
-    print("PASS: the noisy run ended as the clean run" if not failures else
-          "%d failure(s)" % len(failures))
+    if failures:
+        print("%d failure(s); the runs are kept in %s" % (len(failures), tmp))
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
+        print("PASS: the noisy run ended as the clean run")
     return 1 if failures else 0
 
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 from PIL import Image
 from process_table import (
+    ROOT,
     Cable,
     accepted,
     clean_run,
@@ -61,6 +64,8 @@ def test_a_silent_hub_is_shown_on_the_panel_and_clears_when_it_answers(tmp_path)
             "the panel never said Reader not answering"
         shown_after = time.monotonic() - stopped
         taken = len(journal(data, game_id))
+        doctor = _doctor(config)
+        assert doctor.startswith("FIX") and "Reader not answering for" in doctor, doctor
         hub.send_signal(signal.SIGCONT)
         assert wait_for(lambda: _last_frame(frames) != NOT_ANSWERING, 15), \
             "Reader not answering stayed after the hub spoke again"
@@ -76,6 +81,15 @@ def test_a_silent_hub_is_shown_on_the_panel_and_clears_when_it_answers(tmp_path)
     entries = journal(data, game_id)
     assert len(entries) > taken
     assert accepted(entries) == accepted(clean_run("jl-collector", collector_script()))
+
+
+def _doctor(config: Path) -> str:
+    """``hexref doctor``'s hub line: it asks the running referee (its socket)."""
+    done = subprocess.run([sys.executable, "-m", "host.cli", "doctor", "--config",
+                           str(config)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert "Traceback" not in done.stderr
+    return next(line for line in done.stdout.splitlines() if " hub: " in line)
 
 
 def test_doctor_says_a_silent_port_is_not_answering(tmp_path):

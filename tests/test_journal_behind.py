@@ -7,12 +7,15 @@ then the hub is reset (a new process, a new boot id) and play goes on from there
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from PIL import Image
 from process_table import (
+    ROOT,
     Cable,
     journal,
     new_table,
@@ -75,7 +78,12 @@ def test_a_journal_behind_the_hub_is_shown_and_nothing_is_taken(tmp_path, how):
         behind = {_behind_frame(n) for n in range(acked - kept - 1, acked - kept + 20)}
         shown = wait_for(lambda: _last_frame(frames) in behind, 20)
         assert shown, "the panel never said the journal is behind"
-        time.sleep(2)  # the hub resends, again and again: nothing is taken
+        doctor = subprocess.run([sys.executable, "-m", "host.cli", "doctor", "--config",
+                                 str(config)], cwd=ROOT, capture_output=True, text=True,
+                                timeout=60)
+        hub_line = next(x for x in doctor.stdout.splitlines() if " hub: " in x)
+        assert hub_line.startswith("FIX") and "the journal is behind the hub" in hub_line
+        time.sleep(1)  # the hub resends, again and again: nothing is taken
         with Store(data) as store:
             assert max(store.positions().values(), default=0) == kept
         # The players choose to go on without the missing inputs: they reset the hub.
