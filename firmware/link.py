@@ -47,7 +47,6 @@ class Link:
         self._ring = [None] * slots  # encoded lines of unacknowledged events, by seq % slots
         self.next_seq = 1
         self.acked = 0  # every event up to this seq is acknowledged (or dropped, ring full)
-        self.host_acked = 0  # the highest seq the host acknowledged: HELLO tells it
         self._line = bytearray(protocol.MAX_LINE + 2)
         self._line_len = 0
         self._overlong = False
@@ -66,10 +65,11 @@ class Link:
         self.hello()
 
     def hello(self):
-        # ``host_acked``: a host whose journal is behind it (a lost file, an old backup)
-        # sees what it lacks instead of taking our next event for a fresh start.
+        # ``acked``: a host whose journal is behind it (a lost file, an old backup, or
+        # events pushed out of a full ring) sees what it lacks instead of taking our
+        # next event for a fresh start or waiting for one we no longer hold.
         self._write(protocol.message("HELLO", 0, protocol.VERSION, VERSION, self.board,
-                                     self.boot_id, self.caps, self.host_acked))
+                                     self.boot_id, self.caps, self.acked))
 
     @property
     def unacked(self):
@@ -154,8 +154,6 @@ class Link:
                     self.acked += 1
                     self._ring[self.acked % self._slots] = None
                 self._last_send = now
-            if self.host_acked < msg.upto < self.next_seq:
-                self.host_acked = msg.upto
             return None
         if msg.kind == "PING":
             # The host (re)opened the port: introduce ourselves and repeat what it lacks.

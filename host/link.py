@@ -6,9 +6,10 @@ corrupted or lost line makes the later ones wait for its resend instead of overt
 anything already taken is acknowledged again and dropped. A HELLO with a new boot id means
 the hub restarted: numbering starts again at 1.
 
-Every HELLO (protocol 2) says how far the host has acknowledged that boot. A journal that
-has less (its newest rows lost with a deleted ``-wal``, an old backup restored, another
-referee's hub) is *behind*: the link says so (``behind``) and takes nothing more from that
+Every HELLO (protocol 2) says how far the host has acknowledged that boot (or the hub gave
+events up, its ring full). A journal that has less (its newest rows lost with a deleted
+``-wal``, an old backup restored, another referee's hub, events the hub no longer holds)
+is *behind*: the link says so (``behind``) and takes nothing more from that
 boot, since taking the hub's next event would carry on as if the missing inputs had never
 been played. A new boot (the hub reset) starts clean.
 

@@ -378,10 +378,14 @@ class App:
             if behind is not None:
                 log.error("journal behind the hub: it had acknowledged events 1-%d of boot %s "
                           "but the journal holds %d (a deleted -wal file? an old backup "
-                          "restored?): %d acknowledged inputs are missing. Nothing more is "
+                          "restored? the hub's ring full: %s): %d inputs are missing. "
+                          "Nothing more is "
                           "taken from this boot: restore the newest backup (hexref restore) "
                           "or reset the hub to go on without them", behind.acked, behind.boot,
-                          behind.journalled, behind.missing)
+                          behind.journalled,
+                          "yes" if any(c == "RING_FULL" for c, _t in
+                                       conn.link.stats.hub_errors) else "no",
+                          behind.missing)
             else:
                 log.warning("journal no longer behind the hub (boot %s): play goes on",
                             conn.link.boot)

@@ -44,6 +44,21 @@ def test_hello_says_how_far_the_host_acknowledged_this_boot():
     assert port.take()[0].acked == 3
 
 
+def test_hello_counts_events_pushed_out_of_a_full_ring_as_gone():
+    """A host away for a whole ring: the oldest events are dropped (RING_FULL); the HELLO
+    says they are gone, so the host does not wait for them for ever."""
+    port, link = _link(slots=4, resend_ms=500, beat_ms=100000)
+    port.take()
+    for t in range(6):
+        link.send_event(t, "BTN", "A", "press")
+    port.take()
+    port.feed(message("PING", 0))
+    link.poll(10)
+    sent = port.take()
+    assert sent[0].kind == "HELLO" and sent[0].acked == 2 and link.dropped == 2
+    assert [m.seq for m in sent[1:]] == [3, 4, 5, 6]
+
+
 def test_boot_ids_are_eight_hex_digits_and_differ():
     ids = set([new_boot_id() for _ in range(8)])
     assert len(ids) > 1
