@@ -418,6 +418,10 @@ class SimulatedReader:
             port = SPIBus(wire, wire.cs)
         self.kind = kind
         self.written = []
+        # A player holds a tile on the reader until the hub has read it: a script's lift
+        # waits for that, so a hub loop slowed by a busy computer never misses a tap.
+        self._held = None
+        self._lift_due = False
         self.reader = NfcReader(PN532(port, reset=self.chip.rst, ticks=self.clock.ticks_ms,
                                       sleep=self.clock.sleep_ms))
         self.reader.begin()
@@ -426,11 +430,16 @@ class SimulatedReader:
         from firmware.twins import Ntag
 
         self.chip.lift()
+        self._held = uid
+        self._lift_due = False
         data = bytes.fromhex(record) if record else None
         return self.chip.place(Ntag(uid, kind=self.kind, record=data))
 
     def lift(self):
-        self.chip.lift()
+        if self._held is not None:
+            self._lift_due = True  # taken away as soon as the hub has read it
+        else:
+            self.chip.lift()
 
     def write(self, uid, record):
         self.written.append((uid, record))
@@ -442,4 +451,10 @@ class SimulatedReader:
     def poll(self, now):
         if now > self.clock.now:
             self.clock.now = now
-        return self.reader.poll(self.clock.now)
+        event = self.reader.poll(self.clock.now)
+        if event is not None and event[0] == "TAP" and event[1] == self._held:
+            self._held = None
+        if self._lift_due and self._held is None:
+            self._lift_due = False
+            self.chip.lift()
+        return event

@@ -239,3 +239,21 @@ def test_simulated_reader_for_the_demo_speaks_the_scripted_readers_api():
     assert events == [("TAP", A, hexs(RECORD)), ("GONE", A), ("TAP", B, ""),
                       ("TAP", B, hexs(RECORD)), ("GONE", B)]
     assert sim.written == [(B, hexs(RECORD))] and sim.take_error() is None
+
+
+def test_simulated_reader_holds_a_tile_until_the_hub_has_read_it():
+    """A player lifts a tile only once the reader has it: a lift the script asks for
+    before the hub's next poll (a busy computer) waits for the TAP instead of losing it."""
+    from firmware.twins.pn532 import SimulatedReader
+
+    sim = SimulatedReader()
+    events = []
+    now = 1000
+    sim.place(A, hexs(RECORD))
+    sim.lift()                       # asked for before the hub polled even once
+    for _ in range(300):
+        event = sim.poll(now)
+        if event:
+            events.append(event)
+        now += 2
+    assert events == [("TAP", A, hexs(RECORD)), ("GONE", A)]
