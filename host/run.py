@@ -632,6 +632,52 @@ def _stopped(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+STORAGE_RETRY_S = 2.0
+
+
+def _wait_for_storage(cfg, emulate: Path | None, exc: StoreError) -> bool:
+    """The database cannot be opened for a reason that may pass (the card is full,
+    read-only, failing): say so on the panel and in the log, and try again every few
+    seconds rather than exit (under systemd: a restart every 5 s with a blank panel).
+    True once it opens; False when no panel can say it (the caller reports and exits)."""
+    import os
+
+    from host.oled import open_panel
+    from host.panel import emulated_panel
+    from host.store import Store
+
+    try:
+        panel = emulated_panel(emulate) if emulate is not None else Panel([open_panel(
+            cfg.panel.driver, cfg.panel.port, cfg.panel.address, cfg.panel.rotate)])
+    except Exception:  # noqa: BLE001 - no panel either: the caller logs and exits
+        return False
+    problem = screens.write_problem(exc.cause or exc)
+    try:
+        folder = cfg.data.path
+        free = os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize
+        if free < 256 * 1024:  # SQLite says "disk I/O error" when it cannot make -shm
+            problem = screens.write_problem(OSError("disk full"))
+    except OSError:
+        pass
+    log.error("cannot open the database (%s): the panel says %s; trying again every %.0f s",
+              exc, problem[0], STORAGE_RETRY_S)
+    panel.show(screens.paused(*problem))
+    while True:
+        time.sleep(STORAGE_RETRY_S)
+        try:
+            Store(cfg.data.path).close()
+        except StoreError as again:
+            if again.cause is None:
+                raise
+            continue
+        log.warning("the database opens again: starting")
+        for device in panel.devices:
+            close = getattr(device, "close", None)
+            if close is not None:
+                close()  # build opens the panel again
+        return True
+
+
 def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
     from host.backup import Busy, hold_run_lock
     from host.cli import version
@@ -648,7 +694,15 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
                   cfg.data.path, exc.__class__.__name__, exc)
         return 1
     try:
-        app = build(cfg, emulate, gpio)
+        try:
+            app = build(cfg, emulate, gpio)
+        except StoreError as exc:
+            if exc.cause is None or not _wait_for_storage(cfg, emulate, exc):
+                raise
+            app = build(cfg, emulate, gpio)
+    except KeyboardInterrupt:
+        log.info("hexref stopped")
+        return 0
     except (StoreError, sqlite3.Error, OSError) as exc:
         kind = "storage" if isinstance(exc, (StoreError, sqlite3.Error)) else "start"
         log.error("cannot start (%s): %s: %s; run `hexref doctor` to see what is missing",

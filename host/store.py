@@ -107,7 +107,10 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class StoreError(Exception):
-    """The database cannot be used as it is; the message says why and what to do."""
+    """The database cannot be used as it is; the message says why and what to do.
+    ``cause``: SQLite's error when it is one (disk full, read-only, I/O: may pass)."""
+
+    cause: sqlite3.OperationalError | None = None
 
 
 class DamagedRow(StoreError):
@@ -213,8 +216,10 @@ class Store:
             self._migrate()
         except sqlite3.OperationalError as e:  # locked, read-only, disk full...
             self.db.close()
-            raise StoreError("cannot use the database %s: %s (is its folder writable, the "
-                             "disk full?)" % (path, e)) from e
+            error = StoreError("cannot use the database %s: %s (is its folder writable, the "
+                               "disk full?)" % (path, e))
+            error.cause = e
+            raise error from e
         except sqlite3.DatabaseError as e:
             self.db.close()
             raise StoreError("%s is not a usable hexref database: %s" % (path, e)) from e

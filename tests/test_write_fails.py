@@ -224,3 +224,55 @@ def test_a_disk_that_fills_mid_game_pauses_hexref_run_and_play_resumes(tmp_path)
     numbers = list(seqs.values())[0]
     assert numbers == list(range(1, len(numbers) + 1))  # every event once, in order
     assert accepted(entries) == accepted(clean_run("jl-collector", collector_script()))
+
+
+def test_hexref_run_started_on_a_full_disk_says_so_and_starts_when_it_has_room(tmp_path):
+    """After a restart on a full card the database cannot even be opened (SQLite needs
+    room for its -shm file): the panel says Game paused, Disk full, and ``hexref run``
+    tries again every few seconds instead of exiting (a crash loop under systemd, with a
+    blank panel); with room again it restores the game and plays it to the end."""
+    from PIL import Image
+
+    from host import screens
+    from host.panel import render
+
+    disk = tmp_path / "disk"
+    _mount_tmpfs(disk, "16m")
+    try:
+        cable = Cable(tmp_path / "hexref-hub")
+        _, config, game_id = new_table(disk, "jl-collector", cable.path)
+        data = disk / "data"
+        filler = _fill(disk)
+        frames = tmp_path / "frames"
+        hub = start_hub(cable, collector_script(), tmp_path / "script.json")
+        host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config",
+                                 str(config), "--emulate", str(frames), "--no-gpio"],
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        want = render(screens.paused("Disk full", "Free space on the Pi")).convert(
+            "1").tobytes()
+
+        def showing() -> bool:
+            names = sorted(frames.glob("frame_*.png"))
+            if not names:
+                return False
+            with Image.open(names[-1]) as image:
+                return image.convert("1").tobytes() == want
+
+        try:
+            assert wait_for(showing, 20), "the panel never said the disk is full"
+            wait_for(lambda: False, 3)
+            assert host.poll() is None, "hexref run gave up: %s" % host.stderr.read()
+            filler.unlink()
+            row = wait_for(lambda: finished(data, game_id), 60)
+            assert row, "the game never ended after the disk had room again"
+        finally:
+            stop(host, hub)
+            cable.close()
+        err = host.stderr.read().decode()
+        entries = journal(data, game_id)
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+    assert "cannot open the database" in err and "the panel says Disk full" in err
+    assert "the database opens again: starting" in err and "Traceback" not in err
+    assert row.winner == "P1"
+    assert accepted(entries) == accepted(clean_run("jl-collector", collector_script()))
