@@ -11,7 +11,8 @@ direction no earlier face took, and writes ``die_faces.json`` for ``faces.load``
 """
 import math
 
-from firmware.faces import _MIN_APART_DEG, FILE, TOLERANCE_DEG, FaceTable
+from firmware.faces import TOLERANCE_DEG, FaceTable
+from firmware.faces_setup import _MIN_APART_DEG, FILE
 
 
 def save(table, path=FILE):

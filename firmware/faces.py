@@ -9,6 +9,7 @@ Z axis through face 1, X through face 2, Y through face 3, opposite faces summin
 An accelerometer at rest reads +1 g *upwards* (it feels the table pushing), so the vector
 recorded for a face is the reading with that face on top.
 
+>>> from firmware.faces import DEFAULT
 >>> table = FaceTable(DEFAULT)
 >>> table.match(40, -30, 990)       # nearly flat, face 1 up
 1
@@ -21,12 +22,19 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-DEFAULT = {1: (0, 0, 1000), 6: (0, 0, -1000), 2: (1000, 0, 0), 5: (-1000, 0, 0),
-           3: (0, 1000, 0), 4: (0, -1000, 0)}
 TOLERANCE_DEG = const(20)  # how far from flat a die may rest and still show a face
-FILE = "die_faces.json"
 TAN_SCALE = const(256)  # tan^2 of the tolerance is kept times this, as an int
-_MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
+
+
+def __getattr__(name):
+    # The reference build's table (DEFAULT), the file's name (FILE) and load() are boot
+    # and calibration work: they live in faces_setup, which main_pico drops once the hub
+    # runs (``from firmware.faces import DEFAULT`` still finds them).
+    if name in ("DEFAULT", "FILE", "load"):
+        from firmware import faces_setup
+
+        return getattr(faces_setup, name)
+    raise AttributeError(name)
 
 
 class FaceTable:
@@ -81,10 +89,3 @@ class FaceTable:
         from firmware.faces_setup import from_json
 
         return from_json(cls, text)
-
-
-def load(path=FILE):
-    """The die's face table from ``path``, or the reference build's if there is none."""
-    from firmware.faces_setup import load
-
-    return load(path)

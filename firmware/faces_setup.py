@@ -1,13 +1,21 @@
-"""The face table's setup work: checking and normalising the recorded directions, and
-reading and writing ``die_faces.json``. The hub needs it only while booting (its loop
-only calls :meth:`firmware.faces.FaceTable.match`), so ``main_pico`` drops this module
-afterwards; :class:`~firmware.faces.FaceTable` loads it again whenever it is asked for
-any of this (calibration, the tests).
+"""The face table's setup work: checking and normalising the recorded directions,
+reading and writing ``die_faces.json``, and the reference build's table (``DEFAULT``).
+The hub needs it only while booting (its loop only calls
+:meth:`firmware.faces.FaceTable.match`), so ``main_pico`` drops this module afterwards;
+:class:`~firmware.faces.FaceTable` and ``firmware.faces.DEFAULT``, ``FILE`` and ``load``
+load it again whenever they are asked for (calibration, the tests).
 """
 import json
 import math
 
-from firmware.faces import _MIN_APART_DEG, DEFAULT, FILE, TAN_SCALE, TOLERANCE_DEG
+from firmware.faces import TAN_SCALE, TOLERANCE_DEG
+
+# The reference build: sensor flat under face 6, its Z axis through face 1, X through
+# face 2, Y through face 3 (see firmware.faces).
+DEFAULT = {1: (0, 0, 1000), 6: (0, 0, -1000), 2: (1000, 0, 0), 5: (-1000, 0, 0),
+           3: (0, 1000, 0), 4: (0, -1000, 0)}
+FILE = "die_faces.json"
+_MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
 
 
 def build(table, faces, tolerance_deg):
