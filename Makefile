@@ -138,6 +138,8 @@ pico-image: firmware
 	@$(PY) tests/pico/image.py -o build/pico/fs.img $(DEPLOY)
 	@$(PY) tests/pico/image.py -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
 	@$(PY) tests/pico/image.py -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
+	@$(PY) tests/pico/image.py -o build/pico/heapmod.img --main tests/pico/heap_by_module_main.py \
+	  $(DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
 TYPINGS := .typings/.installed

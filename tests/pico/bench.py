@@ -8,7 +8,9 @@ its allocation counted with gc.mem_alloc()); the rig (tests/pico/rig.py) plays a
 its twins: 3 s idle, a tile held 3 s, five short taps, six throws. This process acknowledges the hub's
 events as a host does. Latencies: the board's clock when the rig placed the tile (or when
 the thrown die came to rest) to the board's clock when the TAP (or DIE FACE) line reached
-the computer's end of the USB cable.
+the computer's end of the USB cable. A second boot (tests/pico/heap_by_module_main.py)
+says where the heap after boot goes on this port, module by module, names and name pools
+apart, beside tests/mpy/bench_heap_by_module.mjs's rows for the WebAssembly port.
 
     python tests/pico/bench.py
 """
@@ -123,6 +125,73 @@ def run_board(tmp: Path) -> tuple[str, list[str], list[tuple[int, str]]]:
     return (tmp / "rig.log").read_text(errors="replace"), lines, timed
 
 
+def run_heap_by_module(tmp: Path) -> list[str]:
+    """Boot the heap-by-module probe (tests/pico/heap_by_module_main.py, in
+    build/pico/heapmod.img, made by ``make pico-image``) with nothing to play; its lines."""
+    link = tmp / "hexref-heap"
+    (tmp / "none.json").write_text("[]")
+    log = (tmp / "heap-rig.log").open("wb")
+    rig = subprocess.Popen([sys.executable, str(ROOT / "tests" / "pico" / "rig.py"), "--link",
+                            str(link), "--script", str(tmp / "none.json"), "--image",
+                            str(ROOT / "build" / "pico" / "heapmod.img")],
+                           stdout=log, stderr=subprocess.STDOUT)
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 30
+        while not link.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        port = serial.Serial(str(link), timeout=0.2)
+        port.write(b"\n")  # the probe's go
+        buf = b""
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and "MODDONE" not in lines:
+            buf += port.read(port.in_waiting or 1)
+            *whole, buf = buf.split(b"\n")
+            lines += [raw.decode("latin1").rstrip("\r") for raw in whole]
+        port.close()
+    finally:
+        rig.terminate()
+        rig.wait(timeout=10)
+    return lines
+
+
+_QSTR = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
+
+
+def print_heap_by_module(where: str, lines: list[str]) -> None:
+    """Each module's heap on the board as it loads (its code, globals and the names it
+    interns: text, and any name pool it starts), then the boot's own objects with the
+    boot-only modules dropped; the total is what the hub holds once it runs."""
+    rows: list[tuple[str, int, int, int]] = []  # (name, bytes in use, names, their bytes)
+    after: tuple[int, int, int] | None = None
+    resident: set[str] = set()
+    for i, line in enumerate(lines):
+        m = _QSTR.search(lines[i + 1]) if i + 1 < len(lines) else None
+        names, text = (int(m.group(1)), int(m.group(3))) if m else (0, 0)
+        if line.startswith("MOD "):
+            _, name, used = line.split()
+            rows.append((name, int(used), names, text))
+        elif line.startswith("MODHEAP "):
+            fields = line.split()
+            after = (int(fields[1]), names, text)
+            resident = set(fields[2:])
+    if not rows or after is None:
+        print("%s heap by module: the probe never finished:\n%s" % (where, "\n".join(lines[-20:])))
+        return
+    print("%s heap by module, as each loads (bytes in use after gc.collect(); of it the "
+          "interned names, their text and pools):" % where)
+    for before, row in zip(rows, rows[1:], strict=False):
+        gone = "" if row[0] in resident else "  (dropped after boot)"
+        print("%s %7d  %-24s  names +%d, %d B%s" % (where, row[1] - before[1], row[0],
+                                                  row[2] - before[2], row[3] - before[3], gone))
+    last = rows[-1]
+    print("%s %7d  (boot: the hub's objects, boot-only modules dropped)  names +%d, %d B"
+          % (where, after[0] - last[1], after[1] - last[2], after[2] - last[3]))
+    print("%s after boot: %d B in use, %d B of it %d interned names (the port's and the hub's, "
+          "text and pools); the probe's own main.py included" % (where, after[0], after[2],
+                                                                 after[1]))
+
+
 def wasm_figures() -> dict[str, str]:
     """The same figures from the WebAssembly port, as its own benches print them."""
     out = {}
@@ -150,6 +219,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         rig_text, lines, timed = run_board(tmp)
+        by_module = run_heap_by_module(tmp)
     wasm = wasm_figures()
     heap = [x for x in lines if x.startswith("HEAP ")]
     if not heap:
@@ -205,6 +275,7 @@ def main() -> int:
     print("%s heap in use after boot: %.1f KB (gc.mem_alloc(), the probe's main.py included); "
           "free %.1f KB   | WebAssembly: %s" % (where, int(alloc) / 1024, int(free) / 1024,
                                                   wasm["heap"]))
+    print_heap_by_module(where, by_module)
     base = [int(x.split()[1]) for x in lines if x.startswith("BASE ")]
     if base:
         print("%s of which the port's own, at its REPL after a soft reset: %.1f KB; the hub "
