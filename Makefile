@@ -98,7 +98,7 @@ firmware: $(patsubst %.py,$(FW_OUT)/%.mpy,$(FW_SRC)) $(addprefix $(FW_OUT)/,$(FW
 
 # -O3: no line-number tables in the bytecode (every function's, ~1.5 KB of the board's
 # heap, see make bench). A traceback at the board's REPL still names the file and the
-# function, not the line; the hub's ERR frames carry the exception's type and text only.
+# function, but says line 1; the hub's ERR frames carry the exception's type and text only.
 # The flags are remembered in .mpy-flags, so changing them rebuilds every .mpy.
 MPY_FLAGS := -march=armv6m -O3
 $(FW_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
