@@ -187,14 +187,17 @@ def _body(view: View, top: int, bottom: int) -> list[Placed] | None:
         return out
     # One line each in the larger font, then the smaller; then shorter forms; then lines
     # wrapped at spaces: a smaller font reads better than a sentence broken in two.
-    for how in ("as is", "shorter", "wrapped", "shorter wrapped"):
-        for name in TEXT_FONTS:
-            pitch = FONTS[name][1] + 1
-            rows = (bottom - top) // pitch
-            lines = _lines(view.lines, name, how)
-            if lines is not None and len(lines) <= rows:
-                return [Placed("line", text, name, 0, top + i * pitch)
-                        for i, text in enumerate(lines)]
+    # Last, the small font's lines without the pixel row between them (as a terminal sets
+    # 5x8: its glyphs keep a blank row of their own).
+    tries = [(how, name, FONTS[name][1] + 1) for how in
+             ("as is", "shorter", "wrapped", "shorter wrapped") for name in TEXT_FONTS]
+    tries.append(("shorter wrapped", TEXT_FONTS[-1], FONTS[TEXT_FONTS[-1]][1]))
+    for how, name, pitch in tries:
+        rows = (bottom - top) // pitch
+        lines = _lines(view.lines, name, how)
+        if lines is not None and len(lines) <= rows:
+            return [Placed("line", text, name, 0, top + i * pitch)
+                    for i, text in enumerate(lines)]
     return None
 
 
