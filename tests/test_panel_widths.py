@@ -1,10 +1,12 @@
-"""The panel never cuts a text: every frame of every demo game, as the demo draws it, has
-each of its texts inside the 128x64 panel in its pixel font, with every number of the view
-(totals, a breakdown's sum, scores, Stones, timers) drawn, no two lines on top of each
-other, and the transcript line for line what the panel shows.
+"""The panel never cuts a text: every frame of every demo game has each of its texts
+inside the 128x64 panel in its pixel font, with every number of the view (totals, a
+breakdown's sum, scores, Stones, timers) drawn, and no two lines on top of each other; and
+the transcript says line for line what the panel shows.
 
-The frames are those of ``hexref demo --variant V`` for every variant (the real firmware
-on a pseudo-terminal, the real run loop): the panel is recorded as it is handed each view.
+The frames of each demo game are every screen its script makes the referee show
+(``host.demo_games.rehearse``: the same referee, presenters and messages as ``hexref
+demo``, without the firmware's timing), plus the run loop's own screens (the game menu at
+every position, the reader lost); the transcript is checked on a real ``hexref demo`` run.
 """
 from __future__ import annotations
 
@@ -17,15 +19,41 @@ from PIL import Image
 
 import host.demo as demo
 from host import layout, screens
+from host.demo_games import rehearse
 from host.panel import Panel, render
 from host.screens import View
 
 VARIANTS = sorted(demo.RIGS)
-# The other languages hexref ships (host/i18n.py), for the demos whose scripts play in
-# them: the Hexo and Invocations scripts choose the referee's menu lines by their English
-# labels, so they cannot be played in French or Spanish yet.
-# HeroScape has the longest texts; the Collector's game the longest Hexors breakdowns.
-TRANSLATED = [("fr", "heroscape"), ("es", "jl-collector")]
+
+
+def _fits(views: list[View]) -> None:
+    problems = {(p, screens.text(v)[0]) for v in views for p in layout.overflow(v)}
+    assert not problems, "\n".join("%s (frame %r)" % p for p in sorted(problems))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_text_of_every_frame_fits_and_keeps_its_numbers(variant):
+    views: list[View] = []
+    referee, said = rehearse(variant, on_view=views.append)
+    assert len(views) > 10 and " wins" in said[-1], (variant, said[-3:])
+    _fits(views)
+
+
+def test_the_run_loops_own_screens_fit():
+    from host.run import GameMenu
+
+    views = []
+    menu = GameMenu()
+    for game in range(len(menu.games)):
+        menu.game, menu.cursor = None, game
+        views.append(menu.view())
+        menu.game = game
+        for cursor in range(len(menu.items())):
+            menu.cursor = cursor
+            views += [menu.view(), menu.view("A next  B choose  A held: back")]
+    views += [screens.reconnecting(attempt, 8.0) for attempt in (0, 1, 12)]
+    views.append(screens.not_answering())
+    _fits(views)
 
 
 class RecordingPanel(Panel):
@@ -42,71 +70,28 @@ class RecordingPanel(Panel):
         return drawn
 
 
-def _play(tmp_path_factory, games: list[tuple[str, str]]) -> dict:
-    from host import i18n
-
-    out: dict[tuple[str, str], tuple[list[View], str]] = {}
+def test_the_transcript_says_what_the_panel_shows(tmp_path):
     stock = demo.emulated_panel
+    recorded: list[RecordingPanel] = []
+
+    def panel(frames_dir, live=None):
+        recorded.append(RecordingPanel(stock(frames_dir, live=False).devices))
+        return recorded[-1]
+
+    demo.emulated_panel = panel
+    said = io.StringIO()
     try:
-        for lang, variant in games:
-            i18n.use(lang)
-            recorded: list[RecordingPanel] = []
-
-            def panel(frames_dir, live=None, recorded=recorded):
-                made = RecordingPanel(stock(frames_dir, live=False).devices)
-                recorded.append(made)
-                return made
-
-            demo.emulated_panel = panel
-            where = tmp_path_factory.mktemp(variant)
-            said = io.StringIO()
-            with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
-                code = demo.run_demo(where, live=False, variant=variant)
-            assert code == 0, "%s in %s: %s" % (variant, lang, said.getvalue()[-3000:])
-            out[lang, variant] = (recorded[0].views, (where / "transcript.txt").read_text())
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            code = demo.run_demo(tmp_path, live=False, variant="jl-collector")
     finally:
         demo.emulated_panel = stock
-        i18n.use("en")
-    return out
-
-
-@pytest.fixture(scope="module")
-def frames(tmp_path_factory) -> dict:
-    return _play(tmp_path_factory, [("en", v) for v in VARIANTS])
-
-
-@pytest.fixture(scope="module")
-def translated_frames(tmp_path_factory) -> dict:
-    return _play(tmp_path_factory, TRANSLATED)
-
-
-def _fits(views: list[View], variant: str) -> None:
-    assert len(views) > 10, "the %s demo drew only %d frames" % (variant, len(views))
-    problems = {(p, screens.text(v)[0]) for v in views for p in layout.overflow(v)}
-    assert not problems, "\n".join("%s (frame %r)" % p for p in sorted(problems))
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_every_text_of_every_frame_fits_and_keeps_its_numbers(frames, variant):
-    _fits(frames["en", variant][0], variant)
-
-
-@pytest.mark.parametrize("lang,variant", TRANSLATED)
-def test_every_frame_fits_in_the_other_languages_too(frames, translated_frames, lang,
-                                                     variant):
-    views, transcript = translated_frames[lang, variant]
-    assert transcript != frames["en", variant][1], "the %s demo was not in %s" % (variant,
-                                                                                 lang)
-    _fits(views, variant)
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_the_transcript_says_what_the_panel_shows(frames, variant):
-    views, transcript = frames["en", variant]
-    frames_said = transcript.split("--- frame ")[1:]
+    assert code == 0, said.getvalue()[-3000:]
+    views = recorded[0].views
+    frames_said = (tmp_path / "transcript.txt").read_text().split("--- frame ")[1:]
     assert len(frames_said) == len(views)
-    for view, said in zip(views, frames_said, strict=True):
-        assert said.splitlines()[1:] == layout.shown(view)
+    for view, frame in zip(views, frames_said, strict=True):
+        assert frame.splitlines()[1:] == layout.shown(view)
+    _fits(views)
 
 
 def test_the_pixels_drawn_stay_inside_their_measured_widths():
