@@ -27,9 +27,7 @@ except ImportError:  # CPython
         return x
 
 from firmware.clock import sleep_ms, ticks_add, ticks_diff, ticks_ms
-from firmware.link import Link
 
-CAPS = ("nfc", "die", "btn", "led")
 _FAULT_LIMIT = const(3)
 FAULT_BACKOFF_MS = const(5000)
 _FAULT_REPORT_MS = const(5000)
@@ -230,10 +228,3 @@ class Hub:
                 self.unhealthy += 1
                 self._report_hub(exc)
             sleep(period_ms)
-
-
-def make_hub(port, reader, die, buttons, led=None, board="sim", boot_id=None, buzzer=None,
-             watchdog=None):
-    from firmware.link import new_boot_id
-    link = Link(port, boot_id or new_boot_id(), board=board, caps=CAPS)
-    return Hub(link, reader, die, buttons, led, buzzer, watchdog)

@@ -26,14 +26,6 @@ _BEAT_MS = const(1000)
 _READ_CHUNK = const(64)
 
 
-def new_boot_id(urandom=None):
-    """Eight hex digits from the hardware RNG: a restarted hub is a new boot."""
-    if urandom is None:
-        from firmware.entropy import urandom
-    raw = urandom(4)
-    return "%02X%02X%02X%02X" % (raw[0], raw[1], raw[2], raw[3])
-
-
 class Link:
     def __init__(self, port, boot_id, board="sim", caps=(), slots=_RING_SLOTS,
                  resend_ms=RESEND_MS, beat_ms=_BEAT_MS):

@@ -17,7 +17,7 @@ import os
 import sys
 
 from firmware.clock import sleep_ms, ticks_diff, ticks_ms
-from firmware.hub import make_hub
+from firmware.wiring import make_hub
 
 
 class _Queue:

@@ -17,6 +17,7 @@ from firmware import board
 # The pins come from board's functions (bus, pin, address...), never its constants' names:
 # interned names outlive this module, and a booted hub keeps no use for them.
 _WDT_MS = const(5000)  # the RP2040 allows up to 8.3 s
+CAPS = ("nfc", "die", "btn", "led")  # what HELLO says this hub can do
 
 
 def die_i2c(machine=None):
@@ -122,11 +123,27 @@ def build_buzzer(machine):
     return PwmBuzzer(machine.PWM(machine.Pin(board.pin("buzzer"))))
 
 
+def new_boot_id(urandom=None):
+    """Eight hex digits from the hardware RNG: a restarted hub is a new boot."""
+    if urandom is None:
+        from firmware.entropy import urandom
+    raw = urandom(4)
+    return "%02X%02X%02X%02X" % (raw[0], raw[1], raw[2], raw[3])
+
+
+def make_hub(port, reader, die, buttons, led=None, board="sim", boot_id=None, buzzer=None,
+             watchdog=None):
+    """The hub on ``port`` with its link (a new boot id unless given) and its parts."""
+    from firmware.hub import Hub
+    from firmware.link import Link
+
+    link = Link(port, boot_id or new_boot_id(), board=board, caps=CAPS)
+    return Hub(link, reader, die, buttons, led, buzzer, watchdog)
+
+
 def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
     """Build every part and the hub; ``errors`` collects what is missing, as (code, text).
     In safe mode there is no watchdog. ``port`` defaults to the USB serial port."""
-    from firmware.hub import make_hub
-
     if port is None:
         from firmware.usbport import UsbPort
 

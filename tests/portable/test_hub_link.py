@@ -2,8 +2,9 @@
 from fakeport import FakePort
 
 from firmware.hub import Hub
-from firmware.link import Link, new_boot_id
+from firmware.link import Link
 from firmware.sim import ScriptedButtons, ScriptedDie, ScriptedReader
+from firmware.wiring import new_boot_id
 from shared_rules.protocol import message
 
 
