@@ -35,9 +35,24 @@ class JournalFormatter(logging.Formatter):
         return "<%d>%s" % (priority, super().format(record))
 
 
+class StderrHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stderr`` is when a line is logged (as logging's own last
+    resort does), not to the one there was at setup: a caller that swaps stderr (a test
+    capturing it, a daemon redirecting it) gets the lines, and a closed old one is no
+    error."""
+
+    def __init__(self) -> None:
+        logging.Handler.__init__(self)
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+
 def setup(level: str = "info", stream=None) -> None:
-    """Log to ``stream`` (stderr) at ``level``; called once by the CLI."""
-    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    """Log to ``stream`` (by default stderr, as it is at each line) at ``level``; called
+    once by the CLI."""
+    handler = logging.StreamHandler(stream) if stream is not None else StderrHandler()
     if os.environ.get("JOURNAL_STREAM"):
         handler.setFormatter(JournalFormatter("%(name)s: %(message)s"))
     else:
