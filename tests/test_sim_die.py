@@ -31,3 +31,20 @@ def test_a_leaning_die_is_crooked_not_guessed_and_resting_says_nothing():
     die.crooked()
     now, got = _events(die, now, 1200)
     assert got == [("ROLLING", ()), ("CROOKED", ())]
+
+
+def test_a_throw_is_not_lost_when_the_hub_loop_is_starved():
+    """A busy computer stretches the demo hub's loop (seen: whole games stalled waiting for
+    a roll under load): with 0.4 s and 1 s between passes the throw still reads as a roll
+    on its face, because the twin's trace moves on at most one sample a poll."""
+    for gap in (400, 1000):
+        die = TwinDie()
+        now, _ = _events(die, 0, 1000)
+        die.land(5)
+        got = []
+        for _ in range(200):
+            now += gap
+            event = die.poll(now)
+            if event is not None:
+                got.append(event)
+        assert got == [("ROLLING", ()), ("FACE", (5,))], gap
