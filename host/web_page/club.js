@@ -2,38 +2,6 @@
 // redrawn on each server-sent "state" event. Names are put in as text, never as HTML.
 "use strict";
 
-function $(id) { return document.getElementById(id); }
-function el(tag, attrs, text) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-// The page's words in the table's language (/api/words, as on the game's page).
-let WORDS = {};
-function t(text) { return WORDS[text] || text; }
-function fmt(text, values) {
-  return text.replace(/%\((\w+)\)[sd]/g, (all, name) =>
-    values[name] === undefined ? all : String(values[name]));
-}
-
-async function speak() {
-  try {
-    const res = await fetch("/api/words");
-    if (res.ok) {
-      const said = await res.json();
-      WORDS = said.words || {};
-      document.documentElement.lang = said.lang || "en";
-    }
-  } catch (err) {
-    WORDS = {};
-  }
-  for (const node of document.querySelectorAll("[data-t]")) {
-    node.textContent = t(node.textContent.replace(/\s+/g, " ").trim());
-  }
-}
-
 function draw(night) {
   $("standings").tBodies[0].replaceChildren(...night.standings.map((row, i) => {
     const tr = el("tr");
