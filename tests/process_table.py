@@ -37,6 +37,20 @@ def wait_for(what, seconds: float, every: float = 0.05):
     return what()
 
 
+def last_frame(frames: Path) -> bytes | None:
+    """The panel as ``hexref run --emulate`` last drew it (1-bit pixels), or None yet.
+    The newest frame may still be being written: then the one before it."""
+    from PIL import Image
+
+    for name in reversed(sorted(frames.glob("frame_*.png"))[-2:]):
+        try:
+            with Image.open(name) as image:
+                return image.convert("1").tobytes()
+        except (OSError, SyntaxError):
+            continue
+    return None
+
+
 def enroll_demo_tiles(data: Path) -> None:
     registry = Registry.open(data)
     for entry_id, uid in UIDS.items():

@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PIL import Image
-from process_table import ROOT, Cable, new_table, wait_for
+from process_table import ROOT, Cable, last_frame, new_table, wait_for
 
 from host import screens
 from host.journal import Entry
@@ -90,16 +89,6 @@ def test_an_undone_row_keeps_a_true_checksum_and_old_databases_get_theirs(tmp_pa
         assert row[-1] == row_checksum(*row[:-1])
 
 
-def _last_frame(frames: Path) -> bytes | None:
-    for name in reversed(sorted(frames.glob("frame_*.png"))[-2:]):
-        try:
-            with Image.open(name) as image:
-                return image.convert("1").tobytes()
-        except (OSError, SyntaxError):
-            continue
-    return None
-
-
 def test_hexref_run_and_doctor_name_the_damaged_row(tmp_path):
     """The issue's case: a flipped byte made ``hexref run`` stop with ``cannot start:
     UnicodeDecodeError``. Now the panel names the game and row, the log says what to do,
@@ -118,7 +107,7 @@ def test_hexref_run_and_doctor_name_the_damaged_row(tmp_path):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         want = render(screens.damaged_row(game_id, 6)).convert("1").tobytes()
-        assert wait_for(lambda: _last_frame(frames) == want, 20), "the panel never said it"
+        assert wait_for(lambda: last_frame(frames) == want, 20), "the panel never said it"
         assert host.poll() is None  # it stays up, showing the message (no crash loop)
     finally:
         host.terminate()

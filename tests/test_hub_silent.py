@@ -16,7 +16,6 @@ import sys
 import time
 from pathlib import Path
 
-from PIL import Image
 from process_table import (
     ROOT,
     Cable,
@@ -24,6 +23,7 @@ from process_table import (
     clean_run,
     finished,
     journal,
+    last_frame,
     new_table,
     start_host,
     start_hub,
@@ -39,17 +39,6 @@ from host.panel import render
 NOT_ANSWERING = render(screens.not_answering()).convert("1").tobytes()
 
 
-def _last_frame(frames: Path) -> bytes | None:
-    names = sorted(frames.glob("frame_*.png"))
-    for name in reversed(names[-2:]):  # the newest may still be being written
-        try:
-            with Image.open(name) as image:
-                return image.convert("1").tobytes()
-        except (OSError, SyntaxError):
-            continue
-    return None
-
-
 def test_a_silent_hub_is_shown_on_the_panel_and_clears_when_it_answers(tmp_path):
     cable = Cable(tmp_path / "hexref-hub")
     data, config, game_id = new_table(tmp_path, "jl-collector", cable.path)
@@ -60,14 +49,14 @@ def test_a_silent_hub_is_shown_on_the_panel_and_clears_when_it_answers(tmp_path)
         assert wait_for(lambda: len(journal(data, game_id)) >= 10, 30), "host took nothing"
         hub.send_signal(signal.SIGSTOP)
         stopped = time.monotonic()
-        assert wait_for(lambda: _last_frame(frames) == NOT_ANSWERING, 15), \
+        assert wait_for(lambda: last_frame(frames) == NOT_ANSWERING, 15), \
             "the panel never said Reader not answering"
         shown_after = time.monotonic() - stopped
         taken = len(journal(data, game_id))
         doctor = _doctor(config)
         assert doctor.startswith("FIX") and "Reader not answering for" in doctor, doctor
         hub.send_signal(signal.SIGCONT)
-        assert wait_for(lambda: _last_frame(frames) != NOT_ANSWERING, 15), \
+        assert wait_for(lambda: last_frame(frames) != NOT_ANSWERING, 15), \
             "Reader not answering stayed after the hub spoke again"
         row = wait_for(lambda: finished(data, game_id), 60)
         assert row, "the game never ended after the hub came back"

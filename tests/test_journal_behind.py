@@ -10,14 +10,13 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
-from PIL import Image
 from process_table import (
     ROOT,
     Cable,
     journal,
+    last_frame,
     new_table,
     start_host,
     start_hub,
@@ -30,16 +29,6 @@ from host.cli import main
 from host.demo import collector_script
 from host.panel import render
 from host.store import Store
-
-
-def _last_frame(frames: Path) -> bytes | None:
-    for name in reversed(sorted(frames.glob("frame_*.png"))[-2:]):
-        try:
-            with Image.open(name) as image:
-                return image.convert("1").tobytes()
-        except (OSError, SyntaxError):
-            continue
-    return None
 
 
 def _behind_frame(missing: int) -> bytes:
@@ -76,7 +65,7 @@ def test_a_journal_behind_the_hub_is_shown_and_nothing_is_taken(tmp_path, how):
         second = start_host(config, tmp_path / "frames2")
         frames = tmp_path / "frames2"
         behind = {_behind_frame(n) for n in range(acked - kept - 1, acked - kept + 20)}
-        shown = wait_for(lambda: _last_frame(frames) in behind, 20)
+        shown = wait_for(lambda: last_frame(frames) in behind, 20)
         assert shown, "the panel never said the journal is behind"
         doctor = subprocess.run([sys.executable, "-m", "host.cli", "doctor", "--config",
                                  str(config)], cwd=ROOT, capture_output=True, text=True,
@@ -92,7 +81,7 @@ def test_a_journal_behind_the_hub_is_shown_and_nothing_is_taken(tmp_path, how):
         cable.close()
         cable.plug()
         third = start_hub(cable, collector_script()[:8], tmp_path / "script2.json")
-        assert wait_for(lambda: _last_frame(frames) not in behind | {None}, 20)
+        assert wait_for(lambda: last_frame(frames) not in behind | {None}, 20)
         assert wait_for(lambda: set(Store(data).positions()) - boots, 20), \
             "nothing taken from the new boot"
     finally:

@@ -66,19 +66,30 @@ def _app(t: Table, store: Store) -> App:
                Controls(PINS, clock=t.clock), clock=t.clock)
 
 
+def failing_table(tmp_path) -> tuple[Table, FailingStore]:
+    """The run loop on a store that fails on demand, a Beginner game chosen on the menu.
+    The caller closes the table."""
+    t = Table(tmp_path)
+    store = FailingStore(tmp_path)
+    t.app.close()
+    try:
+        t.app = _app(t, store)
+        t.step(10)
+        t.press(22)
+        t.press(22)  # Justice League Hexors, Beginner
+    except BaseException:
+        t.close()
+        raise
+    return t, store
+
+
 FAULTS = ("database or disk is full", "attempt to write a readonly database",
           "disk I/O error")
 
 
 def test_a_store_that_fails_on_demand_pauses_and_resumes_a_whole_game(tmp_path, caplog):
-    t = Table(tmp_path)
-    store = FailingStore(tmp_path)
-    t.app.close()
-    t.app = _app(t, store)
+    t, store = failing_table(tmp_path)
     try:
-        t.step(10)
-        t.press(22)
-        t.press(22)  # Justice League Hexors, Beginner
         events = hub_events(demo_script("jl-beginner"))
         pauses = 0
         for i, event in enumerate(events):
@@ -122,14 +133,8 @@ def test_a_store_that_fails_on_demand_pauses_and_resumes_a_whole_game(tmp_path, 
 
 
 def test_an_undo_that_cannot_be_saved_changes_nothing(tmp_path):
-    t = Table(tmp_path)
-    store = FailingStore(tmp_path)
-    t.app.close()
-    t.app = _app(t, store)
+    t, store = failing_table(tmp_path)
     try:
-        t.step(10)
-        t.press(22)
-        t.press(22)
         for event in hub_events(demo_script("jl-beginner"))[:6]:
             t.hub.send_event(t.ms, *event)
             t.step(3)
