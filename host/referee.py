@@ -250,7 +250,6 @@ class Referee:
         else:
             self.last = result
 
-
     def apply_entry(self, entry: Entry) -> Reaction:
         """Apply a journal entry as it was taken at the table (replay, restore)."""
         return self._record(entry.target, entry.input, "", entry.boot, entry.seq,
