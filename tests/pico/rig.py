@@ -46,7 +46,7 @@ from firmware.twins.accel import AccelTwin  # noqa: E402
 from firmware.twins.pn532 import FakeI2C, PN532Twin  # noqa: E402
 
 ASSET_FILES = ("RPI_PICO-20231227-v1.22.0.uf2", "rp2040-bootrom-b1.bin")
-SUMS = Path(__file__).with_name("SHA256SUMS")
+ASSETS = Path(__file__).with_name("assets")  # shipped with the project, with their licences
 IMAGE = ROOT / "build" / "pico" / "fs.img"
 BOARD_JS = Path(__file__).with_name("board.mjs")
 PRESS_MS = 120  # a finger on a button
@@ -59,30 +59,24 @@ class AssetsMissing(RuntimeError):
 
 
 def find_assets() -> Path:
-    """The folder with the UF2 and the boot ROM: ``$HEXREF_PICO_ASSETS``, then
-    ``../shared/pico`` beside the checkout; each file checked against SHA256SUMS."""
+    """The folder with the UF2 and the boot ROM (tests/pico/assets/), each file checked
+    against its SHA256SUMS: a checkout that lost or mangled one is told so, not run."""
     sums = {}
-    for line in SUMS.read_text().splitlines():
+    for line in (ASSETS / "SHA256SUMS").read_text().splitlines():
         if line.strip():
             digest, name = line.split()
             sums[name.lstrip("*")] = digest
-    tried = []
-    env = os.environ.get("HEXREF_PICO_ASSETS")
-    for folder in ([Path(env)] if env else []) + [ROOT.parent / "shared" / "pico"]:
-        tried.append(str(folder))
-        if not all((folder / name).is_file() for name in ASSET_FILES):
-            continue
-        for name in ASSET_FILES:
-            digest = hashlib.sha256((folder / name).read_bytes()).hexdigest()
-            if digest != sums[name]:
-                raise AssetsMissing("%s: checksum %s, expected %s (tests/pico/SHA256SUMS)"
-                                    % (folder / name, digest, sums[name]))
-        return folder
-    raise AssetsMissing(
-        "the emulated Pico needs %s (MicroPython v1.22.0 for the Pico and the RP2040 boot "
-        "ROM, see tests/pico/SHA256SUMS): put them in a folder named by $HEXREF_PICO_ASSETS "
-        "or in ../shared/pico beside the checkout (looked in: %s)"
-        % (" and ".join(ASSET_FILES), ", ".join(tried)))
+    for name in ASSET_FILES:
+        path = ASSETS / name
+        if not path.is_file():
+            raise AssetsMissing("%s is missing: the emulated Pico boots MicroPython v1.22.0 "
+                                "and the RP2040 boot ROM from tests/pico/assets/ (see its "
+                                "README.md); restore it with git checkout" % path)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        if digest != sums[name]:
+            raise AssetsMissing("%s: checksum %s, expected %s (tests/pico/assets/SHA256SUMS)"
+                                % (path, digest, sums[name]))
+    return ASSETS
 
 
 def build_image() -> Path:
