@@ -7,17 +7,17 @@ Only needed once per die (or after re-gluing its sensor), so it lives apart from
     calibrate.run(lis3dh.LIS3DH(wiring.die_i2c()))
 
 It asks for faces 1 to 6, records each once the die has lain still for a second in a
-direction no earlier face took, and writes ``die_faces.json`` for ``faces.load``.
+direction no earlier face took, and writes ``die_faces.json`` for ``faces_setup.load``.
 """
 import math
 
-from firmware.faces import TOLERANCE_DEG, FaceTable
-from firmware.faces_setup import _MIN_APART_DEG, FILE
+from firmware.faces import TOLERANCE_DEG
+from firmware.faces_setup import FILE, MIN_APART_DEG, face_table, to_json
 
 
 def save(table, path=FILE):
     with open(path, "w") as f:
-        f.write(table.to_json())
+        f.write(to_json(table))
 
 
 class Calibration:
@@ -84,14 +84,14 @@ class Calibration:
         for w in self.recorded.values():
             mw = math.sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2])
             cos = (v[0] * w[0] + v[1] * w[1] + v[2] * w[2]) / (m * mw)
-            if cos > math.cos(math.radians(_MIN_APART_DEG)):
+            if cos > math.cos(math.radians(MIN_APART_DEG)):
                 return False
         return True
 
     def table(self, tolerance_deg=TOLERANCE_DEG):
         if not self.done:
             raise ValueError("face %d is not recorded yet" % self.face)
-        return FaceTable(self.recorded, tolerance_deg)
+        return face_table(self.recorded, tolerance_deg)
 
 
 def run(sensor, path=FILE, order=(1, 2, 3, 4, 5, 6), say=print, sleep_ms=None):

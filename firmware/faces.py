@@ -9,8 +9,8 @@ Z axis through face 1, X through face 2, Y through face 3, opposite faces summin
 An accelerometer at rest reads +1 g *upwards* (it feels the table pushing), so the vector
 recorded for a face is the reading with that face on top.
 
->>> from firmware.faces import DEFAULT
->>> table = FaceTable(DEFAULT)
+>>> from firmware.faces_setup import DEFAULT, face_table
+>>> table = face_table(DEFAULT)
 >>> table.match(40, -30, 990)       # nearly flat, face 1 up
 1
 >>> table.match(700, 0, 700)        # leaning 45 degrees on an edge: no face
@@ -26,27 +26,21 @@ TOLERANCE_DEG = const(20)  # how far from flat a die may rest and still show a f
 TAN_SCALE = const(256)  # tan^2 of the tolerance is kept times this, as an int
 
 
-def __getattr__(name):
-    # The reference build's table (DEFAULT), the file's name (FILE) and load() are boot
-    # and calibration work: they live in faces_setup, which main_pico drops once the hub
-    # runs (``from firmware.faces import DEFAULT`` still finds them).
-    if name in ("DEFAULT", "FILE", "load"):
-        from firmware import faces_setup
-
-        return getattr(faces_setup, name)
-    raise AttributeError(name)
-
-
 class FaceTable:
     """Face directions normalised to 1000 mg, matched with integer arithmetic only (the
-    hub calls ``match`` from its loop and must not allocate)."""
+    hub calls ``match`` from its loop and must not allocate).
 
-    def __init__(self, faces, tolerance_deg=TOLERANCE_DEG):
-        # Checking and normalising the recorded directions is boot work: it lives in
-        # faces_setup, which main_pico drops once the hub runs (match() is all it keeps).
-        from firmware.faces_setup import build
+    Built by :func:`firmware.faces_setup.face_table` from the recorded directions, which
+    it checks and normalises: that is boot and calibration work, and main_pico drops
+    faces_setup once the hub runs (``match`` is all the hub keeps)."""
 
-        build(self, faces, tolerance_deg)
+    def __init__(self, numbers, fx, fy, fz, tolerance_deg, tan2):
+        self.numbers = numbers  # the faces, in the order of fx, fy, fz
+        self.fx = fx
+        self.fy = fy
+        self.fz = fz
+        self.tolerance_deg = tolerance_deg
+        self.tan2 = tan2  # tan^2 of the tolerance, times TAN_SCALE
 
     def match(self, x, y, z):
         """The face up for a resting reading (milli-g), or 0 if the die rests crooked.
@@ -69,23 +63,6 @@ class FaceTable:
         perp2 = x * x + y * y + z * z - along * along
         if perp2 < 0:
             perp2 = 0
-        if perp2 * TAN_SCALE > along * along * self._tan2:
+        if perp2 * TAN_SCALE > along * along * self.tan2:
             return 0
         return self.numbers[best]
-
-    def faces(self):
-        """``{face: (x, y, z)}``, normalised to 1000 mg."""
-        from firmware.faces_setup import faces
-
-        return faces(self)
-
-    def to_json(self):
-        from firmware.faces_setup import to_json
-
-        return to_json(self)
-
-    @classmethod
-    def from_json(cls, text):
-        from firmware.faces_setup import from_json
-
-        return from_json(cls, text)

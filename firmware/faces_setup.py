@@ -1,25 +1,29 @@
-"""The face table's setup work: checking and normalising the recorded directions,
-reading and writing ``die_faces.json``, and the reference build's table (``DEFAULT``).
-The hub needs it only while booting (its loop only calls
-:meth:`firmware.faces.FaceTable.match`), so ``main_pico`` drops this module afterwards;
-:class:`~firmware.faces.FaceTable` and ``firmware.faces.DEFAULT``, ``FILE`` and ``load``
-load it again whenever they are asked for (calibration, the tests).
+"""The face table's setup work: checking and normalising the recorded directions into a
+:class:`firmware.faces.FaceTable`, reading and writing ``die_faces.json``, and the
+reference build's table (``DEFAULT``). The hub needs it only while booting (its loop only
+calls :meth:`firmware.faces.FaceTable.match`), so ``main_pico`` drops this module
+afterwards; calibration and the tests import it as they need it.
+
+>>> table = face_table(DEFAULT)
+>>> from_json(to_json(table)).tolerance_deg == table.tolerance_deg
+True
 """
 import json
 import math
 
-from firmware.faces import TAN_SCALE, TOLERANCE_DEG
+from firmware.faces import TAN_SCALE, TOLERANCE_DEG, FaceTable
 
 # The reference build: sensor flat under face 6, its Z axis through face 1, X through
 # face 2, Y through face 3 (see firmware.faces).
 DEFAULT = {1: (0, 0, 1000), 6: (0, 0, -1000), 2: (1000, 0, 0), 5: (-1000, 0, 0),
            3: (0, 1000, 0), 4: (0, -1000, 0)}
 FILE = "die_faces.json"
-_MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
+MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
 
 
-def build(table, faces, tolerance_deg):
-    """Fill ``table`` from ``{face: (x, y, z)}``; a bad table is a ValueError."""
+def face_table(faces, tolerance_deg=TOLERANCE_DEG):
+    """The table for ``{face: (x, y, z)}`` (readings in milli-g, any length about 1 g);
+    a bad table is a ValueError."""
     if len(faces) < 2:
         raise ValueError("a face table needs at least two faces, got %d" % len(faces))
     if not 1 <= tolerance_deg < 45:
@@ -36,24 +40,19 @@ def build(table, faces, tolerance_deg):
         fx.append(int(round(v[0] * 1000 / length)))
         fy.append(int(round(v[1] * 1000 / length)))
         fz.append(int(round(v[2] * 1000 / length)))
-    limit = math.cos(math.radians(_MIN_APART_DEG)) * 1000 * 1000
+    limit = math.cos(math.radians(MIN_APART_DEG)) * 1000 * 1000
     for i in range(len(numbers)):
         for j in range(i + 1, len(numbers)):
             dot = fx[i] * fx[j] + fy[i] * fy[j] + fz[i] * fz[j]
             if dot > limit:
                 raise ValueError("faces %d and %d point the same way: recalibrate"
                                  % (numbers[i], numbers[j]))
-    # Only a whole, valid table is stored: a refused one leaves nothing half set.
-    table.numbers = numbers
-    table.fx = fx
-    table.fy = fy
-    table.fz = fz
-    table.tolerance_deg = tolerance_deg
     t = math.tan(math.radians(tolerance_deg))
-    table._tan2 = int(t * t * TAN_SCALE + 0.5)
+    return FaceTable(numbers, fx, fy, fz, tolerance_deg, int(t * t * TAN_SCALE + 0.5))
 
 
 def faces(table):
+    """``{face: (x, y, z)}``, normalised to 1000 mg."""
     out = {}
     for i in range(len(table.numbers)):
         out[table.numbers[i]] = (table.fx[i], table.fy[i], table.fz[i])
@@ -67,20 +66,18 @@ def to_json(table):
     return json.dumps({"tolerance_deg": table.tolerance_deg, "faces": recorded})
 
 
-def from_json(cls, text):
+def from_json(text):
     data = json.loads(text)
     recorded = {}
     for key, v in data["faces"].items():
         recorded[int(key)] = (int(v[0]), int(v[1]), int(v[2]))
-    return cls(recorded, data.get("tolerance_deg", TOLERANCE_DEG))
+    return face_table(recorded, data.get("tolerance_deg", TOLERANCE_DEG))
 
 
 def load(path=FILE):
     """The die's face table from ``path``, or the reference build's if there is none."""
-    from firmware.faces import FaceTable
-
     try:
         with open(path) as f:
-            return FaceTable.from_json(f.read())
+            return from_json(f.read())
     except OSError:
-        return FaceTable(DEFAULT)
+        return face_table(DEFAULT)

@@ -10,9 +10,10 @@ buzzer, the USB serial link and a ``machine.WDT``), which says what is missing i
 frames; then it drops the building code from the heap and runs the hub loop, feeding the
 watchdog after each healthy pass.
 
-Never a crash-reboot loop: each watchdog reset is counted in ``boot_state.txt``; after
-``SAFE_AFTER`` in a row the hub starts in *safe mode* (no watchdog), says
-``ERR SAFE_MODE`` and stays reachable. A minute of running clears the count.
+Never a crash-reboot loop: each watchdog reset is counted in ``boot_state.txt``
+(:mod:`firmware.resets`); after ``resets.SAFE_AFTER`` in a row the hub starts in *safe
+mode* (no watchdog), says ``ERR SAFE_MODE`` and stays reachable. A minute of running
+clears the count.
 """
 try:
     from micropython import const
@@ -20,32 +21,14 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SAFE_AFTER = 3
+from firmware import resets
+
 _HEALTHY_MS = const(60000)
-BOOT_STATE = "boot_state.txt"
 _PERIOD_MS = const(2)
 # Nothing refers to these once the hub is built (the virtual die's first roll loads
 # firmware.entropy again).
 BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start",
              "firmware.faces_setup", "firmware.entropy")
-
-
-def _write_count(path, n):
-    try:
-        with open(path, "w") as f:
-            f.write("%d\n" % n)
-    except OSError:
-        pass  # a read-only filesystem must not stop the hub
-
-
-def __getattr__(name):
-    # Counting watchdog resets is boot work: it lives in firmware.wiring, dropped once the
-    # hub runs (``main_pico.watchdog_resets`` still finds it).
-    if name == "watchdog_resets":
-        from firmware.wiring import watchdog_resets
-
-        return watchdog_resets
-    raise AttributeError(name)
 
 
 def forget(names):
@@ -72,14 +55,14 @@ def main():
     from firmware import wiring
     from firmware.clock import ticks_ms
 
-    hub, resets = wiring.start()
+    hub, count = wiring.start()
     del wiring
     forget(BOOT_ONLY)
     gc.collect()
     try:
-        if resets:
+        if count:
             hub.run(_PERIOD_MS, until=_after(ticks_ms(), _HEALTHY_MS), started=True)
-            _write_count(BOOT_STATE, 0)  # a healthy minute: not a reboot loop any more
+            resets.write(0)  # a healthy minute: not a reboot loop any more
         hub.run(_PERIOD_MS, started=True)
     except KeyboardInterrupt:
         # Ctrl-C from the computer (mpremote, `make deploy`, a serial terminal): the maker

@@ -13,7 +13,9 @@ Technical Specification, section 2.3 "TLV blocks")::
 L is one byte 00..FE, or FF followed by two bytes big-endian (the "3-byte length form").
 
 The reader hub reads the tag 16 bytes at a time, so :func:`locate` works on a prefix and
-says how many bytes it still needs.
+says how many bytes it still needs. Building records, cutting one out of a message and
+wrapping one for a tag are in :mod:`firmware.ndef_records`, which builds on this module:
+the hub only finds records, so that code is off its heap but while a tag is written.
 
 >>> data = bytes([0x03, 0x0B, 0xD1, 0x01, 0x07, 0x55, 0x03]) + b"hx.org" + bytes([0xFE])
 >>> locate(data, len(data))
@@ -124,16 +126,4 @@ def record_length(message, length=None):
     if total > length:
         return -1
     return total
-
-
-def __getattr__(name):
-    # Building records and cutting one out of a message are for the host side, the twins
-    # and the tests; wrapping one and finding where it goes are for enrollment (a WRITE,
-    # firmware.nfc_write): the hub only finds records, so ndef_records stays off its heap
-    # but while a tag is being written.
-    if name in ("record", "first_record", "tlv", "ndef_offset"):
-        from firmware import ndef_records
-
-        return getattr(ndef_records, name)
-    raise AttributeError(name)
 

@@ -1,8 +1,8 @@
 """NDEF records built and cut out (NFC Forum NDEF 1.0, section 3.2): what the twins, the
 tests and the bench put on a simulated tag; and a record wrapped in its TLV at the place
-it goes on a tag, for enrollment (firmware.nfc_write, which drops this module with itself
+it goes on a tag, for enrollment (firmware.nfc_write; the reader drops both modules
 when a write is over). A refereeing hub only finds records (:func:`firmware.ndef.locate`),
-so these live apart; ``from firmware.ndef import record`` (or ``tlv``) still finds them.
+so these live apart, on this module's public names.
 
 >>> record(TNF_EXTERNAL, b"hx:t", b"jl/016").hex()
 'd4040668783a746a6c2f303136'

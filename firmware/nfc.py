@@ -7,8 +7,9 @@ at a time until the first NDEF record is complete; hand "which tag, which record
 :class:`firmware.taps.Taps`. A tag resting on the reader costs one poll command per cycle:
 its record is read once and remembered until it leaves.
 
-    reader = NfcReader(PN532(I2CBus(i2c), reset=Pin(7, Pin.OUT)))
-    reader.begin()                     # at boot, may block a few ms
+    chip = PN532(I2CBus(i2c), reset=Pin(7, Pin.OUT))
+    pn532_start.begin(chip)            # at boot, may block a few ms (MFRC522: chip.begin())
+    reader = NfcReader(chip)
     event = reader.poll(now)           # None, ("TAP", uid, record_hex) or ("GONE", uid)
     reader.write(uid_hex, record_hex)  # enrollment: see write_state and take_error()
 
@@ -72,16 +73,11 @@ class NfcReader:
         self._unreadable = ""  # the tag whose last read failed
         self._faults = 0
         self._setup = 0
-        self._job = None  # (uid bytes, uid hex, TLV bytes, since) of a pending WRITE
-        self._writing = None  # the pages being written (firmware.nfc_write)
+        self.writer = None  # a pending WRITE: a firmware.nfc_write.Writer
         self.write_state = "idle"  # idle, waiting, writing, done, failed
         self.errors = []  # (code, text) for the hub to report
         self.resets = 0
         self.cycles = 0
-
-    def begin(self):
-        """Bring the chip up (blocking, at boot); returns the chip's version."""
-        return self.chip.begin()
 
     @property
     def present(self):
@@ -103,15 +99,35 @@ class NfcReader:
         tapped with its new record. Bad input raises ValueError and changes nothing.
         """
         if self._state in (_WRITE_CC, _WRITE):
-            raise ValueError("still writing tag %s: try again when it is done" % self._job[1])
-        from firmware.nfc_write import job
+            raise ValueError("still writing tag %s: try again when it is done"
+                             % self.writer.uid_hex)
+        from firmware.nfc_write import Writer
 
-        self._job = job(uid_hex, record, self._now)
+        self.writer = Writer(uid_hex, record, self._now)
         self.write_state = "waiting"
 
+    def _plan(self, now):
+        fault = self.writer.plan(self.chip.data)
+        if fault is not None:
+            self._fail_write(fault[0], fault[1])
+            return self._seen(now, None, "")
+        self._state = _WRITE
+        self.writer.next_page(self.chip, now)
+        return None
+
+    def _next_page(self, now):
+        if self.writer.next_page(self.chip, now):
+            return None
+        self.writer = None
+        self.write_state = "done"
+        self._known_len = 0  # read it again: the TAP carries what was written
+        self._state = _IDLE
+        self._due = now
+        drop_writer()
+        return None
+
     def _fail_write(self, code, text):
-        self._job = None
-        self._writing = None
+        self.writer = None
         self.write_state = "failed"
         self.errors.append((code, text))
         drop_writer()
@@ -130,9 +146,10 @@ class NfcReader:
         if state == _IDLE:
             if ticks_diff(now, self._due) < 0:
                 return None
-            job = self._job
-            if job is not None and ticks_diff(now, job[3]) > WRITE_WAIT_MS:
-                self._fail_write("NO_TAG", "put tag %s on the reader to enroll it" % job[1])
+            writer = self.writer
+            if writer is not None and ticks_diff(now, writer.since) > WRITE_WAIT_MS:
+                self._fail_write("NO_TAG", "put tag %s on the reader to enroll it"
+                                 % writer.uid_hex)
             chip.start_poll(now)
             self._state = state = _POLL
         if state >= _RESET_LOW:
@@ -143,7 +160,8 @@ class NfcReader:
         if verdict == _FAILED:
             if chip.tag_fault:
                 if state in (_WRITE_CC, _WRITE):
-                    self._fail_write("WRITE_FAILED", "tag %s: %s" % (self._job[1], chip.error))
+                    self._fail_write("WRITE_FAILED", "tag %s: %s" % (self.writer.uid_hex,
+                                                                     chip.error))
                 elif state == _READ:
                     if self._unreadable == self._uid_hex:
                         # Twice in a row: a tag we cannot read (not an NTAG, or locked).
@@ -161,12 +179,8 @@ class NfcReader:
         if state == _READ:
             return self._read(now)
         if state == _WRITE_CC:
-            from firmware.nfc_write import plan
-
-            return plan(self, now)
-        from firmware.nfc_write import next_page
-
-        return next_page(self, now)
+            return self._plan(now)
+        return self._next_page(now)
 
     def _polled(self, now):
         chip = self.chip
@@ -175,8 +189,8 @@ class NfcReader:
         if n == 0:
             self._known_len = 0
             return self._seen(now, None, "")
-        job = self._job
-        if job is not None and len(job[0]) == n and _same(chip.uid, n, job[0]):
+        writer = self.writer
+        if writer is not None and len(writer.uid) == n and _same(chip.uid, n, writer.uid):
             chip.start_read(_USER_PAGE - 1, now)  # CC and the first 12 user bytes
             self._state = _WRITE_CC
             self.write_state = "writing"
@@ -244,7 +258,7 @@ class NfcReader:
         chip = self.chip
         self._faults += 1
         self.errors.append(("NFC", "reader: %s" % chip.error))
-        if self._job is not None and self._state in (_WRITE_CC, _WRITE):
+        if self.writer is not None and self._state in (_WRITE_CC, _WRITE):
             self._fail_write("WRITE_FAILED", "reader fault while writing")
         if self._faults < _FAULTS_BEFORE_RESET:
             self._state = _IDLE

@@ -333,7 +333,7 @@ class PN532:
         self.start(self.write_frame(page, data4), now)
 
     def setup_frames(self):
-        """The commands that make a freshly reset chip ready to poll (see configure)."""
+        """The commands that make a freshly reset chip ready to poll (firmware.pn532_start)."""
         return (frame(_SAM_CONFIGURATION, b"\x01\x14\x01"),
                 frame(_RF_CONFIGURATION, bytes([0x05, 0xFF, 0x01, self.max_retries])))
 
@@ -366,33 +366,6 @@ class PN532:
             p[3 + i] = data4[i]
         _fill(self._write, _IN_DATA_EXCHANGE, p)
         return self._write
-
-    # --- blocking helpers: start-up and tests ------------------------------------------
-    # Their code is in firmware.pn532_start, which main_pico drops once the hub runs.
-
-    def call(self, cmd, params=b"", timeout_ms=200):
-        """Run one command to the end; returns its data bytes or raises OSError."""
-        from firmware.pn532_start import call
-
-        return call(self, cmd, params, timeout_ms)
-
-    def begin(self):
-        """Wake the chip, check it is a PN532 and configure it; returns (ver, rev)."""
-        from firmware.pn532_start import begin
-
-        return begin(self)
-
-    def configure(self):
-        """SAMConfiguration and RFConfiguration, blocking (see setup_frames)."""
-        from firmware.pn532_start import configure
-
-        configure(self)
-
-    def hard_reset(self, low_ms=2, boot_ms=10):
-        """Pulse RSTPD_N and wait for the chip to boot; False without a reset pin."""
-        from firmware.pn532_start import hard_reset
-
-        return hard_reset(self, low_ms, boot_ms)
 
 
 def _same(buf, at, expected):

@@ -2,8 +2,12 @@
 (start-up and tests). Section numbers are from UM0701-02, as in :mod:`firmware.pn532`.
 
 Nothing here runs once the hub loop has started (the loop drives the chip one bus
-transaction at a time), so ``main_pico`` drops this module after boot; the
-:class:`firmware.pn532.PN532` methods of the same names load it again if ever called.
+transaction at a time), so ``main_pico`` drops this module after boot. It works on a
+:class:`firmware.pn532.PN532`'s public names only, and the driver never imports it back::
+
+    chip = PN532(I2CBus(i2c), reset=Pin(7, Pin.OUT))
+    begin(chip)                  # at boot: (version, revision), or OSError
+    call(chip, 0x4A, b"\x01\x00")  # one command to its end (the tests)
 """
 from firmware.clock import ticks_diff
 from firmware.pn532 import DONE, FAILED, GET_FIRMWARE_VERSION, frame

@@ -19,8 +19,8 @@ A roll counts only if the die *tumbled* and then *rested*:
 Everything is integer arithmetic on small ints and attributes: ``update`` allocates
 nothing, so the hub can call it at 100 Hz forever.
 
->>> from firmware.faces import FaceTable, DEFAULT
->>> d = RollDetector(FaceTable(DEFAULT))
+>>> from firmware.faces_setup import DEFAULT, face_table
+>>> d = RollDetector(face_table(DEFAULT))
 >>> d.update(0, 0, 1000)
 0
 """

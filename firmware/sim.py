@@ -78,7 +78,7 @@ class DieThrows:
     REST = 40  # samples at rest: well over the detector's settle window
 
     def __init__(self, twin):
-        from firmware.faces import DEFAULT
+        from firmware.faces_setup import DEFAULT
 
         self.up = DEFAULT
         self.twin = twin
@@ -111,7 +111,7 @@ class TwinDie:
 
     def __init__(self):
         from firmware.die import Die
-        from firmware.faces import DEFAULT, FaceTable
+        from firmware.faces_setup import DEFAULT, face_table
         from firmware.lis3dh import LIS3DH
         from firmware.rolls import RollDetector
         from firmware.twins.accel import AccelTwin
@@ -121,7 +121,7 @@ class TwinDie:
         self.twin = AccelTwin("lis3dh", (), clock=self)
         self.sample_ms = 1000 // self.twin.rate_hz
         sensor = LIS3DH(self.twin)
-        self.die = Die(sensor, RollDetector(FaceTable(DEFAULT)), VirtualDie())
+        self.die = Die(sensor, RollDetector(face_table(DEFAULT)), VirtualDie())
         self.throws = DieThrows(self.twin)
 
     def land(self, face):

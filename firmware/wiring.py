@@ -12,7 +12,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from firmware import board
+from firmware import board, resets
 
 # The pins come from board's functions (bus, pin, address...), never its constants' names:
 # interned names outlive this module, and a booted hub keeps no use for them.
@@ -48,13 +48,14 @@ def find_sensor(i2c, prefer=None):
 
 
 def build_die(i2c, faces_path=None, errors=None):
-    from firmware import faces
+    from firmware import faces_setup
     from firmware.die import Die
     from firmware.rolls import RollDetector
 
     try:
         sensor = find_sensor(i2c)
-        detector = RollDetector(faces.load(faces_path or faces.FILE), sensor.rate_hz)
+        detector = RollDetector(faces_setup.load(faces_path or faces_setup.FILE),
+                                sensor.rate_hz)
     except (OSError, ValueError) as exc:
         if errors is not None:
             errors.append(("DIE_MISSING", "%s: virtual die only" % exc))
@@ -78,14 +79,15 @@ def build_reader(machine, errors, ticks=None, sleep=None):
             chip = MFRC522(board.bus(machine, "nfc_spi"),
                            machine.Pin(board.pin("mfrc522", "cs"), out),
                            machine.Pin(board.pin("mfrc522", "rst"), out), ticks, sleep)
+            chip.begin()
         else:
             from firmware.pn532 import PN532, I2CBus
+            from firmware.pn532_start import begin
 
             chip = PN532(I2CBus(board.bus(machine, "nfc_i2c"), board.address("pn532")),
                          machine.Pin(board.pin("pn532", "rst"), out, value=1), ticks, sleep)
-        reader = NfcReader(chip)
-        reader.begin()
-        return reader
+            begin(chip)
+        return NfcReader(chip)
     except Exception as exc:  # the hub is still useful without it: say why
         errors.append(("NFC_MISSING", "%s: %s" % (type(exc).__name__, exc)))
         from firmware.noreader import NoReader
@@ -155,14 +157,6 @@ def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
                     board=board.BOARD, buzzer=build_buzzer(machine), watchdog=watchdog)
 
 
-def _read_count(path):
-    try:
-        with open(path) as f:
-            return int(f.read().strip() or "0")
-    except (OSError, ValueError):
-        return 0
-
-
 def _timed_out(machine):
     """On the RP2040, machine.reset() (mpremote reset, the end of `make deploy`) is a
     watchdog reset too, and reset_cause() says WDT_RESET for it: only the watchdog's
@@ -176,16 +170,14 @@ def _timed_out(machine):
 
 def watchdog_resets(machine, path=None):
     """Watchdog resets in a row, this boot included if it was one (kept in ``path``,
-    ``main_pico.BOOT_STATE`` by default)."""
-    from firmware.main_pico import BOOT_STATE, _write_count
-
-    path = path or BOOT_STATE
-    n = _read_count(path)
+    ``resets.FILE`` by default)."""
+    path = path or resets.FILE
+    n = resets.read(path)
     if machine.reset_cause() == machine.WDT_RESET and _timed_out(machine):
         n += 1
     else:
         n = 0
-    _write_count(path, n)
+    resets.write(n, path)
     return n
 
 
@@ -196,17 +188,16 @@ def start(machine=None):
     if machine is None:
         import machine
     from firmware.clock import ticks_ms
-    from firmware.main_pico import SAFE_AFTER
 
     errors = []
-    resets = watchdog_resets(machine)
-    safe = resets >= SAFE_AFTER
+    count = watchdog_resets(machine)
+    safe = count >= resets.SAFE_AFTER
     hub = boot(machine, errors, safe)
     if safe:
-        errors.append(("SAFE_MODE", "%d watchdog resets in a row: no watchdog" % resets))
-    elif resets:
+        errors.append(("SAFE_MODE", "%d watchdog resets in a row: no watchdog" % count))
+    elif count:
         errors.append(("WDT_RESET", "the last run hung and was reset by the watchdog"))
     hub.start(ticks_ms())
     for code, text in errors:
         hub.link.error(code, text[:100])
-    return hub, resets
+    return hub, count

@@ -193,7 +193,8 @@ def quiet(hub, uid=None):
 
 def tag_resting(twins, hub):
     """Put a tag on the reader twin and run until its TAP is out (the hub now knows it)."""
-    from firmware.ndef import TNF_EXTERNAL, record
+    from firmware.ndef import TNF_EXTERNAL
+    from firmware.ndef_records import record
     from firmware.twins import Ntag
 
     twins["nfc"].place(Ntag(TAG, record=record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")))
@@ -241,7 +242,7 @@ def _die_trace(trace, chip):
     from firmware.buttons import Buttons
     from firmware.clock import FakeClock as Clock
     from firmware.die import Die
-    from firmware.faces import DEFAULT, FaceTable
+    from firmware.faces_setup import DEFAULT, face_table
     from firmware.hub import Hub
     from firmware.link import Link
     from firmware.rolls import RollDetector
@@ -253,7 +254,7 @@ def _die_trace(trace, chip):
     sensor = {"lis3dh": "LIS3DH", "adxl345": "ADXL345", "mpu6050": "MPU6050"}[chip]
     module = __import__("firmware." + chip, None, None, [sensor])
     sensor = getattr(module, sensor)(bus)
-    die = Die(sensor, RollDetector(FaceTable(DEFAULT), 100), VirtualDie())
+    die = Die(sensor, RollDetector(face_table(DEFAULT), 100), VirtualDie())
     port = FakePort()
     hub = Hub(Link(port, "0A1B2C3D", beat_ms=10 ** 8, resend_ms=10 ** 8), None, die,
               Buttons([]))
@@ -285,7 +286,8 @@ def _die_trace(trace, chip):
 
 def tap_figures(trials=20):
     """Milliseconds from a tag landing on the PN532 twin to the TAP frame, per trial."""
-    from firmware.ndef import TNF_EXTERNAL, record
+    from firmware.ndef import TNF_EXTERNAL
+    from firmware.ndef_records import record
     from firmware.twins import Ntag
     from shared_rules.protocol import message
 

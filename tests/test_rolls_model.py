@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "traces"))
 import make_traces  # noqa: E402
 from traceset import replay  # noqa: E402
 
-from firmware.faces import DEFAULT, FaceTable  # noqa: E402
+from firmware.faces_setup import DEFAULT, face_table  # noqa: E402
 from firmware.rolls import RollDetector  # noqa: E402
 
 SEEDS = st.integers(min_value=100000, max_value=10 ** 9)
@@ -22,7 +22,7 @@ FEW = settings(max_examples=12, deadline=None, derandomize=True)
 
 def _events(kind, seed, **kw):
     die, samples = make_traces.scenario(kind, seed, **kw)
-    got = replay(RollDetector(FaceTable(DEFAULT)), samples)
+    got = replay(RollDetector(face_table(DEFAULT)), samples)
     return [[e[1]] + ([e[2]] if e[1] == "FACE" else []) for e in got], die.events
 
 

@@ -13,7 +13,8 @@ import ndef
 import pytest
 from driver_platform import DigitalInOut, Platform
 
-from firmware.ndef import TNF_EXTERNAL, record
+from firmware.ndef import TNF_EXTERNAL
+from firmware.ndef_records import record
 from firmware.twins import FakeClock, Ntag
 from firmware.twins.accel import AccelTwin
 from firmware.twins.mfrc522 import FakeSPI as MFRC522Wire

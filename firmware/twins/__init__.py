@@ -151,7 +151,7 @@ class Ntag:
         self.writes = 0
         self.compat_page = None  # COMPATIBILITY_WRITE: the page whose 16 bytes come next
         if record is not None:
-            from firmware.ndef import tlv
+            from firmware.ndef_records import tlv
             data = tlv(record)
             self.mem[16:16 + len(data)] = data
 

@@ -362,9 +362,10 @@ def tap_latencies(bus="i2c", period_ms=2, trials=20, record=None):
     trial lands the tag at a different moment of the poll cycle. For ``make bench``.
     """
     from firmware.ndef import TNF_EXTERNAL
-    from firmware.ndef import record as make_record
+    from firmware.ndef_records import record as make_record
     from firmware.nfc import NfcReader
     from firmware.pn532 import PN532, I2CBus, SPIBus
+    from firmware.pn532_start import begin
     from firmware.twins import FakeClock, Ntag
 
     if record is None:  # what `hexref enroll` writes: the entry and a short signature
@@ -378,9 +379,9 @@ def tap_latencies(bus="i2c", period_ms=2, trials=20, record=None):
         else:
             wire = FakeSPI(chip)
             port = SPIBus(wire, wire.cs)
-        reader = NfcReader(PN532(port, reset=chip.rst, ticks=clock.ticks_ms,
-                                 sleep=clock.sleep_ms))
-        reader.begin()
+        driver = PN532(port, reset=chip.rst, ticks=clock.ticks_ms, sleep=clock.sleep_ms)
+        begin(driver)
+        reader = NfcReader(driver)
         land = clock.now + 100 + trial * 37 % 50  # spread over the poll cycle
         placed = None
         while clock.now < land + 1000:
@@ -407,6 +408,7 @@ class SimulatedReader:
     def __init__(self, bus="i2c", kind=215):
         from firmware.nfc import NfcReader
         from firmware.pn532 import PN532, I2CBus, SPIBus
+        from firmware.pn532_start import begin
         from firmware.twins import FakeClock
 
         self.clock = FakeClock()
@@ -422,9 +424,10 @@ class SimulatedReader:
         # waits for that, so a hub loop slowed by a busy computer never misses a tap.
         self._held = None
         self._lift_due = False
-        self.reader = NfcReader(PN532(port, reset=self.chip.rst, ticks=self.clock.ticks_ms,
-                                      sleep=self.clock.sleep_ms))
-        self.reader.begin()
+        driver = PN532(port, reset=self.chip.rst, ticks=self.clock.ticks_ms,
+                       sleep=self.clock.sleep_ms)
+        begin(driver)
+        self.reader = NfcReader(driver)
 
     def place(self, uid, record=""):
         from firmware.twins import Ntag

@@ -73,7 +73,7 @@ const order = (process.argv[2] || [
   "firmware.entropy", "firmware.link", "firmware.hub", "firmware.board", "firmware.faces",
   "firmware.rolls", "firmware.die", "firmware.lis3dh", "firmware.ndef",
   "firmware.taps", "firmware.nfc", "firmware.pn532", "firmware.buttons", "firmware.led",
-  "firmware.buzzer", "firmware.wiring", "firmware.main_pico",
+  "firmware.buzzer", "firmware.resets", "firmware.wiring", "firmware.main_pico",
 ].join(",")).split(",");
 let last = fresh;
 let lastPools = poolBytes();

@@ -22,8 +22,8 @@ for _name in ("firmware", "firmware.clock", "shared_rules", "shared_rules.protoc
               "firmware.usbport", "firmware.entropy", "firmware.link", "firmware.hub",
               "firmware.board", "firmware.faces", "firmware.rolls", "firmware.die",
               "firmware.lis3dh", "firmware.ndef", "firmware.taps", "firmware.nfc",
-              "firmware.pn532", "firmware.buttons", "firmware.led", "firmware.wiring",
-              "firmware.main_pico"):
+              "firmware.pn532", "firmware.buttons", "firmware.led", "firmware.resets",
+              "firmware.wiring", "firmware.main_pico"):
     __import__(_name)
     gc.collect()
     print("MOD %s %d" % (_name, gc.mem_alloc()))

@@ -2,7 +2,7 @@
 die sensor is found, what happens without one, and the crash-reboot guard."""
 from check import raises
 
-from firmware import board, main_pico, wiring
+from firmware import board, main_pico, resets, wiring
 from firmware.buzzer import PwmBuzzer
 from firmware.mpu6050 import MPU6050
 from firmware.twins.accel import AccelTwin
@@ -78,9 +78,9 @@ def test_die_built_from_the_board_reads_the_reference_face_table():
 
 def test_watchdog_resets_in_a_row_are_counted_and_cleared_by_a_clean_boot():
     path = "/tmp/hexref_test_boot_state.txt"
-    counts = [main_pico.watchdog_resets(_Machine(3), path) for _ in range(3)]
-    assert counts == [1, 2, 3] and counts[-1] >= main_pico.SAFE_AFTER
-    assert main_pico.watchdog_resets(_Machine(1), path) == 0
+    counts = [wiring.watchdog_resets(_Machine(3), path) for _ in range(3)]
+    assert counts == [1, 2, 3] and counts[-1] >= resets.SAFE_AFTER
+    assert wiring.watchdog_resets(_Machine(1), path) == 0
 
 
 def test_buttons_and_light_come_from_the_board_pins():

@@ -2,11 +2,11 @@
 from check import raises
 
 from firmware.calibrate import Calibration
-from firmware.faces import DEFAULT, FaceTable
+from firmware.faces_setup import DEFAULT, face_table, faces, from_json, to_json
 
 
 def test_flat_readings_match_their_face():
-    t = FaceTable(DEFAULT)
+    t = face_table(DEFAULT)
     for face, v in DEFAULT.items():
         assert t.match(v[0], v[1], v[2]) == face
     assert t.match(30, -40, 1020) == 1
@@ -14,16 +14,16 @@ def test_flat_readings_match_their_face():
 
 
 def test_tilt_within_tolerance_is_a_face_beyond_is_crooked():
-    t = FaceTable(DEFAULT, tolerance_deg=20)
+    t = face_table(DEFAULT, tolerance_deg=20)
     assert t.match(0, 309, 951) == 1  # 18 degrees
     assert t.match(0, 375, 927) == 0  # 22 degrees
     assert t.match(707, 0, 707) == 0  # on an edge
 
 
 def test_table_round_trips_through_json():
-    t = FaceTable(DEFAULT, tolerance_deg=15)
-    back = FaceTable.from_json(t.to_json())
-    assert back.faces() == t.faces() and back.tolerance_deg == 15
+    t = face_table(DEFAULT, tolerance_deg=15)
+    back = from_json(to_json(t))
+    assert faces(back) == faces(t) and back.tolerance_deg == 15
 
 
 def test_rotated_sensor_build_matches_after_calibration():
@@ -55,9 +55,9 @@ def test_calibration_waits_for_a_new_face():
 def test_bad_tables_are_refused_with_a_reason():
     same = dict(DEFAULT)
     same[2] = (0, 50, 1000)
-    err = raises(ValueError, FaceTable, same)
+    err = raises(ValueError, face_table, same)
     assert "point the same way" in str(err)
-    err = raises(ValueError, FaceTable, {1: (0, 0, 100), 6: (0, 0, -1000)})
+    err = raises(ValueError, face_table, {1: (0, 0, 100), 6: (0, 0, -1000)})
     assert "gravity" in str(err)
-    assert "tolerance" in str(raises(ValueError, FaceTable, DEFAULT, 60))
+    assert "tolerance" in str(raises(ValueError, face_table, DEFAULT, 60))
     assert "not recorded" in str(raises(ValueError, Calibration().table))

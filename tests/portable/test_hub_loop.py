@@ -7,7 +7,7 @@ from fakeport import FakePort
 from firmware.buttons import Buttons
 from firmware.clock import FakeClock
 from firmware.die import Die
-from firmware.faces import DEFAULT, FaceTable
+from firmware.faces_setup import DEFAULT, face_table
 from firmware.hub import FAULT_BACKOFF_MS, Hub
 from firmware.led import Led, PinLight
 from firmware.link import Link
@@ -81,7 +81,7 @@ def _hub(samples=(), urandom=None):
     clock = FakeClock()
     bus = AccelTwin("lis3dh", samples, clock=clock)
     sensor = LIS3DH(bus)
-    die = Die(sensor, RollDetector(FaceTable(DEFAULT)), VirtualDie(urandom=urandom))
+    die = Die(sensor, RollDetector(face_table(DEFAULT)), VirtualDie(urandom=urandom))
     port = FakePort()
     reader = _Reader()
     pin_a, pin_b, led_pin = _Pin(), _Pin(), _Pin(0)

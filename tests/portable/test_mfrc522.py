@@ -1,7 +1,8 @@
 """MFRC522 driver against the register-level twin: ISO 14443-A activation through cascade
 levels, anticollision between two tags, NTAG READ/WRITE, bounded time-outs."""
 from firmware.mfrc522 import DONE, FAILED, MFRC522, PENDING, crc_a, merge_bits
-from firmware.ndef import TNF_EXTERNAL, record
+from firmware.ndef import TNF_EXTERNAL
+from firmware.ndef_records import record
 from firmware.nfc import NfcReader
 from firmware.twins import FakeClock, Ntag
 from firmware.twins import crc_a as twin_crc

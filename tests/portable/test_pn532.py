@@ -2,8 +2,10 @@
 from check import raises
 
 from firmware import pn532
-from firmware.ndef import TNF_EXTERNAL, record
+from firmware.ndef import TNF_EXTERNAL
+from firmware.ndef_records import record
 from firmware.pn532 import DONE, FAILED, PENDING, PN532, I2CBus, SPIBus
+from firmware.pn532_start import begin, call, configure, hard_reset
 from firmware.twins import FakeClock, Ntag
 from firmware.twins.pn532 import FakeI2C, FakeSPI, PN532Twin, parse_command
 
@@ -50,7 +52,7 @@ def test_frame_checksums_lcs_and_dcs():
 def test_begin_over_i2c_and_spi_configures_sam_and_bounded_retries():
     for kind in ("i2c", "spi", "spi-lsb"):
         clock, chip, wire, driver = rig(kind)
-        assert driver.begin() == (1, 6)
+        assert begin(driver) == (1, 6)
         assert chip.sam
         assert chip.retries == 1  # passive activation bounded: polling never blocks
         assert chip.commands == [0x02, 0x14, 0x32]
@@ -59,14 +61,14 @@ def test_begin_over_i2c_and_spi_configures_sam_and_bounded_retries():
 def test_i2c_wake_up_oserror_is_not_ready_not_failure():
     clock, chip, wire, driver = rig("i2c")
     chip.busy = 4  # on top of the NACK of the first, waking transfer
-    assert driver.begin() == (1, 6)
+    assert begin(driver) == (1, 6)
 
 
 def test_busy_chip_acknowledges_its_address_and_answers_status_zero():
     # UM0701-02 "I2C communication details": the host polls the status byte; a PN532 at
     # work answers 00h (not ready) instead of refusing the bus, and still takes frames.
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     wire.writeto(0x24, pn532.frame(pn532.IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
     status = bytearray(1)
     # Right after a frame, while it takes it in, it may not acknowledge its address.
@@ -89,7 +91,7 @@ def test_endless_tag_search_is_aborted_with_an_ack_then_the_reader_goes_on():
     # browned out unseen) never answers; the driver aborts it (6.2.2) when it gives up.
     for kind in ("i2c", "spi"):
         clock, chip, wire, driver = rig(kind)
-        driver.begin()
+        begin(driver)
         chip.retries = 0xFF
         driver.start_poll(clock.now)
         assert run(clock, driver, wire) == FAILED
@@ -113,7 +115,7 @@ def test_begin_on_a_chip_left_searching_needs_no_reset():
         clock.advance(50)
         assert chip.send(6) == pn532.ACK  # the earlier program read the ACK...
         assert chip._out and not chip.ready()  # ...and the chip searches on
-        assert driver.begin() == (1, 6)
+        assert begin(driver) == (1, 6)
         assert 0 not in chip.rst.history  # no reset pulse was needed
         assert chip.retries == 1
 
@@ -121,18 +123,18 @@ def test_begin_on_a_chip_left_searching_needs_no_reset():
 def test_new_command_replaces_one_still_at_work():
     # UM0701-02 6.2.2: a new command frame aborts the one the PN532 is processing.
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.retries = 0xFF
     chip.receive(pn532.frame(pn532.IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
     clock.advance(5)
-    assert driver.call(pn532.GET_FIRMWARE_VERSION)[:4] == b"\x32\x01\x06\x07"
+    assert call(driver, pn532.GET_FIRMWARE_VERSION)[:4] == b"\x32\x01\x06\x07"
 
 
 def test_clock_stretch_timeouts_are_waited_for_on_every_kind_of_transfer():
     # An RP2040's machine.I2C raises OSError(ETIMEDOUT) when the PN532 stretches SCL past
     # its timeout; the transfer is lost, not the command.
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.busy = 1
     err = raises(OSError, wire.readfrom_into, 0x24, bytearray(1))
     assert err.args[0] == 110
@@ -155,7 +157,7 @@ def test_spi_exchange_with_one_buffer_for_both_directions():
     # machine.SPI.write_readinto(buf, buf) is allowed: each byte leaves before its answer
     # lands (Adafruit's PN532 driver reads frames that way).
     clock, chip, wire, driver = rig("spi")
-    driver.begin()
+    begin(driver)
     chip.receive(pn532.frame(pn532.GET_FIRMWARE_VERSION))
     clock.advance(5)
     rev = wire._in  # the wire is MSB first: the twin sees bytes bit-reversed
@@ -175,7 +177,7 @@ def test_spi_exchange_with_one_buffer_for_both_directions():
 
 def test_poll_without_tag_answers_none_quickly():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     driver.start_poll(clock.now)
     assert run(clock, driver, wire) == DONE
     assert driver.uid_len == 0
@@ -184,7 +186,7 @@ def test_poll_without_tag_answers_none_quickly():
 def test_poll_finds_a_seven_byte_uid_over_each_bus():
     for kind in ("i2c", "spi", "spi-lsb"):
         clock, chip, wire, driver = rig(kind)
-        driver.begin()
+        begin(driver)
         chip.place(Ntag(UID))
         driver.start_poll(clock.now)
         assert run(clock, driver, wire) == DONE
@@ -193,7 +195,7 @@ def test_poll_finds_a_seven_byte_uid_over_each_bus():
 
 def test_ntag_read_returns_four_pages_per_command():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     tag = chip.place(Ntag(UID, kind=215, record=RECORD))
     driver.start_poll(clock.now)
     run(clock, driver, wire)
@@ -208,7 +210,7 @@ def test_ntag_read_returns_four_pages_per_command():
 
 def test_ntag_write_one_page():
     clock, chip, wire, driver = rig("spi")
-    driver.begin()
+    begin(driver)
     tag = chip.place(Ntag(UID))
     driver.start_poll(clock.now)
     run(clock, driver, wire)
@@ -223,7 +225,7 @@ def test_ntag_write_one_page():
 
 def test_missing_ack_is_resent():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.place(Ntag(UID))
     chip.drop_commands = 1
     driver.start_poll(clock.now)
@@ -234,7 +236,7 @@ def test_missing_ack_is_resent():
 def test_bad_checksum_gets_a_nack_and_a_good_copy():
     for kind in ("i2c", "spi"):
         clock, chip, wire, driver = rig(kind)
-        driver.begin()
+        begin(driver)
         chip.place(Ntag(UID))
         chip.corrupt = 1
         driver.start_poll(clock.now)
@@ -245,7 +247,7 @@ def test_bad_checksum_gets_a_nack_and_a_good_copy():
 
 def test_checksum_failing_every_time_fails_the_command():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.corrupt = 1
     driver.start_poll(clock.now)
     chip.receive(pn532.NACK)  # nothing pending yet: harmless
@@ -263,7 +265,7 @@ def test_checksum_failing_every_time_fails_the_command():
 
 def test_slow_answer_and_busy_oserror_are_waited_for():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.place(Ntag(UID))
     chip.slow_ms = 30
     chip.busy = 5
@@ -274,7 +276,7 @@ def test_slow_answer_and_busy_oserror_are_waited_for():
 
 def test_answer_too_slow_fails_with_no_response():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.slow_ms = pn532.RESPONSE_MS + 50
     driver.start_poll(clock.now)
     assert run(clock, driver, wire) == FAILED
@@ -283,14 +285,14 @@ def test_answer_too_slow_fails_with_no_response():
 
 def test_unknown_command_gets_the_error_frame():
     clock, chip, wire, driver = rig()
-    driver.begin()
-    err = raises(OSError, driver.call, 0x7E)
+    begin(driver)
+    err = raises(OSError, call, driver, 0x7E)
     assert "syntax error" in str(err)
 
 
 def test_two_tags_in_the_field_always_yield_the_same_one():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.place(Ntag("04112233445566"))
     chip.place(Ntag(UID))
     seen = set()
@@ -303,7 +305,7 @@ def test_two_tags_in_the_field_always_yield_the_same_one():
 
 def test_tag_lifted_between_poll_and_read_is_a_tag_fault():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.place(Ntag(UID))
     driver.start_poll(clock.now)
     run(clock, driver, wire)
@@ -315,14 +317,14 @@ def test_tag_lifted_between_poll_and_read_is_a_tag_fault():
 
 def test_stuck_bus_fails_then_rst_pulse_recovers():
     clock, chip, wire, driver = rig()
-    driver.begin()
+    begin(driver)
     chip.stuck = True
     driver.start_poll(clock.now)
     assert run(clock, driver, wire) == FAILED
-    assert driver.hard_reset()
+    assert hard_reset(driver)
     assert chip.rst.history == [0, 1] and not chip.stuck
     assert not chip.sam  # a reset chip must be configured again
-    driver.configure()
+    configure(driver)
     assert chip.sam
     chip.place(Ntag(UID))
     driver.start_poll(clock.now)
@@ -332,12 +334,12 @@ def test_stuck_bus_fails_then_rst_pulse_recovers():
 def test_begin_resets_a_wedged_chip_once_and_comes_up():
     clock, chip, wire, driver = rig()
     chip.stuck = True  # left wedged by an earlier run: only RST helps
-    assert driver.begin() == (1, 6)
+    assert begin(driver) == (1, 6)
     assert chip.rst.history == [0, 1] and chip.sam
 
 
 def test_begin_gives_up_with_a_clear_error_when_nothing_answers():
     clock, chip, wire, driver = rig()
     wire.address = 0x25  # nothing at 0x24: every transfer is NACKed
-    err = raises(OSError, driver.begin)
+    err = raises(OSError, begin, driver)
     assert "PN532" in str(err)

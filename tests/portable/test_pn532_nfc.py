@@ -3,9 +3,11 @@ recovery, and never more than one bus transaction per poll."""
 from check import raises
 
 from firmware import ndef
-from firmware.ndef import TNF_EXTERNAL, record
+from firmware.ndef import TNF_EXTERNAL
+from firmware.ndef_records import record, tlv
 from firmware.nfc import WRITE_WAIT_MS, NfcReader
 from firmware.pn532 import PN532, I2CBus
+from firmware.pn532_start import begin
 from firmware.twins import FakeClock, Ntag
 from firmware.twins.pn532 import FakeI2C, PN532Twin
 
@@ -18,10 +20,9 @@ def rig():
     clock = FakeClock()
     chip = PN532Twin(clock)
     wire = FakeI2C(chip)
-    reader = NfcReader(PN532(I2CBus(wire), reset=chip.rst, ticks=clock.ticks_ms,
-                             sleep=clock.sleep_ms))
-    reader.begin()
-    return clock, chip, wire, reader
+    driver = PN532(I2CBus(wire), reset=chip.rst, ticks=clock.ticks_ms, sleep=clock.sleep_ms)
+    begin(driver)
+    return clock, chip, wire, NfcReader(driver)
 
 
 def drive(clock, wire, reader, ms):
@@ -73,7 +74,7 @@ def test_long_record_spans_several_four_page_reads():
 def test_record_after_a_lock_control_tlv():
     clock, chip, wire, reader = rig()
     tag = Ntag(A)
-    data = bytes([0x01, 0x03, 0xA0, 0x0C, 0x34]) + ndef.tlv(RECORD)
+    data = bytes([0x01, 0x03, 0xA0, 0x0C, 0x34]) + tlv(RECORD)
     tag.mem[16:16 + len(data)] = data
     chip.place(tag)
     assert drive(clock, wire, reader, 300) == [("TAP", A, hexs(RECORD))]
@@ -149,7 +150,7 @@ def test_bad_enroll_input_changes_nothing():
     assert raises(ValueError, reader.write, "XYZ", RECORD)
     assert raises(ValueError, reader.write, "04A1B2", RECORD)
     assert raises(ValueError, reader.write, A, "D1010F")  # truncated record
-    assert reader.write_state == "idle" and reader._job is None
+    assert reader.write_state == "idle" and reader.writer is None
 
 
 def test_second_enroll_while_writing_is_refused():

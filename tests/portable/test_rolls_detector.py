@@ -1,7 +1,7 @@
 """The roll-state machine on hand-made samples: what counts as a roll and what does not."""
 from traceset import replay
 
-from firmware.faces import DEFAULT, FaceTable
+from firmware.faces_setup import DEFAULT, face_table
 from firmware.rolls import (
     CROOKED,
     FACE,
@@ -29,26 +29,26 @@ def _tumble(n):
 
 
 def test_boot_at_rest_is_not_a_roll():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     assert replay(d, _flat(4, 50)) == []
     assert d.state == RESTING and d.face == 4 and d.rolls == 0
 
 
 def test_tumble_then_rest_reports_rolling_then_the_face():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     events = replay(d, _flat(1, 20) + _tumble(20) + _flat(5, 30))
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
     assert d.rolls == 1 and d.face == 5
 
 
 def test_same_face_again_after_a_real_tumble_is_a_roll():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     events = replay(d, _flat(3, 20) + _tumble(20) + _flat(3, 30))
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)]
 
 
 def test_turning_the_die_slowly_by_hand_reports_nothing():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     samples = _flat(1, 20)
     for i in range(50):  # 90 degrees over half a second, face 1 to face 2
         c = 1000 - i * 20
@@ -60,14 +60,14 @@ def test_turning_the_die_slowly_by_hand_reports_nothing():
 
 
 def test_resting_tilted_after_a_tumble_is_crooked():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 40)  # 35 degrees, 0.4 s
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("CROOKED", 0)]
     assert d.face == 0
 
 
 def test_update_codes_and_states_follow_the_roll():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     for _ in range(10):
         d.update(0, 0, 1000)
     assert d.state == RESTING
@@ -82,7 +82,7 @@ def test_update_codes_and_states_follow_the_roll():
 
 
 def test_a_long_rest_keeps_the_face_without_growing_numbers():
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     replay(d, _flat(6, 5000))
     assert d.face == 6 and d.state == RESTING
     assert abs(d._sz) < 1 << 24
@@ -90,6 +90,6 @@ def test_a_long_rest_keeps_the_face_without_growing_numbers():
 
 def test_a_pause_balanced_on_an_edge_is_not_called_crooked():
     # Teetering at 35 degrees for 0.2 s, then falling flat onto face 3.
-    d = RollDetector(FaceTable(DEFAULT))
+    d = RollDetector(face_table(DEFAULT))
     events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 20 + _flat(3, 20))
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)]

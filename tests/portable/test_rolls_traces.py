@@ -3,12 +3,12 @@ driver: the same events under CPython and MicroPython (DESIGN.md: die, 0 wrong f
 import traceset
 from traceset import replay
 
-from firmware.faces import DEFAULT, FaceTable
+from firmware.faces_setup import DEFAULT, face_table
 from firmware.rolls import RollDetector
 
 
 def _check_chip(chip):
-    table = FaceTable(DEFAULT)
+    table = face_table(DEFAULT)
     wrong = []
     for name in traceset.names():
         trace = traceset.load(name)
@@ -47,7 +47,7 @@ def test_mpu6050_every_trace_gives_its_expected_events():
 
 
 def test_handling_is_never_a_roll():
-    table = FaceTable(DEFAULT)
+    table = face_table(DEFAULT)
     for name in traceset.names():
         if name.startswith("handle_") and name != "handle_then_roll" or \
                 name.startswith("table_bump") or name == "noisy_idle":
@@ -55,7 +55,7 @@ def test_handling_is_never_a_roll():
 
 
 def test_every_result_comes_after_the_die_rests_and_after_rolling():
-    table = FaceTable(DEFAULT)
+    table = face_table(DEFAULT)
     for name in traceset.names():
         trace = traceset.load(name)
         events = replay(RollDetector(table), trace["samples"])
@@ -67,7 +67,7 @@ def test_every_result_comes_after_the_die_rests_and_after_rolling():
 
 
 def test_crooked_landing_is_reported_not_guessed():
-    table = FaceTable(DEFAULT)
+    table = face_table(DEFAULT)
     for name in traceset.names():
         if name.startswith("crooked_"):
             events = replay(RollDetector(table), traceset.load(name)["samples"])

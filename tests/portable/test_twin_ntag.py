@@ -3,6 +3,7 @@ readers written by others send it, beyond the commands our own driver uses."""
 from check import raises
 
 from firmware.pn532 import PN532, I2CBus
+from firmware.pn532_start import begin, call
 from firmware.twins import ACK4, NAK4, FakeClock, Ntag
 from firmware.twins.pn532 import FakeI2C, PN532Twin
 
@@ -37,14 +38,14 @@ def test_pn532_runs_both_parts_of_a_sixteen_byte_write():
     chip = PN532Twin(clock)
     driver = PN532(I2CBus(FakeI2C(chip)), reset=chip.rst, ticks=clock.ticks_ms,
                    sleep=clock.sleep_ms)
-    driver.begin()
+    begin(driver)
     tag = chip.place(Ntag(UID))
-    assert driver.call(0x4A, b"\x01\x00")[0] == 1
+    assert call(driver, 0x4A, b"\x01\x00")[0] == 1
     start = clock.now
-    assert driver.call(0x40, bytes([1, 0xA0, 7]) + b"tile" + bytes(12)) == b""
+    assert call(driver, 0x40, bytes([1, 0xA0, 7]) + b"tile" + bytes(12)) == b""
     assert bytes(tag.mem[28:32]) == b"tile"
     assert clock.now - start >= 4  # the EEPROM's 4.1 ms programming time
     # Page 0 is the UID: the tag NAKs the first part, the PN532 reports an error status.
-    err = raises(OSError, driver.call, 0x40, bytes([1, 0xA0, 0]) + bytes(16))
+    err = raises(OSError, call, driver, 0x40, bytes([1, 0xA0, 0]) + bytes(16))
     assert "tag status" in str(err)
     assert bytes(tag.mem[0:4]) == bytes.fromhex(UID)[:3] + bytes([tag.mem[3]])

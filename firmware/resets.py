@@ -1,0 +1,26 @@
+"""The watchdog resets in a row, kept in ``boot_state.txt`` across reboots: the boot
+(``firmware.wiring.watchdog_resets``) counts one more after each watchdog reset, and
+``main_pico`` clears the count after a healthy minute. After ``SAFE_AFTER`` in a row the
+hub starts without a watchdog (safe mode) instead of rebooting forever.
+
+It is all the boot's bookkeeping the running hub still needs, so it stays resident while
+``firmware.wiring`` is dropped after boot.
+"""
+SAFE_AFTER = 3
+FILE = "boot_state.txt"
+
+
+def read(path=FILE):
+    try:
+        with open(path) as f:
+            return int(f.read().strip() or "0")
+    except (OSError, ValueError):
+        return 0
+
+
+def write(n, path=FILE):
+    try:
+        with open(path, "w") as f:
+            f.write("%d\n" % n)
+    except OSError:
+        pass  # a read-only filesystem must not stop the hub
