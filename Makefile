@@ -56,16 +56,13 @@ debian-packages:
 	  $$S apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 	  $$S apt-get install -y -qq $(DEBIAN_PACKAGES); }
 
-# Every bench script prints its numbers against DESIGN.md's targets (none asserts):
-# tests/bench_*.py under the venv's CPython; those whose docstring names tests/mpy/bench.mjs
-# also under MicroPython; and the MicroPython-only benches tests/mpy/bench_*.mjs.
+# Every bench script prints its numbers against DESIGN.md's targets (none asserts), as
+# tests/benches.py lists them: tests/bench_*.py under the venv's CPython, those whose
+# docstring names tests/mpy/bench.mjs also under MicroPython, the MicroPython-only
+# tests/mpy/bench_*.mjs, and the hub on the emulated Pico (tests/pico/bench.py). `make test`
+# runs the same list in quick mode (tests/test_benches.py, tests/pico/suite.py).
 bench: $(STAMP) $(NODE_STAMP)
-	@for f in tests/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
-	@for f in $$(grep -l "mpy/bench.mjs" tests/bench_*.py); do \
-	  echo "== $$f (MicroPython)"; node tests/mpy/bench.mjs $$f || exit 1; done
-	@for f in tests/mpy/bench_*.mjs; do echo "== $$f"; node $$f || exit 1; done
-	@echo "== tests/pico/bench.py (the official MicroPython rp2 firmware on an emulated RP2040)"
-	@$(PY) tests/pico/bench.py
+	@$(PY) tests/benches.py
 
 # DESIGN.md's reliability goals with real processes: `hexref run` killed at random moments
 # and restarted, 20 trials, each checked against the same game with no kill (a few minutes);

@@ -47,7 +47,7 @@ def best(samples: list[float]) -> float:
 
 
 def main() -> int:
-    runs = 5
+    runs = 1 if os.environ.get("HEXREF_BENCH") == "quick" else 5  # quick: make test
     with_undos = journal(ENTRIES, UNDO_EVERY)
     undos = sum(1 for e in with_undos.entries if e.input == ("undo",))
     plain = [restore(journal(ENTRIES, None))[1] for _ in range(runs)]

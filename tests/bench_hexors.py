@@ -14,8 +14,10 @@ try:
     HERE = os.path.dirname(os.path.abspath(__file__))
     sys.path.insert(0, os.path.join(HERE, ".."))
     sys.path.insert(0, os.path.join(HERE, "portable"))
+    QUICK = os.environ.get("HEXREF_BENCH") == "quick"  # make test: tests/benches.py
 except (ImportError, AttributeError, NameError):
     HERE = None  # MicroPython: the runner has put shared_rules and the helpers on sys.path
+    QUICK = False  # (the runner below writes the computer's in)
 
 from hexors_random import Rng, random_input, setup_inputs  # noqa: E402
 
@@ -94,7 +96,8 @@ for (const name of ["hexors_random.py"])
 mp.runPython("import sys\\nsys.path.append('/lib')");
 try {
   mp.runPython(readFileSync(join(root, "tests", "bench_hexors.py"), "utf8")
-               .replace("__name__ == \\"__main__\\"", "True"));
+               .replace("__name__ == \\"__main__\\"", "True")
+               .replace("QUICK = False", "QUICK = " + (process.env.HEXREF_BENCH === "quick" ? "True" : "False")));
 } catch (err) { console.log("FAIL " + (err.message || err)); process.exit(1); }
 """
 
@@ -121,6 +124,6 @@ def under_micropython():
 
 if __name__ == "__main__":
     micro = sys.implementation.name == "micropython"
-    main(40 if micro else 300)
+    main((2 if QUICK else 40) if micro else (5 if QUICK else 300))
     if not micro and "--no-micropython" not in sys.argv:
         under_micropython()

@@ -143,7 +143,8 @@ def pct(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    quick = os.environ.get("HEXREF_BENCH") == "quick"  # make test: tests/benches.py
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1 if quick else 20
     render(View(header="warm-up", big=("0",)))  # fonts load once, as on the Pi
     print("host work per input (%d games of each demo script; SQLite synchronous=FULL):"
           % games)

@@ -110,4 +110,4 @@ def bench_fold(n: int = 10_000) -> None:
 if __name__ == "__main__":
     bench_push()
     bench_page()
-    bench_fold()
+    bench_fold(1000 if os.environ.get("HEXREF_BENCH") == "quick" else 10_000)

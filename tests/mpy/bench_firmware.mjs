@@ -72,7 +72,7 @@ function allocatedBy(code) {
   run(`gc.disable()\n${code}\n_alloc = gc.mem_alloc()\ngc.enable()`);
   return get("_alloc") - start;
 }
-const passes = 2000;
+const passes = process.env.HEXREF_BENCH === "quick" ? 200 : 2000; // quick: make test
 const overhead = allocatedBy("B.idle(hub, twins['clock'], 0)"); // the helper's own call
 const idleBytes = allocatedBy(`B.idle(hub, twins['clock'], ${passes})`) - overhead;
 console.log(

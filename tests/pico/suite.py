@@ -10,6 +10,7 @@ writes what it found to build/pico/summary.txt, which ``make test-pico`` prints 
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -281,3 +282,21 @@ def test_the_makers_tools_on_the_boards_port(tmp_path: Path, image: Path):
          % base.strip())
     note("pico: mpremote over the board's port: %s; ls : lists main.py, firmware/, "
          "shared_rules/; %s" % (impl.strip(), check.stdout.strip()))
+
+
+def test_bench_quick() -> None:
+    """``make bench``'s emulated-Pico bench (tests/pico/bench.py) in its quick mode
+    (tests/benches.py): a short table, figures printed and not judged; it must run to the
+    end and measure each thing it reports, so a bench that rots fails ``make test``."""
+    from benches import PICO, QUICK
+
+    done = subprocess.run([sys.executable, PICO], cwd=ROOT, env=dict(os.environ, **QUICK),
+                          capture_output=True, text=True, timeout=900)
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out[-3000:]
+    for what in ("heap in use after boot", "loop pass, idle: median",
+                 "die rest -> DIE FACE on the USB line: median",
+                 "tap -> TAP on the USB line: median"):
+        assert what in done.stdout, "%s: not measured\n%s" % (what, out[-3000:])
+    note("pico: make bench's quick run: " + " / ".join(
+        x.split("] ", 1)[-1] for x in done.stdout.splitlines() if "->" in x))

@@ -1,0 +1,59 @@
+"""Every bench ``make bench`` runs, in order, and how: the one list ``make bench`` (full
+figures) and ``make test`` (quick mode, so a bench that no longer runs fails CI) share.
+
+- ``tests/bench_*.py`` under the venv's CPython;
+- those whose docstring names ``tests/mpy/bench.mjs`` also under MicroPython;
+- the MicroPython-only benches ``tests/mpy/bench_*.mjs``;
+- ``tests/pico/bench.py``: the official MicroPython rp2 firmware on an emulated RP2040.
+
+Quick mode is the environment variable ``HEXREF_BENCH=quick``: each script runs every
+measurement it has with few repetitions (its figures are not worth reading). Benches print,
+never assert; only a script that fails to run fails.
+
+usage: .venv/bin/python tests/benches.py [--quick]
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+QUICK = {"HEXREF_BENCH": "quick"}
+PICO = "tests/pico/bench.py"
+
+
+def commands(python: str = sys.executable) -> list[list[str]]:
+    """Each bench as a command to run from the checkout's root."""
+    scripts = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tests/bench_*.py"))
+    out = [[python, s] for s in scripts]
+    out += [["node", "tests/mpy/bench.mjs", s] for s in scripts
+            if "mpy/bench.mjs" in (ROOT / s).read_text()]
+    out += [["node", p.relative_to(ROOT).as_posix()]
+            for p in sorted(ROOT.glob("tests/mpy/bench_*.mjs"))]
+    out.append([python, PICO])
+    return out
+
+
+def title(command: list[str]) -> str:
+    if command[-1] == PICO:
+        return "%s (the official MicroPython rp2 firmware on an emulated RP2040)" % PICO
+    if command[:2] == ["node", "tests/mpy/bench.mjs"]:
+        return "%s (MicroPython)" % command[2]
+    return command[-1]
+
+
+def main(argv: list[str]) -> int:
+    env = dict(os.environ, **(QUICK if "--quick" in argv else {}))
+    for command in commands():
+        print("== " + title(command), flush=True)
+        done = subprocess.run(command, cwd=ROOT, env=env)
+        if done.returncode:
+            print("== %s failed (exit %d)" % (title(command), done.returncode))
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
