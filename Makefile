@@ -72,10 +72,10 @@ soak: $(STAMP)
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
 
-# The gettext catalogues (host/locale/) brought up to date with the texts the code marks,
+# The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/test_catalogues.py names them.
 messages: $(STAMP)
-	$(PY) -m host.catalogues
+	$(PY) -m host.common.translations
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests
@@ -118,14 +118,14 @@ $(FW_OUT)/main.py:
 	printf 'from firmware import main_pico\nmain_pico.main()\n' > $@
 
 # Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto). The board
-# is asked its MicroPython and .mpy format first (host/deploy_check.py): nothing is copied
+# is asked its MicroPython and .mpy format first (host/hub/deploy_check.py): nothing is copied
 # to a board that could not load the files.
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
 # Pico's flash image alike (tests/pico/image.py).
 PORT ?= auto
 DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
 deploy: firmware
-	$(PY) -m host.deploy_check $(PORT) $(FW_OUT)
+	$(PY) -m host.hub.deploy_check $(PORT) $(FW_OUT)
 	$(VENV)/bin/mpremote connect $(PORT) cp -r $(FW_OUT)/firmware $(FW_OUT)/shared_rules : \
 	  + cp $(FW_OUT)/main.py :main.py + reset
 

@@ -91,7 +91,7 @@ LABELS = {"figures": "Figures", "move": "Move", "range": "Range", "attack": "Att
 
 def add_game(prefix, name, specs):
     """Another game's cards: ``specs`` {kind: (field spec, ...)} in the form above, the
-    name first (a game registered by the host: host/games.py ``register``)."""
+    name first (a game registered by the host: host/games/descriptor.py ``register``)."""
     global GAMES
     if prefix not in GAMES:
         GAMES = GAMES + (prefix,)

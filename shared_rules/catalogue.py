@@ -94,7 +94,7 @@ _loaded = {}
 
 def add_game(prefix, path):
     """Another game's cards, ids ``prefix/...``, from the JSON file at ``path`` (a game
-    registered by the host: host/games.py ``register``)."""
+    registered by the host: host/games/descriptor.py ``register``)."""
     FILES[prefix] = path
     _loaded.pop(prefix, None)
 

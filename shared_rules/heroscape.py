@@ -264,7 +264,7 @@ class HeroScapeGame(Game):
         return self.phase == "roll" and not self.attack["faces"] and not self.pending
 
     def view(self):
-        """The view model: everything a screen needs, as plain values (host/heroscape_view.py
+        """The view model: everything a screen needs, as plain values (host/games/heroscape/presenter.py
         reads nothing else). ``initiative`` [skulls or None per player]; ``pending`` the
         partial roll (dice, skulls, shields counted on the HS-2 die); ``attack`` the one
         being made: its ``target`` (a card key), ``dice`` per side once the height is

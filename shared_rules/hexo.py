@@ -312,7 +312,7 @@ class HexoGame(Game):
         return spaces
 
     def view(self):
-        """The view model: plain values for the screens (host/hexo_view.py reads nothing
+        """The view model: plain values for the screens (host/games/hexo/presenter.py reads nothing
         else). ``fight``: the fight being judged, both sides' strength printed the way
         players check it (``mine``, ``theirs``) and as ``values``, whose cards are tapped
         now (``tapping``), the monster's type in a monster fight; ``scores``: each player's

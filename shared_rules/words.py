@@ -9,7 +9,7 @@ sentence and may reorder it::
     Refusal("HS-7", _("%s has no figures left") % name)
     n_("%d figure left", "%d figures left", n) % n
 
-Babel extracts the English from these calls into the catalogues (host/locale/). Here they
+Babel extracts the English from these calls into the catalogues (host/common/locale/). Here they
 are the identity: the engines run the same under MicroPython, where there is no gettext.
 The host calls ``install`` with the chosen language's gettext functions, and from then on
 the engines speak that language. ``N_`` only marks a text kept in a table, translated

@@ -16,9 +16,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from host.demo import RIGS  # noqa: E402
-from host.journal import Entry, MemoryJournal  # noqa: E402
-from host.referee import Referee, TileBook  # noqa: E402
+from host.app.demo import RIGS  # noqa: E402
+from host.session.journal import Entry, MemoryJournal  # noqa: E402
+from host.session.referee import Referee, TileBook  # noqa: E402
 
 ENTRIES = 10000
 UNDO_EVERY = 50

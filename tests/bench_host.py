@@ -4,7 +4,7 @@ DESIGN.md targets: host work per input (decode, journal commit, rules, render) p
 5 ms on a laptop-class CPU; bytes sent to the panel per screen change, over a whole demo
 game, under 40% of full frames.
 
-Each demo game (host/demo.py's scripts, both variants) is played from the hub's encoded
+Each demo game (host/app/demo.py's scripts, both variants) is played from the hub's encoded
 lines, through the real HubLink decoder, the referee with its SQLite journal (durable:
 committed before the ACK, as on the Pi), the Hexors presenter and our SSD1306 driver on a
 byte-counting bus. The stock luma ssd1306 driver gets the same frames for comparison.
@@ -23,14 +23,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from luma.oled.device import ssd1306  # noqa: E402
 
-from host.demo import demo_entries, demo_script  # noqa: E402
-from host.hexors_view import HexorsView  # noqa: E402
-from host.link import HubLink  # noqa: E402
-from host.oled import SSD1306  # noqa: E402
-from host.panel import Panel, render  # noqa: E402
-from host.referee import Referee, TileBook  # noqa: E402
-from host.screens import View  # noqa: E402
-from host.store import Store  # noqa: E402
+from host.app.demo import demo_entries, demo_script  # noqa: E402
+from host.devices.oled import SSD1306  # noqa: E402
+from host.devices.panel import Panel, render  # noqa: E402
+from host.display.screens import View  # noqa: E402
+from host.games.hexors.presenter import HexorsView  # noqa: E402
+from host.hub.link import HubLink  # noqa: E402
+from host.session.referee import Referee, TileBook  # noqa: E402
+from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 from shared_rules.hexors import HexorsGame  # noqa: E402
 
@@ -75,7 +75,7 @@ class LinePort:
 
 def hub_lines(steps: list[dict], boot: str) -> list[bytes]:
     """The lines the hub would send for the demo script, numbered from 1."""
-    from host.demo import hub_events
+    from host.app.demo import hub_events
 
     lines = [protocol.encode_line(protocol.message("HELLO", 0, protocol.VERSION, "0.1.0",
                                                    "bench", boot, (), 0))]
@@ -169,7 +169,7 @@ def main() -> None:
 def panel_share(variant: str) -> tuple[int, int, int, bool]:
     """Screen changes, our bytes and stock luma's bytes over a demo rig's whole script,
     played in-process with every screen the panel would show (messages included)."""
-    from host.demo_games import rehearse
+    from host.app.demo_games import rehearse
 
     ours_bus, stock_bus = CountingBus(), CountingBus()
     ours = SSD1306(ours_bus)
@@ -183,7 +183,7 @@ def panel_share(variant: str) -> tuple[int, int, int, bool]:
 
 
 def every_game() -> None:
-    from host.demo import RIGS
+    from host.app.demo import RIGS
 
     print("panel bytes per screen change, every demo game played in-process:")
     for variant in sorted(RIGS):

@@ -15,10 +15,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from host import tags  # noqa: E402
-from host.journal import Entry  # noqa: E402
-from host.registry import Registry  # noqa: E402
-from host.store import Store, TileRow  # noqa: E402
+from host.session.journal import Entry  # noqa: E402
+from host.storage import tags  # noqa: E402
+from host.storage.registry import Registry  # noqa: E402
+from host.storage.store import Store, TileRow  # noqa: E402
 
 ENROLLED = "2026-11-22T18:10:00.000Z"  # as an export writes it (UTC): the import checks it
 

@@ -25,9 +25,9 @@ sys.path.insert(0, HERE)
 from table_rig import Table, demo_game_events  # noqa: E402
 from web_rig import Events, Server  # noqa: E402
 
-from host.journal import Entry  # noqa: E402
-from host.store import Store  # noqa: E402
-from host.web import Reader  # noqa: E402
+from host.readers.web import Reader  # noqa: E402
+from host.session.journal import Entry  # noqa: E402
+from host.storage.store import Store  # noqa: E402
 
 
 def _stats(samples: list[float]) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 
-from host import tags
-from host.demo_games import choose
-from host.journal import MemoryJournal
-from host.link import Received
-from host.referee import Referee, TileBook
-from host.screens import text
+from host.app.demo_games import choose
+from host.display.screens import text
+from host.hub.link import Received
+from host.session.journal import MemoryJournal
+from host.session.referee import Referee, TileBook
+from host.storage import tags
 from shared_rules.protocol import message
 
 

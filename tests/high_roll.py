@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host import screens
-from host.games import Demo, Descriptor, Variant
-from host.presenter import Presenter
-from host.screens import View
+from host.display import screens
+from host.display.screens import View
+from host.games.descriptor import Demo, Descriptor, Variant
+from host.games.presenter import Presenter
 from shared_rules.engine import Game, Legal, Outcome, Refusal
 
 TARGET = 12
@@ -121,7 +121,7 @@ def demo_entries() -> list[dict]:
 
 
 def demo_script() -> list[dict]:
-    from host.demo import Steps
+    from host.app.demo import Steps
 
     s = Steps(UIDS)
     s.tap("hr/knight").press("A")

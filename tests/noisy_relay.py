@@ -30,9 +30,9 @@ from pathlib import Path
 
 from process_table import ROOT, enroll_demo_tiles, wait_for
 
-from host.demo import beginner_script, collector_script
-from host.run import HUB_MENU, GameMenu
-from host.store import Store
+from host.app.demo import beginner_script, collector_script
+from host.app.run import HUB_MENU, GameMenu
+from host.storage.store import Store
 
 UNKNOWN_UID = "04FFEEDDCCBB01"  # a tag nobody enrolled
 SERIES = (("jl-beginner", beginner_script), ("jl-collector", collector_script))
@@ -209,7 +209,7 @@ def play(folder: Path, steps: list[dict], games: int, seed: int, corrupt: float 
     relay.hub_master = None  # type: ignore[assignment]
     relay.start()
     log = open(folder / "host.log", "wb")
-    host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config", str(config),
+    host = subprocess.Popen([sys.executable, "-m", "host.commands.main", "run", "--config", str(config),
                              "--emulate", str(folder / "frames"), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=log)
     want_games = games

@@ -1,7 +1,7 @@
 """A long table session over a bad cable, all in memory and on a hand-driven clock.
 
 - ``series_events(rng, at_least)``: the hub events of Justice League Beginner and
-  Collector's demo games played one after the other (host/demo.py's scripts, turned into
+  Collector's demo games played one after the other (host/app/demo.py's scripts, turned into
   events by table_rig.events_of), with harmless table noise between steps: an unknown
   tile tapped and lifted, a die that lands crooked, a long press on a player button. Each
   of these is journalled and changes nothing, so they add inputs without changing who wins.
@@ -26,11 +26,11 @@ from table_rig import events_of
 from wires import Wire
 
 from firmware.link import Link
-from host.demo import beginner_script, collector_script, demo_entries
-from host.hexors_view import HexorsView
-from host.link import HubLink
-from host.referee import Referee, TileBook
-from host.store import Store
+from host.app.demo import beginner_script, collector_script, demo_entries
+from host.games.hexors.presenter import HexorsView
+from host.hub.link import HubLink
+from host.session.referee import Referee, TileBook
+from host.storage.store import Store
 from shared_rules.hexors import HexorsGame
 
 BOOT = "5EED0001"

@@ -18,9 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from host.demo import DEMO_CORRECTIONS, UIDS
-from host.registry import Registry
-from host.store import Store
+from host.app.demo import DEMO_CORRECTIONS, UIDS
+from host.storage.registry import Registry
+from host.storage.store import Store
 from shared_rules.decisions import COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +119,7 @@ def start_hub(cable: Cable, steps: list[dict], script_file: Path) -> subprocess.
 
 
 def start_host(config: Path, frames: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config", str(config),
+    return subprocess.Popen([sys.executable, "-m", "host.commands.main", "run", "--config", str(config),
                              "--emulate", str(frames), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -170,11 +170,11 @@ def clean_run(variant: str, steps: list[dict]):
     """The journal the same script makes with no fault at all, straight into a referee."""
     from table_rig import events_of
 
-    from host.demo import demo_entries
-    from host.hexors_view import HexorsView
-    from host.journal import MemoryJournal
-    from host.link import Received
-    from host.referee import Referee, TileBook
+    from host.app.demo import demo_entries
+    from host.games.hexors.presenter import HexorsView
+    from host.hub.link import Received
+    from host.session.journal import MemoryJournal
+    from host.session.referee import Referee, TileBook
     from shared_rules.hexors import HexorsGame
     from shared_rules.protocol import message
 

@@ -41,7 +41,7 @@ from process_table import (
 )
 from table_rig import events_of
 
-from host.demo import RIGS
+from host.app.demo import RIGS
 
 VARIANTS = ("jl-beginner", "jl-collector")
 WINNER = "P1"  # both demo scripts end with P1's win

@@ -1,5 +1,5 @@
 """A table for storage tests: the hub's real Link on an in-memory Wire, the host's HubLink,
-a Referee over a SqliteJournal, and the demo game's tiles (host/demo.py).
+a Referee over a SqliteJournal, and the demo game's tiles (host/app/demo.py).
 
 ``Table.play(events)`` sends hub events one by one and lets the host take, journal and
 acknowledge each, exactly as ``hexref run`` does.
@@ -9,12 +9,12 @@ from __future__ import annotations
 from wires import Wire
 
 from firmware.link import Link
-from host.demo import demo_entries, demo_script, hub_events
-from host.hexors_view import HexorsView
-from host.link import HubLink
-from host.referee import Referee, TileBook
-from host.screens import text
-from host.store import Store
+from host.app.demo import demo_entries, demo_script, hub_events
+from host.display.screens import text
+from host.games.hexors.presenter import HexorsView
+from host.hub.link import HubLink
+from host.session.referee import Referee, TileBook
+from host.storage.store import Store
 from shared_rules.hexors import HexorsGame
 
 BOOT = "0A1B2C3D"
@@ -30,7 +30,7 @@ def events_of(steps: list[dict]) -> list[tuple]:
 
 
 def demo_game_events() -> list[tuple]:
-    """The demo's whole game (host/demo.py), as hub events: it ends with a winner."""
+    """The demo's whole game (host/app/demo.py), as hub events: it ends with a winner."""
     return events_of(demo_script())
 
 

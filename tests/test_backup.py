@@ -10,15 +10,15 @@ import time
 
 import pytest
 
-from host.backup import BEFORE_RESTORE, Busy, backup, hold_run_lock, restore
-from host.cli import main
-from host.journal import Entry
-from host.store import Store, StoreError
+from host.commands.main import main
+from host.session.journal import Entry
+from host.storage.backup import BEFORE_RESTORE, Busy, backup, hold_run_lock, restore
+from host.storage.store import Store, StoreError
 
 WRITER = """
 import sys, time
-from host.journal import Entry
-from host.store import Store
+from host.session.journal import Entry
+from host.storage.store import Store
 store = Store(sys.argv[1])
 game = store.new_game("jl-beginner", ["P1", "P2"])
 journal = store.journal(game)
@@ -113,7 +113,7 @@ def test_restore_refuses_what_is_not_a_good_backup_and_changes_nothing(tmp_path,
 def test_restore_waits_for_the_referee_to_stop(tmp_path):
     data = tmp_path / "data"
     dest = backup(Store(data), tmp_path / "b.db")
-    code = "import sys, time; from host.backup import hold_run_lock; " \
+    code = "import sys, time; from host.storage.backup import hold_run_lock; " \
            "hold_run_lock(sys.argv[1]); print('held', flush=True); time.sleep(30)"
     proc = subprocess.Popen([sys.executable, "-c", code, str(data)], stdout=subprocess.PIPE,
                             text=True)

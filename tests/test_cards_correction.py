@@ -9,9 +9,7 @@ import json
 
 import pytest
 
-from host import tags
-from host.cli import main
-from host.demo_games import (
+from host.app.demo_games import (
     HS_CORRECTIONS,
     HS_UIDS,
     HX_CORRECTIONS,
@@ -21,11 +19,13 @@ from host.demo_games import (
     corrected,
     rehearse,
 )
-from host.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
-from host.referee import Referee
-from host.registry import Registry, RegistryBook, Tile
-from host.screens import text
-from host.store import Store
+from host.app.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
+from host.commands.main import main
+from host.display.screens import text
+from host.session.referee import Referee
+from host.storage import tags
+from host.storage.registry import Registry, RegistryBook, Tile
+from host.storage.store import Store
 from shared_rules import catalogue
 from shared_rules.heroscape import validate_card
 from shared_rules.invocations import card_problems

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from host import catalogues, i18n
-from host.config import ConfigError, parse
+from host.common import i18n
+from host.common import translations as catalogues
+from host.common.config import ConfigError, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,7 +88,7 @@ def test_config_takes_a_language_and_refuses_an_unknown_one() -> None:
 
 
 def test_hexref_refuses_a_language_it_does_not_speak_in_one_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "host.cli", "--lang", "de", "odds"],
+    done = subprocess.run([sys.executable, "-m", "host.commands.main", "--lang", "de", "odds"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == "hexref: language 'de': hexref speaks en, fr, es"
@@ -100,7 +101,7 @@ def test_every_translation_can_be_drawn_by_the_panel(lang: str) -> None:
     page's own texts are drawn by the browser."""
     outside = {}
     for msg in catalogues.read(lang):
-        if msg.locations and all(f.startswith("host/web_page/") for f, _l in msg.locations):
+        if msg.locations and all(f.startswith("host/readers/web_page/") for f, _l in msg.locations):
             continue  # said only by the browser, whose fonts have it
         forms = msg.string if isinstance(msg.string, (list, tuple)) else (msg.string,)
         for form in forms:
@@ -113,8 +114,8 @@ def test_every_translation_can_be_drawn_by_the_panel(lang: str) -> None:
 def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
     """The game menu's last line is the language; choosing Español there makes the menu,
     and the game chosen next, speak Spanish."""
-    from host.inputs import DOWN, OK, UP
-    from host.run import GameMenu
+    from host.app.run import GameMenu
+    from host.devices.inputs import DOWN, OK, UP
 
     menu = GameMenu()
     try:
@@ -134,7 +135,7 @@ def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
         menu.press(OK)
         chosen = menu.press(OK)
         assert chosen is not None
-        from host.games import open_game
+        from host.games.descriptor import open_game
 
         new_game, presenter = open_game(chosen.variant, ("P1", "P2"))
         assert presenter.title == "JL Principiantes"
@@ -148,7 +149,7 @@ def test_the_config_chooses_the_language_and_lang_overrides_it(tmp_path) -> None
     config.write_text('[players]\nlanguage = "es"\n', encoding="utf-8")
     env = {"HEXREF_CONFIG": str(config), "PATH": "/usr/bin:/bin", "LANG": "fr_FR.UTF-8",
            "HEXREF_DATA": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path)}
-    odds = [sys.executable, "-m", "host.cli", "odds", "heroscape", "--attack", "3",
+    odds = [sys.executable, "-m", "host.commands.main", "odds", "heroscape", "--attack", "3",
             "--defense", "2"]
     said = subprocess.run(odds, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert said.returncode == 0, said.stderr

@@ -1,6 +1,6 @@
 """The command line as a user meets it: `hexref --version`, odds from enrolled tiles and
 written-out values, no traceback on a bad path, a bad file or a closed pipe, and commands
-that only look create nothing. Real processes (``python -m host.cli``) where the outcome is
+that only look create nothing. Real processes (``python -m host.commands.main``) where the outcome is
 about the process: its exit code, its stderr, the files it leaves."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from host.registry import Registry
-from host.store import Store
+from host.storage.registry import Registry
+from host.storage.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,7 +20,7 @@ def hexref(*args: str, data: Path | None = None, stdin: str | None = None,
     env = dict(os.environ)
     if data is not None:
         env["HEXREF_DATA"] = str(data)
-    return subprocess.run([sys.executable, "-m", "host.cli", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "host.commands.main", *args], capture_output=True,
                           text=True, env=env, input=stdin, cwd=cwd or ROOT, timeout=60)
 
 
@@ -105,13 +105,13 @@ def test_bad_paths_and_bad_files_get_a_message_not_a_traceback(tmp_path):
 def test_a_closed_pipe_ends_quietly(tmp_path):
     """`hexref replay last | head -1`, `hexref tiles export | head -1`."""
     data = tmp_path / "data"
-    run = subprocess.run([sys.executable, "-m", "host.cli", "demo", "--out",
+    run = subprocess.run([sys.executable, "-m", "host.commands.main", "demo", "--out",
                           str(tmp_path / "demo"), "--live", "no"], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     env = dict(os.environ, HEXREF_DATA=str(tmp_path / "demo" / "data"))
     for command in ("replay last", "tiles export --format csv"):
-        shell = subprocess.run("%s -m host.cli %s | head -1" % (sys.executable, command),
+        shell = subprocess.run("%s -m host.commands.main %s | head -1" % (sys.executable, command),
                                shell=True, cwd=ROOT, env=env, capture_output=True,
                                text=True, timeout=60)
         assert shell.returncode == 0 and len(shell.stdout.splitlines()) == 1, shell

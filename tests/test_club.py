@@ -1,6 +1,6 @@
 """A club night against a real broker: Debian's Mosquitto (``make test`` installs it) on a
 loopback port, 8 tables each playing two games with their own referee and database, each
-publishing its journal (host/club.py Publisher), ``hexref club`` as its own process, and
+publishing its journal (host/readers/club.py Publisher), ``hexref club`` as its own process, and
 the broker restarted in the middle of the night (SIGTERM, as systemd does; and in a second
 night killed, as a crash or a power cut would). The organiser's standings must equal the
 ones computed from the tables' own journals, with every entry once."""
@@ -19,10 +19,10 @@ from debian import tool
 from table_rig import Table, demo_game_events
 from web_rig import ROOT, SHOTS, Server, chromium
 
-from host.club import Broker, Publisher, standings, start_publisher
-from host.config import Config
-from host.store import Store
-from host.web_model import Follower
+from host.common.config import Config
+from host.readers.club import Broker, Publisher, standings, start_publisher
+from host.readers.web_model import Follower
+from host.storage.store import Store
 
 TABLES = 8
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")

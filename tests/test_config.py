@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from host import config
-from host.config import ConfigError, load, parse
+from host.common import config
+from host.common.config import ConfigError, load, parse
 
 
 def test_defaults_fit_the_reference_build():
@@ -117,7 +117,7 @@ def test_hexref_run_with_a_bad_config_says_so_without_a_traceback(tmp_path):
                         (b"\xff\xfe[hub]\n", b"not UTF-8")):
         path = tmp_path / "config.toml"
         path.write_bytes(body)
-        done = subprocess.run([sys.executable, "-m", "host.cli", "run", "--config", str(path)],
+        done = subprocess.run([sys.executable, "-m", "host.commands.main", "run", "--config", str(path)],
                               capture_output=True, timeout=60)
         assert done.returncode == 2 and words in done.stderr
         assert b"Traceback" not in done.stderr

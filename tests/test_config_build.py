@@ -7,9 +7,9 @@ import time
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from host.config import parse
-from host.inputs import OK, Press
-from host.run import build
+from host.app.run import build
+from host.common.config import parse
+from host.devices.inputs import OK, Press
 
 
 def test_build_uses_the_configured_pins_and_folder(tmp_path):

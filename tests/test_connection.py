@@ -13,8 +13,8 @@ import serial
 
 from firmware.link import Link
 from firmware.sim import FdPort
-from host import connection
-from host.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
+from host.hub import connection
+from host.hub.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 
 
 class Clock:

@@ -13,12 +13,12 @@ from luma.core.device import dummy
 
 from firmware.link import Link
 from firmware.sim import FdPort
-from host.connection import Connection
-from host.inputs import BACK, DOWN, OK, UP, Controls
-from host.panel import Panel
-from host.registry import Registry, RegistryBook
-from host.run import App, GameMenu
-from host.store import Store
+from host.app.run import App, GameMenu
+from host.devices.inputs import BACK, DOWN, OK, UP, Controls
+from host.devices.panel import Panel
+from host.hub.connection import Connection
+from host.storage.registry import Registry, RegistryBook
+from host.storage.store import Store
 from shared_rules.decisions import COLOURS
 
 PINS = {UP: 17, DOWN: 27, OK: 22, BACK: 23}
@@ -207,8 +207,8 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
     """JL Beginner from the menu to the winner; the USB cable comes out during the first
     battle and the second roll is made while it is out. The game ends as the demo's does,
     and the winner waits for a button that brings back the menu."""
-    from host.demo import demo_entries, demo_script
-    from host.referee import TileBook
+    from host.app.demo import demo_entries, demo_script
+    from host.session.referee import TileBook
 
     t = Table(tmp_path)
     try:
@@ -250,9 +250,9 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
 
 
 def test_buzzer_says_accepted_refused_and_win(tmp_path):
-    from host.demo import demo_entries, demo_script
-    from host.inputs import Beeper
-    from host.referee import TileBook
+    from host.app.demo import demo_entries, demo_script
+    from host.devices.inputs import Beeper
+    from host.session.referee import TileBook
 
     class Buzzer:
         def on(self) -> None:

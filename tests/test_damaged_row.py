@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from process_table import ROOT, Cable, last_frame, new_table, wait_for
 
-from host import screens
-from host.journal import Entry
-from host.panel import render
-from host.store import DamagedRow, Store, row_checksum
+from host.devices.panel import render
+from host.display import screens
+from host.session.journal import Entry
+from host.storage.store import DamagedRow, Store, row_checksum
 
 BOOT = "0A1B2C3D"
 
@@ -102,7 +102,7 @@ def test_hexref_run_and_doctor_name_the_damaged_row(tmp_path):
                                  seq))
     _damage(data, b'"04A1B2C3D4E506"', b'"04A1B2C3D4E5\xff6"')
     frames = tmp_path / "frames"
-    host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config", str(config),
+    host = subprocess.Popen([sys.executable, "-m", "host.commands.main", "run", "--config", str(config),
                              "--emulate", str(frames), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
@@ -116,7 +116,7 @@ def test_hexref_run_and_doctor_name_the_damaged_row(tmp_path):
     err = host.stderr.read().decode()
     assert "cannot restore the game: game %d, journal row 6 is damaged" % game_id in err
     assert "Traceback" not in err and "UnicodeDecodeError" not in err
-    doctor = subprocess.run([sys.executable, "-m", "host.cli", "doctor", "--config",
+    doctor = subprocess.run([sys.executable, "-m", "host.commands.main", "doctor", "--config",
                              str(config), "--no-ping"], cwd=ROOT, capture_output=True,
                             text=True, timeout=60)
     line = next(x for x in doctor.stdout.splitlines() if "database" in x)

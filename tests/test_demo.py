@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from host.demo import run_demo
+from host.app.demo import run_demo
 
 
 def _frames(transcript: str) -> list[list[str]]:
@@ -41,8 +41,8 @@ def test_demo_game_over_a_pty_ends_with_the_winner(tmp_path: Path, capsys):
     # The end: Superman yellow 6 against Mars' printed red 3 (JL-C3's Mars value).
     assert frames[-1][:3] == ["JL Beginner", "   P1 wins", "Superman 6 : 3 Mars"]
     # The demo is a stored game like any other: replay says the same winner.
-    from host.replay import replay
-    from host.store import Store
+    from host.readers.replay import replay
+    from host.storage.store import Store
 
     store = Store(tmp_path / "data")
     game = store.unfinished() is None and store.games()[-1]
@@ -104,7 +104,7 @@ def test_live_panel_on_a_terminal_that_reports_0x0(tmp_path: Path):
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     root = Path(__file__).resolve().parent.parent
-    proc = subprocess.run([sys.executable, "-m", "host.cli", "demo", "--out", str(tmp_path),
+    proc = subprocess.run([sys.executable, "-m", "host.commands.main", "demo", "--out", str(tmp_path),
                            "--live", "yes"], cwd=root, stdout=slave, stderr=subprocess.PIPE,
                           timeout=120)
     os.close(slave)

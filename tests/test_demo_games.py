@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from host.demo import RIGS, run_demo
-from host.demo_games import HostSteps, rehearse
-from host.replay import replay
-from host.store import Store
+from host.app.demo import RIGS, run_demo
+from host.app.demo_games import HostSteps, rehearse
+from host.readers.replay import replay
+from host.storage.store import Store
 
 
 def _said(out: Path) -> list[str]:

@@ -1,4 +1,4 @@
-"""make deploy asks the board first (host/deploy_check.py): which .mpy files its MicroPython
+"""make deploy asks the board first (host/hub/deploy_check.py): which .mpy files its MicroPython
 loads, against the headers of what mpy-cross built. The board's side is checked on the real
 rp2 port by tests/pico/suite.py; here each verdict, from real mpy-cross output."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from host.deploy_check import Board, MpyFile, read_header, verdict
+from host.hub.deploy_check import Board, MpyFile, read_header, verdict
 
 PICO_122 = Board("micropython", (1, 22, 0), 4614, "Raspberry Pi Pico with RP2040", "rp2")
 

@@ -9,9 +9,9 @@ import threading
 from pathlib import Path
 from types import SimpleNamespace
 
-from host import doctor
-from host.config import Config, Data, Hub, parse
-from host.doctor import FIX, NOTE, OK, System
+from host.app import doctor
+from host.app.doctor import FIX, NOTE, OK, System
+from host.common.config import Config, Data, Hub, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -246,7 +246,7 @@ def test_gpio_library_missing_says_how_to_install(tmp_path):
 
 
 def test_database_found_counts_games(tmp_path):
-    from host.store import Store
+    from host.storage.store import Store
 
     store = Store(tmp_path)
     store.new_game("jl-beginner", ["P1", "P2"])

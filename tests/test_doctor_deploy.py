@@ -5,9 +5,9 @@ import configparser
 import re
 from pathlib import Path
 
-from host.config import PICO_VID
-from host.connection import SYMLINK
-from host.doctor import GROUPS, SERVICE_USER
+from host.app.doctor import GROUPS, SERVICE_USER
+from host.common.config import PICO_VID
+from host.hub.connection import SYMLINK
 
 DEPLOY = Path(__file__).parent.parent / "host" / "deploy"
 

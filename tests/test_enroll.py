@@ -8,8 +8,7 @@ from gpiozero.pins.mock import MockFactory
 from wires import Wire
 
 from firmware.link import Link
-from host import keys, pins, tags
-from host.enroll import (
+from host.app.enroll import (
     DONE,
     FAILED,
     HOLD_S,
@@ -21,10 +20,12 @@ from host.enroll import (
     choices_for,
     gpio_buttons,
 )
-from host.link import HubLink
-from host.registry import Registry, Tile
-from host.screens import text
-from host.store import Store
+from host.devices import pins
+from host.display.screens import text
+from host.hub.link import HubLink
+from host.storage import keys, tags
+from host.storage.registry import Registry, Tile
+from host.storage.store import Store
 from shared_rules.decisions import COLOURS
 
 KEY = bytes(range(32))
@@ -336,7 +337,7 @@ def test_enrolling_many_tags_in_a_row(tmp_path, factory):
 
 def test_the_cli_enrolls_with_the_buttons_of_the_config(tmp_path, factory):
     """`[buttons]` in the config moves the referee's buttons; `hexref enroll` uses them."""
-    from host.cli import main
+    from host.commands.main import main
 
     config = tmp_path / "hexref.toml"
     config.write_text("[buttons]\nup = 5\ndown = 6\nok = 13\nback = 19\n")
@@ -348,7 +349,7 @@ def test_the_cli_enrolls_with_the_buttons_of_the_config(tmp_path, factory):
 
 
 def test_the_cli_enrolls_with_no_gpio_when_told(tmp_path, factory, capsys):
-    from host.cli import main
+    from host.commands.main import main
 
     args = ["enroll", "--no-gpio", "--port", str(tmp_path / "no-hub"), "--data",
             str(tmp_path / "data")]

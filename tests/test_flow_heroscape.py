@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.demo_games import HS_UIDS, corrected, heroscape_entries, lookup, rehearse
-from host.heroscape_view import HeroScapeView
-from host.screens import text
+from host.app.demo_games import HS_UIDS, corrected, heroscape_entries, lookup, rehearse
+from host.display.screens import text
+from host.games.heroscape.presenter import HeroScapeView
 from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
 
@@ -212,7 +212,7 @@ def test_hexref_run_sends_the_virtual_dice_the_roller_asks_for(tmp_path):
     DIEMODE and ROLL 5, and the hub's five faces are one roll."""
     from test_connection_app import Table
 
-    from host.registry import Registry, RegistryBook
+    from host.storage.registry import Registry, RegistryBook
 
     class HeroScapeTable(Table):
         def new_app(self):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.demo_games import HX_UIDS, hexo_entries, lookup, rehearse
-from host.hexo_view import HexoView
+from host.app.demo_games import HX_UIDS, hexo_entries, lookup, rehearse
+from host.games.hexo.presenter import HexoView
 from shared_rules.hexo import HexoGame, score
 
 SECOND_COMPANION = "04B5C00000C0FF"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.demo_games import IN_UIDS, corrected, invocations_entries, lookup, rehearse
-from host.games import BOARD_COLOURS as COLOURS
-from host.invocations_view import InvocationsView
-from host.screens import text
+from host.app.demo_games import IN_UIDS, corrected, invocations_entries, lookup, rehearse
+from host.display.screens import text
+from host.games.descriptor import BOARD_COLOURS as COLOURS
+from host.games.invocations.presenter import InvocationsView
 from shared_rules.invocations import InvocationsGame
 
 TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)

@@ -1,7 +1,7 @@
 """`hexref odds heroscape` (HS-6, HS-7): exact fraction, decimal and the JSON distribution."""
 import json
 
-from host.cli import main
+from host.commands.main import main
 
 
 def test_hs_7_cli_prints_fraction_and_decimal(capsys):

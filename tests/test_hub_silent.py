@@ -31,10 +31,10 @@ from process_table import (
     wait_for,
 )
 
-from host import screens
-from host.demo import collector_script
-from host.doctor import System
-from host.panel import render
+from host.app.demo import collector_script
+from host.app.doctor import System
+from host.devices.panel import render
+from host.display import screens
 
 NOT_ANSWERING = render(screens.not_answering()).convert("1").tobytes()
 
@@ -74,7 +74,7 @@ def test_a_silent_hub_is_shown_on_the_panel_and_clears_when_it_answers(tmp_path)
 
 def _doctor(config: Path) -> str:
     """``hexref doctor``'s hub line: it asks the running referee (its socket)."""
-    done = subprocess.run([sys.executable, "-m", "host.cli", "doctor", "--config",
+    done = subprocess.run([sys.executable, "-m", "host.commands.main", "doctor", "--config",
                            str(config)], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
     assert "Traceback" not in done.stderr

@@ -5,7 +5,7 @@ import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
-from host.inputs import BACK, DOWN, LONG, OK, PRESS, UP, Beeper, Controls, Debouncer, Press
+from host.devices.inputs import BACK, DOWN, LONG, OK, PRESS, UP, Beeper, Controls, Debouncer, Press
 
 PINS = {UP: 17, DOWN: 27, OK: 22, BACK: 23}
 
@@ -151,6 +151,6 @@ def test_buzzer_patterns_sound_and_stop(factory):
 
 
 def test_the_win_pattern_is_the_longest():
-    from host.inputs import PATTERNS
+    from host.devices.inputs import PATTERNS
 
     assert sum(PATTERNS["win"]) > sum(PATTERNS["refused"]) > sum(PATTERNS["accepted"])

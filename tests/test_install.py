@@ -113,5 +113,5 @@ def test_wheel_installed_in_a_fresh_venv_plays_the_demo_outside_the_checkout(
     with zipfile.ZipFile(wheelhouse["wheel"]) as wheel:
         names = set(wheel.namelist())
     for lang in ("en", "fr", "es"):
-        assert "host/locale/%s/LC_MESSAGES/hexref.mo" % lang in names, sorted(names)
+        assert "host/common/locale/%s/LC_MESSAGES/hexref.mo" % lang in names, sorted(names)
     _demo_to_a_winner(venv / "bin" / "hexref", tmp_path, "fr")

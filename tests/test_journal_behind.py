@@ -24,11 +24,11 @@ from process_table import (
     wait_for,
 )
 
-from host import screens
-from host.cli import main
-from host.demo import collector_script
-from host.panel import render
-from host.store import Store
+from host.app.demo import collector_script
+from host.commands.main import main
+from host.devices.panel import render
+from host.display import screens
+from host.storage.store import Store
 
 
 def _behind_frame(missing: int) -> bytes:
@@ -67,7 +67,7 @@ def test_a_journal_behind_the_hub_is_shown_and_nothing_is_taken(tmp_path, how):
         behind = {_behind_frame(n) for n in range(acked - kept - 1, acked - kept + 20)}
         shown = wait_for(lambda: last_frame(frames) in behind, 20)
         assert shown, "the panel never said the journal is behind"
-        doctor = subprocess.run([sys.executable, "-m", "host.cli", "doctor", "--config",
+        doctor = subprocess.run([sys.executable, "-m", "host.commands.main", "doctor", "--config",
                                  str(config)], cwd=ROOT, capture_output=True, text=True,
                                 timeout=60)
         hub_line = next(x for x in doctor.stdout.splitlines() if " hub: " in x)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from host.demo import RIGS
-from host.demo_games import rehearse
-from host.i18n import speaking
+from host.app.demo import RIGS
+from host.app.demo_games import rehearse
+from host.common.i18n import speaking
 
 ROOT = Path(__file__).resolve().parent.parent
 WINS = {"en": " wins", "fr": " gagne", "es": " gana"}
@@ -42,7 +42,7 @@ def test_french_hexors_speaks_its_rulebook_words() -> None:
 @pytest.mark.parametrize("lang, word", [("fr", "gagne"), ("es", "gana")])
 def test_hexref_demo_lang_ends_with_the_winner_in_that_language(tmp_path, lang, word) -> None:
     env = {"HEXREF_DATA": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-m", "host.cli", "demo", "--lang", lang, "--live",
+    done = subprocess.run([sys.executable, "-m", "host.commands.main", "demo", "--lang", lang, "--live",
                            "no", "--out", str(tmp_path / "out"), "--variant", "hexo"],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]

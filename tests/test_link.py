@@ -4,7 +4,7 @@ from __future__ import annotations
 from wires import Wire
 
 from firmware.link import Link
-from host.link import Behind, HubLink
+from host.hub.link import Behind, HubLink
 
 
 def _pair(boot: str = "0A1B2C3D"):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
-from host.demo import collector_script
+from host.app.demo import collector_script
 
 
 class Journal:
@@ -56,7 +56,7 @@ class Journal:
 
 def _hexref_run(config: Path, frames: Path, *extra: str) -> subprocess.Popen:
     env = dict(os.environ, JOURNAL_STREAM="8:12345")  # what systemd sets for a service
-    return subprocess.Popen([sys.executable, "-m", "host.cli", "--log-level", "debug", "run",
+    return subprocess.Popen([sys.executable, "-m", "host.commands.main", "--log-level", "debug", "run",
                              "--config", str(config), "--emulate", str(frames), "--no-gpio",
                              *extra], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)

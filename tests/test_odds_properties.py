@@ -150,7 +150,7 @@ def test_docstring_examples_hold():
 
 def test_jl_b5_hexref_odds_hexors_command(capsys):
     """JL-B5 through the command line: `hexref odds hexors` prints exact fractions."""
-    from host.cli import main
+    from host.commands.main import main
 
     code = main(["odds", "hexors", "--attacker", "2,3,5,1,2,2", "--attacker-bonus", "1",
                  "--defender", "3,3,3,3,3,3", "--face", "1"])
@@ -163,7 +163,7 @@ def test_jl_b5_hexref_odds_hexors_command(capsys):
 
 
 def test_jl_b5_hexref_odds_endless_tie_and_unknown_values(capsys):
-    from host.cli import main
+    from host.commands.main import main
 
     assert main(["odds", "hexors", "--attacker", "4,4,4,4,4,4", "--defender", "4,4,4,4,4,4"]) == 1
     assert "tie" in capsys.readouterr().err

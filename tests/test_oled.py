@@ -11,9 +11,9 @@ import random
 from luma.oled.device import ssd1306
 from PIL import Image, ImageDraw
 
-from host import screens
-from host.oled import FULL_FRAME_BYTES, SH1106, SSD1306
-from host.panel import Panel, render
+from host.devices.oled import FULL_FRAME_BYTES, SH1106, SSD1306
+from host.devices.panel import Panel, render
+from host.display import screens
 
 # Commands followed by argument bytes (SSD1306 datasheet table 9-1).
 SSD1306_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1,

@@ -1,7 +1,7 @@
 """Operating an installed referee while it runs (README, "Install the referee on the Pi"):
 the operator's commands find the service's data through the same config, read it while the
 referee writes it, and reach the hub the referee holds through its socket in the data
-folder (host/service_socket.py), never by taking the port from it.
+folder (host/app/service_socket.py), never by taking the port from it.
 
 Real processes: the hub is the firmware (firmware/sim.py) on a pseudo-terminal with the
 PN532 twin, which really writes the tag; the referee is ``hexref run``; each operator
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
-from host.service_socket import NoService, ask, socket_path
+from host.app.service_socket import NoService, ask, socket_path
 
 NEW_TAG = "04A1B2C3D4E599"
 ON_TILE = "green=7,blue=5,yellow=6,red=5,purple=4,white=8"  # read off the new tile
@@ -27,7 +27,7 @@ def operator(config: Path, *args: str, timeout: float = 60) -> subprocess.Comple
     env = {k: v for k, v in os.environ.items() if k not in ("HEXREF_DATA", "XDG_DATA_HOME")}
     env["HEXREF_CONFIG"] = str(config)
     env["HOME"] = str(config.parent / "operator-home")  # nothing of the service's there
-    return subprocess.run([sys.executable, "-m", "host.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "host.commands.main", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=timeout)
 
 
@@ -50,7 +50,7 @@ def test_tiles_replay_doctor_and_enroll_while_the_referee_runs(tmp_path):
              {"after": 8000, "do": "place", "uid": NEW_TAG, "record": ""},
              {"after": 600, "do": "long", "button": "A"}]
     hub = start_hub(cable, steps, tmp_path / "script.json")
-    host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config", str(config),
+    host = subprocess.Popen([sys.executable, "-m", "host.commands.main", "run", "--config", str(config),
                              "--emulate", str(tmp_path / "frames"), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

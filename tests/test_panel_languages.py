@@ -1,17 +1,17 @@
 """The panel width check in every language (issue 15): every text of every screen of every
 demo game fits the 128x64 panel in French and Spanish as in English, drawn whole in its
 pixel font with every number kept (a total, a score, the instruction of the moment), by
-host/layout.py's own measure (``layout.overflow``, as tests/test_panel_widths.py uses it
+host/display/layout.py's own measure (``layout.overflow``, as tests/test_panel_widths.py uses it
 for the demo's frames). The screens are those the referee shows, messages included, as
 the demo games are played straight into it (host/demo_games.rehearse)."""
 from __future__ import annotations
 
 import pytest
 
-from host import layout, screens
-from host.demo import RIGS
-from host.demo_games import rehearse
-from host.i18n import LANGUAGES, speaking
+from host.app.demo import RIGS
+from host.app.demo_games import rehearse
+from host.common.i18n import LANGUAGES, speaking
+from host.display import layout, screens
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

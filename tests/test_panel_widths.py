@@ -4,7 +4,7 @@ breakdown's sum, scores, Stones, timers) drawn, and no two lines on top of each 
 the transcript says line for line what the panel shows.
 
 The frames of each demo game are every screen its script makes the referee show
-(``host.demo_games.rehearse``: the same referee, presenters and messages as ``hexref
+(``host.app.demo_games.rehearse``: the same referee, presenters and messages as ``hexref
 demo``, without the firmware's timing), plus the run loop's own screens (the game menu at
 every position, the reader lost); the transcript is checked on a real ``hexref demo`` run.
 """
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-import host.demo as demo
-from host import layout, screens
-from host.demo_games import rehearse
-from host.panel import Panel, render
-from host.screens import View
+import host.app.demo as demo
+from host.app.demo_games import rehearse
+from host.devices.panel import Panel, render
+from host.display import layout, screens
+from host.display.screens import View
 
 VARIANTS = sorted(demo.RIGS)
 
@@ -40,7 +40,7 @@ def test_every_text_of_every_frame_fits_and_keeps_its_numbers(variant):
 
 
 def test_the_run_loops_own_screens_fit():
-    from host.run import GameMenu
+    from host.app.run import GameMenu
 
     views = []
     menu = GameMenu()

@@ -17,14 +17,14 @@ import random
 
 import pytest
 
-from host import tags
-from host.demo import RIGS, ScriptedHub
-from host.demo_games import choose
-from host.games import GAMES, open_game
-from host.journal import MemoryJournal
-from host.link import Received
-from host.referee import Reaction, Referee, TileBook
-from host.screens import text
+from host.app.demo import RIGS, ScriptedHub
+from host.app.demo_games import choose
+from host.display.screens import text
+from host.games.descriptor import GAMES, open_game
+from host.hub.link import Received
+from host.session.journal import MemoryJournal
+from host.session.referee import Reaction, Referee, TileBook
+from host.storage import tags
 from shared_rules import catalogue
 from shared_rules.protocol import message
 
@@ -134,7 +134,7 @@ def test_every_demo_script_rebuilt_equals_live(variant):
 def test_hexo_companion_follows_the_pressed_button_after_a_rebuild():
     """HX-7: A pressed in a fight, then a Companion tapped: the Companion is Red's on a
     referee rebuilt between the press and the tap, as on the live one."""
-    from host.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
+    from host.app.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
 
     new_game, _ = open_game("hexo", HX_PLAYERS)
     t = Table(new_game, lambda: open_game("hexo", HX_PLAYERS)[1], hexo_entries(), HX_PLAYERS,
@@ -241,10 +241,10 @@ def test_a_journal_written_before_entries_said_whose_event_still_restores(tmp_pa
     """Journals stored before this change keep no-input events as ``("BTN",)`` and a Hexo
     Companion's owner only inside its ``("card", player, ...)`` input: such a game restores
     from the store to the same board, and replays."""
-    from host.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
-    from host.journal import Entry
-    from host.replay import replay
-    from host.store import Store
+    from host.app.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
+    from host.readers.replay import replay
+    from host.session.journal import Entry
+    from host.storage.store import Store
 
     companion = next(e for e in hexo_entries() if e["id"] == "hx/companion")
     old = [("game", ("start", 0)), ("game", ("events", 0)), ("game", ("pass",)),

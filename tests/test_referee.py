@@ -1,12 +1,12 @@
 """The referee session: hub events and the Pi's buttons become journalled rules inputs."""
 from __future__ import annotations
 
-from host import tags
-from host.hexors_view import HexorsView
-from host.journal import MemoryJournal
-from host.link import Received
-from host.referee import Referee, TileBook
-from host.screens import text
+from host.display.screens import text
+from host.games.hexors.presenter import HexorsView
+from host.hub.link import Received
+from host.session.journal import MemoryJournal
+from host.session.referee import Referee, TileBook
+from host.storage import tags
 from shared_rules import catalogue
 from shared_rules.decisions import COLOURS
 from shared_rules.hexors import HexorsGame

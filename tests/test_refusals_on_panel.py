@@ -18,11 +18,11 @@ from hexors_tiles import (
     power,
 )
 
-from host import tags
-from host.hexors_view import HexorsView
-from host.link import Received
-from host.referee import Referee, TileBook
-from host.screens import text
+from host.display.screens import text
+from host.games.hexors.presenter import HexorsView
+from host.hub.link import Received
+from host.session.referee import Referee, TileBook
+from host.storage import tags
 from shared_rules.hexors import HexorsGame
 from shared_rules.protocol import message
 

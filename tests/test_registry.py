@@ -10,13 +10,13 @@ from table_rig import BOOT
 from wires import Wire
 
 from firmware.link import Link
-from host import keys, tags
-from host.hexors_view import HexorsView
-from host.link import HubLink
-from host.referee import Referee
-from host.registry import UNKNOWN, Registry, RegistryBook, Tile, Unknown
-from host.screens import text
-from host.store import Store
+from host.display.screens import text
+from host.games.hexors.presenter import HexorsView
+from host.hub.link import HubLink
+from host.session.referee import Referee
+from host.storage import keys, tags
+from host.storage.registry import UNKNOWN, Registry, RegistryBook, Tile, Unknown
+from host.storage.store import Store
 from shared_rules.decisions import COLOURS
 from shared_rules.hexors import HexorsGame
 

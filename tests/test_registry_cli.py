@@ -10,10 +10,10 @@ from pathlib import Path
 
 from firmware.link import Link
 from firmware.sim import FdPort
-from host import tags
-from host.cli import main
-from host.registry import Registry, Tile
-from host.store import Store
+from host.commands.main import main
+from host.storage import tags
+from host.storage.registry import Registry, Tile
+from host.storage.store import Store
 from shared_rules.decisions import COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +81,7 @@ def test_tiles_correct_and_forget(tmp_path, capsys):
 def test_tiles_forget_and_revoke_distrust_a_signed_tag(tmp_path, capsys):
     """Issue 13, item 1, through the command line: forgetting an enrolled tile and
     revoking one never enrolled here both make their signed tags unknown tiles."""
-    from host import tags
+    from host.storage import tags
 
     data = str(tmp_path / "d")
     registry = Registry.open(data)
@@ -106,7 +106,7 @@ def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):
     data = tmp_path / "data"
     env = dict(os.environ, GPIOZERO_PIN_FACTORY="mock", HEXREF_DATA=str(data))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "host.cli", "enroll", "--entry", "jl/mars", "--owner", "Kim",
+        [sys.executable, "-m", "host.commands.main", "enroll", "--entry", "jl/mars", "--owner", "Kim",
          "--strike", "green=4,blue=5,yellow=2,red=3,purple=6,white=5",
          "--port", os.ttyname(slave), "--emulate", str(tmp_path / "frames")], cwd=ROOT, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True)

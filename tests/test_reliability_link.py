@@ -28,8 +28,8 @@ from noisy_table import NoisyWire, Session, restored, series_events
 from wires import Wire
 
 from firmware.link import Link
-from host.link import HubLink
-from host.screens import text
+from host.display.screens import text
+from host.hub.link import HubLink
 
 SEED = 500
 INPUTS = 500  # accepted rules inputs (taps, rolls, buttons the rules took)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from table_rig import Table, demo_game_events, setup_events
 
-from host.cli import main
-from host.replay import ReplayError, replay
-from host.store import Store, row_checksum
+from host.commands.main import main
+from host.readers.replay import ReplayError, replay
+from host.storage.store import Store, row_checksum
 
 
 def _blocks(lines: list[str]) -> list[tuple[str, list[str]]]:

@@ -10,15 +10,15 @@ from pathlib import Path
 
 from table_rig import events_of
 
-from host.connection import Connection
-from host.demo import collector_script, demo_entries
-from host.hexors_view import HexorsView
-from host.link import Received
-from host.panel import Panel
-from host.referee import Referee, TileBook
-from host.run import App
-from host.screens import text
-from host.store import Store
+from host.app.demo import collector_script, demo_entries
+from host.app.run import App
+from host.devices.panel import Panel
+from host.display.screens import text
+from host.games.hexors.presenter import HexorsView
+from host.hub.connection import Connection
+from host.hub.link import Received
+from host.session.referee import Referee, TileBook
+from host.storage.store import Store
 from shared_rules.hexors import HexorsGame
 from shared_rules.protocol import message
 

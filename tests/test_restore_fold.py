@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from test_referee import Table, text
 
-from host.demo_games import rehearse
-from host.hexors_view import HexorsView
-from host.journal import Entry, MemoryJournal, standing_inputs
-from host.referee import Referee
+from host.app.demo_games import rehearse
+from host.games.hexors.presenter import HexorsView
+from host.session.journal import Entry, MemoryJournal, standing_inputs
+from host.session.referee import Referee
 from shared_rules.hexors import HexorsGame
 
 
@@ -85,7 +85,7 @@ def test_restored_winner_comes_from_the_restore_fold():
     """Every demo game played to its winner: a referee rebuilt from its journal knows the
     winner from its one fold (run.py finishes such a game without folding again), and one
     rebuilt from all but the winning input knows none."""
-    from host.demo import RIGS
+    from host.app.demo import RIGS
 
     for variant in ("jl-beginner", "jl-collector", "heroscape", "hexo", "invocations"):
         live, _ = rehearse(variant)

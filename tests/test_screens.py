@@ -12,8 +12,8 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
-from host import screens
-from host.panel import Panel, render
+from host.devices.panel import Panel, render
+from host.display import screens
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("UPDATE_SNAPSHOTS") == "1"
@@ -87,7 +87,7 @@ def test_menu_keeps_the_cursor_in_view() -> None:
 def test_winner_total_is_underlined_on_its_side() -> None:
     left = render(screens.battle("h", (12, 11), "x", "y", 0))
     right = render(screens.battle("h", (12, 11), "x", "y", 1))
-    from host import layout
+    from host.display import layout
 
     y = layout.BODY_TOP + layout.FONTS["10x20"][1] + 1  # one row under the 20 px digits
     under = (y, y + 1)

@@ -1,10 +1,10 @@
-"""How long messages hold the panel and what takes them away (host/messages.py)."""
+"""How long messages hold the panel and what takes them away (host/app/messages.py)."""
 from __future__ import annotations
 
 import pytest
 
-from host import messages
-from host.messages import BUTTON, DIE, PLAYER, TAP, MessageBoard
+from host.app import messages
+from host.app.messages import BUTTON, DIE, PLAYER, TAP, MessageBoard
 
 BASE = "game screen"
 

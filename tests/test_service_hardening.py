@@ -18,7 +18,7 @@ from pathlib import Path
 
 from process_table import ROOT, Cable, finished, new_table, start_hub, stop, wait_for
 
-from host.demo import collector_script
+from host.app.demo import collector_script
 
 UNIT = ROOT / "host" / "deploy" / "hexref.service"
 EXPOSURE_LIMIT = 2.5
@@ -138,7 +138,7 @@ def test_a_whole_game_of_hexref_run_stays_inside_the_syscall_filter(tmp_path):
     hub = start_hub(cable, collector_script(), tmp_path / "script.json")
     log = tmp_path / "strace.log"
     host = subprocess.Popen([strace, "-f", "-qq", "-o", str(log), sys.executable, "-m",
-                             "host.cli", "run", "--config", str(config), "--emulate",
+                             "host.commands.main", "run", "--config", str(config), "--emulate",
                              str(tmp_path / "frames"), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

@@ -9,14 +9,15 @@ import high_roll
 import pytest
 from test_connection_app import Table
 
-from host import games, tags
-from host.cli import main
-from host.demo_games import rehearse
-from host.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
-from host.registry import Registry
-from host.replay import replay
-from host.screens import text
-from host.store import Store
+from host.app.demo_games import rehearse
+from host.app.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
+from host.commands.main import main
+from host.display.screens import text
+from host.games import descriptor as games
+from host.readers.replay import replay
+from host.storage import tags
+from host.storage.registry import Registry
+from host.storage.store import Store
 from shared_rules import cards, catalogue
 
 KEY = bytes(range(32))

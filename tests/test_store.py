@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from table_rig import BOOT, Table, demo_game_events, new_game, setup_events
 
-from host.journal import Entry, MemoryJournal
-from host.screens import text
-from host.store import SCHEMA_VERSION, Store, StoreError, data_dir
+from host.display.screens import text
+from host.session.journal import Entry, MemoryJournal
+from host.storage.store import SCHEMA_VERSION, Store, StoreError, data_dir
 
 
 def _rows(path: Path, sql: str, *args) -> list[tuple]:

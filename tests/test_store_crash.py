@@ -10,7 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from host.store import Store
+from host.storage.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 300  # tiles per import transaction: a big write to be killed in
@@ -19,8 +19,8 @@ BATCH = 300  # tiles per import transaction: a big write to be killed in
 # big tile import (one transaction) after every 7th append.
 WRITER = textwrap.dedent("""
     import sys
-    from host.journal import Entry
-    from host.store import Store, TileRow
+    from host.session.journal import Entry
+    from host.storage.store import Store, TileRow
     store = Store(sys.argv[1])
     game = store.new_game("jl-beginner", ["P1", "P2"])
     journal = store.journal(game)

@@ -9,7 +9,7 @@ import sys
 import ndef
 import pytest
 
-from host import keys, tags
+from host.storage import keys, tags
 from shared_rules import catalogue, protocol
 
 KEY = bytes(range(32))
@@ -105,7 +105,7 @@ def test_the_key_is_made_once_32_random_bytes_readable_by_its_owner_only(tmp_pat
 
 
 def test_two_processes_making_the_key_at_once_agree(tmp_path):
-    code = "import sys; from host import keys; print(keys.collection_key(sys.argv[1]).hex())"
+    code = "import sys; from host.storage import keys; print(keys.collection_key(sys.argv[1]).hex())"
     procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)],
                               stdout=subprocess.PIPE, text=True) for _ in range(4)]
     made = {p.communicate()[0].strip() for p in procs}

@@ -15,9 +15,9 @@ import pytest
 from table_rig import Table, demo_game_events
 from web_rig import ROOT, Events, Server
 
-from host import keys
-from host.journal import Entry
-from host.store import Store
+from host.session.journal import Entry
+from host.storage import keys
+from host.storage.store import Store
 
 
 def _sha(path: Path) -> str:
@@ -31,7 +31,7 @@ def test_web_follows_a_real_demo_and_serves_its_winner(tmp_path: Path):
     with Server("web", "--data", str(data)) as web:
         assert "waiting" in web.get("/api/state")["status"]
         events = Events(web.url)
-        demo = subprocess.run([sys.executable, "-m", "host.cli", "demo", "--out",
+        demo = subprocess.run([sys.executable, "-m", "host.commands.main", "demo", "--out",
                                str(tmp_path), "--live", "no"], cwd=ROOT, capture_output=True,
                               text=True, timeout=120)
         assert demo.returncode == 0, demo.stderr
@@ -93,7 +93,7 @@ def test_web_reads_beside_the_referee_and_changes_nothing(tmp_path: Path):
 def test_web_says_plainly_when_its_port_is_taken(tmp_path: Path):
     with Server("web", "--data", str(tmp_path)) as web:
         port = web.url.rsplit(":", 1)[1]
-        other = subprocess.run([sys.executable, "-m", "host.cli", "web", "--data",
+        other = subprocess.run([sys.executable, "-m", "host.commands.main", "web", "--data",
                                 str(tmp_path), "--port", port, "--host", "127.0.0.1"],
                                cwd=ROOT, capture_output=True, text=True, timeout=30)
         assert other.returncode == 1
@@ -116,7 +116,7 @@ def test_die_check_counts_the_physical_die_and_names_a_biased_face(tmp_path: Pat
         _rolls(store, "heroscape", [6, 5, 4, 3, 2, 1] * 8)
         _rolls(store, "heroscape-virtual", [6] * 200)  # the hub's random numbers, not the die
         _rolls(store, "jl-beginner", [6] * 50, boot=None)  # faces chosen on the Pi
-    out = subprocess.run([sys.executable, "-m", "host.cli", "die-check", "--data", str(fair)],
+    out = subprocess.run([sys.executable, "-m", "host.commands.main", "die-check", "--data", str(fair)],
                          cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
     assert "No sign of bias over 234 rolls." in out.stdout
@@ -125,7 +125,7 @@ def test_die_check_counts_the_physical_die_and_names_a_biased_face(tmp_path: Pat
     loaded = tmp_path / "loaded"
     with Store(loaded) as store:
         _rolls(store, "jl-collector", [1, 2, 3, 4, 5, 6] * 40 + [4] * 40)
-    out = subprocess.run([sys.executable, "-m", "host.cli", "die-check", "--data",
+    out = subprocess.run([sys.executable, "-m", "host.commands.main", "die-check", "--data",
                           str(loaded), "--json"],
                          cwd=ROOT, capture_output=True, text=True, timeout=30)
     assert out.returncode == 3
@@ -138,14 +138,14 @@ def test_die_check_counts_the_physical_die_and_names_a_biased_face(tmp_path: Pat
         die = web.wait_for("/api/die", lambda d: d["rolls"] == 280)
         assert die["biased_face"] == 4
 
-    empty = subprocess.run([sys.executable, "-m", "host.cli", "die-check", "--data",
+    empty = subprocess.run([sys.executable, "-m", "host.commands.main", "die-check", "--data",
                             str(tmp_path / "none")], cwd=ROOT, capture_output=True,
                            text=True, timeout=30)
     assert empty.returncode == 1 and "waiting for the referee's database" in empty.stderr
 
 
 def test_a_long_game_pushes_its_latest_inputs_and_serves_the_whole_game(tmp_path: Path):
-    from host.web import HISTORY_PUSHED, Reader
+    from host.readers.web import HISTORY_PUSHED, Reader
 
     with Store(tmp_path) as store:
         table = Table(store)
@@ -169,7 +169,7 @@ def test_a_long_game_pushes_its_latest_inputs_and_serves_the_whole_game(tmp_path
 
 def test_a_database_made_anew_is_followed_as_the_new_one(tmp_path: Path):
     """`make demo` deletes its database and starts a fresh one: the page follows that."""
-    from host.web import Reader
+    from host.readers.web import Reader
 
     with Store(tmp_path) as store:
         store.new_game("jl-beginner", ["Ana", "Ben"])
@@ -190,7 +190,7 @@ def test_a_database_made_anew_is_followed_as_the_new_one(tmp_path: Path):
 def test_a_game_this_hexref_does_not_know_is_named_not_fatal(tmp_path: Path):
     """A game written by a newer hexref (a variant unknown here): the page says so and
     keeps what the games table knows; the die check still counts."""
-    from host.web import Reader
+    from host.readers.web import Reader
 
     with Store(tmp_path) as store:
         _rolls(store, "jl-beginner", [1, 2, 3, 4, 5, 6] * 6)

@@ -14,7 +14,7 @@ import pytest
 from table_rig import Table, demo_game_events
 from web_rig import PHONE, SHOTS, Server, chromium
 
-from host.store import Store
+from host.storage.store import Store
 
 
 @pytest.fixture(scope="module")

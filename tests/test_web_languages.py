@@ -9,15 +9,15 @@ from pathlib import Path
 from table_rig import Table, demo_game_events
 from web_rig import SHOTS, Server, chromium
 
-from host import catalogues
-from host.store import Store
+from host.readers.web import page_texts
+from host.storage.store import Store
 
 
 def test_the_page_asks_for_every_text_it_says_and_gets_it_in_french(tmp_path: Path):
     with Server("web", "--data", str(tmp_path), "--lang", "fr") as web:
         said = web.get("/api/words")
     assert said["lang"] == "fr"
-    texts = catalogues.page_texts()
+    texts = page_texts()
     assert "Is the die honest?" in texts and "%(player)s to play" in texts
     assert set(said["words"]) == set(texts)
     assert said["words"]["Is the die honest?"] == "Le dé est-il honnête ?"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.demo_games import HS_UIDS, heroscape_entries
-from host.heroscape_view import HeroScapeView
-from host.store import GameRow
-from host.web_model import Follower
+from host.app.demo_games import HS_UIDS, heroscape_entries
+from host.games.heroscape.presenter import HeroScapeView
+from host.readers.web_model import Follower
+from host.storage.store import GameRow
 from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
 

@@ -32,13 +32,13 @@ from process_table import (
 )
 from test_connection_app import PINS, Table, hub_events
 
-from host.connection import Connection
-from host.demo import collector_script, demo_entries, demo_script
-from host.inputs import Controls
-from host.panel import Panel
-from host.referee import TileBook
-from host.run import App
-from host.store import Store
+from host.app.demo import collector_script, demo_entries, demo_script
+from host.app.run import App
+from host.devices.inputs import Controls
+from host.devices.panel import Panel
+from host.hub.connection import Connection
+from host.session.referee import TileBook
+from host.storage.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -193,7 +193,7 @@ def test_a_disk_that_fills_mid_game_pauses_hexref_run_and_play_resumes(tmp_path)
         _, config, game_id = new_table(disk, "jl-collector", cable.path)
         data = disk / "data"
         hub = start_hub(cable, collector_script(), tmp_path / "script.json")
-        host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config",
+        host = subprocess.Popen([sys.executable, "-m", "host.commands.main", "run", "--config",
                                  str(config), "--emulate", str(tmp_path / "frames"),
                                  "--no-gpio"], cwd=ROOT, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE)
@@ -238,8 +238,8 @@ def test_hexref_run_started_on_a_full_disk_says_so_and_starts_when_it_has_room(t
     blank panel); with room again it restores the game and plays it to the end."""
     from PIL import Image
 
-    from host import screens
-    from host.panel import render
+    from host.devices.panel import render
+    from host.display import screens
 
     disk = tmp_path / "disk"
     _mount_tmpfs(disk, "16m")
@@ -250,7 +250,7 @@ def test_hexref_run_started_on_a_full_disk_says_so_and_starts_when_it_has_room(t
         filler = _fill(disk)
         frames = tmp_path / "frames"
         hub = start_hub(cable, collector_script(), tmp_path / "script.json")
-        host = subprocess.Popen([sys.executable, "-m", "host.cli", "run", "--config",
+        host = subprocess.Popen([sys.executable, "-m", "host.commands.main", "run", "--config",
                                  str(config), "--emulate", str(frames), "--no-gpio"],
                                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         want = render(screens.paused("Disk full", "Free space on the Pi")).convert(

@@ -54,7 +54,7 @@ def chromium(phone: bool = True, width: int = 1280, height: int = 900):
 class Server:
     @staticmethod
     def command(*args: str) -> list[str]:
-        return [sys.executable, "-m", "host.cli", *args]
+        return [sys.executable, "-m", "host.commands.main", *args]
 
     def __init__(self, *args: str, env: dict | None = None, timeout_s: float = 20.0) -> None:
         self.proc = subprocess.Popen(

@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rig import AssetsMissing, find_assets  # noqa: E402
 
 from firmware.sim import DieThrows  # noqa: E402
-from host import tags  # noqa: E402
-from host.demo import UIDS  # noqa: E402
+from host.app.demo import UIDS  # noqa: E402
+from host.storage import tags  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 
 QUICK = os.environ.get("HEXREF_BENCH") == "quick"  # make test: a short table, same steps

@@ -34,8 +34,8 @@ from process_table import (  # noqa: E402
     wait_for,
 )
 
-from host.demo import collector_script, run_demo  # noqa: E402
-from host.store import Store  # noqa: E402
+from host.app.demo import collector_script, run_demo  # noqa: E402
+from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 
 VARIANT = "jl-collector"
@@ -238,7 +238,7 @@ def test_heap_after_boot_on_the_real_port(tmp_path: Path):
 def test_the_makers_tools_on_the_boards_port(tmp_path: Path, image: Path):
     """mpremote over the board's USB serial for what does not write flash (rp2040js cannot
     write it: its issue #157): the version, the files the image holds, a reset; and the
-    check ``make deploy`` runs first (host/deploy_check.py) says our files load. Ctrl-C
+    check ``make deploy`` runs first (host/hub/deploy_check.py) says our files load. Ctrl-C
     from mpremote leaves the hub's watchdog disarmed (CTRL.ENABLE clear), so a REPL session
     is not reset under the maker; a reset by mpremote is a new boot, not a hang."""
     link = tmp_path / "hexref-hub"
@@ -259,7 +259,7 @@ def test_the_makers_tools_on_the_boards_port(tmp_path: Path, image: Path):
         files = run("ls", ":")
         enable = run("exec", "import machine; print(machine.mem32[0x40058000] >> 30 & 1)")
         base = run("exec", "import gc; gc.collect(); print(gc.mem_alloc())")
-        check = subprocess.run([sys.executable, "-m", "host.deploy_check", str(link),
+        check = subprocess.run([sys.executable, "-m", "host.hub.deploy_check", str(link),
                                 str(ROOT / "build" / "firmware")], capture_output=True,
                                text=True, timeout=120, cwd=ROOT)
         run("reset")

@@ -1,0 +1,399 @@
+"""``hexref doctor``: what is plugged in, what is missing, and what to do about it.
+
+Each check prints one line: ``OK`` and what it found, or ``FIX`` and the command or the
+wire that would make it OK (``NOTE`` for what is fine but worth knowing). The checks look
+at the machine through ``System``, so the tests can hand them a made-up Pi.
+
+    $ hexref doctor
+    OK    config: defaults (no config file)
+    OK    hub: /dev/hexref-hub (USB 2E8A:0005), answers: firmware 0.1.0 on pico, boot 3F2A9C01
+    FIX   panel: /dev/i2c-1 missing: enable I2C: sudo raspi-config nonint do_i2c 0, then reboot
+    ...
+"""
+from __future__ import annotations
+
+import glob
+import grp
+import importlib.util
+import os
+import pwd
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from host.common import config as config_mod
+from host.hub.connection import SYMLINK, find_hub_port
+
+OK, FIX, NOTE = "OK", "FIX", "NOTE"
+SERVICE_USER = "hexref"  # host/deploy/hexref.service
+GROUPS = {"dialout": "the hub's serial port", "i2c": "the panel's I2C bus",
+          "gpio": "the buttons and buzzer"}
+
+
+@dataclass
+class Check:
+    name: str
+    status: str  # OK, FIX or NOTE
+    text: str
+
+    def line(self) -> str:
+        return "%-5s %s: %s" % (self.status, self.name, self.text)
+
+
+class System:
+    """The real machine. Tests replace it with a fake that answers the same questions."""
+
+    last_hello = None  # the HELLO hub_hello heard (a protocol.Message)
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+    def glob(self, pattern: str) -> list[str]:
+        return sorted(glob.glob(pattern))
+
+    def can_use(self, path: str) -> bool:
+        return os.access(path, os.R_OK | os.W_OK)
+
+    def comports(self) -> list:
+        from serial.tools.list_ports import comports
+
+        return list(comports())
+
+    def user(self) -> str:
+        return pwd.getpwuid(os.getuid()).pw_name
+
+    def group_exists(self, name: str) -> bool:
+        try:
+            grp.getgrnam(name)
+            return True
+        except KeyError:
+            return False
+
+    def in_group(self, name: str) -> bool:
+        """Member now (this process) — not just listed in /etc/group for the next login."""
+        try:
+            gid = grp.getgrnam(name).gr_gid
+        except KeyError:
+            return False
+        return gid in os.getgroups() or gid == os.getgid()
+
+    def listed_in_group(self, name: str, user: str | None = None) -> bool:
+        try:
+            return (user or self.user()) in grp.getgrnam(name).gr_mem
+        except KeyError:
+            return False
+
+    def is_root(self) -> bool:
+        return os.geteuid() == 0
+
+    def has_module(self, name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def i2c_probe(self, port: int, address: int) -> str | None:
+        """None if a device acknowledges ``address``; else why not."""
+        try:
+            from smbus2 import SMBus
+        except ImportError:
+            return "smbus2 not installed"
+        try:
+            with SMBus(port) as bus:
+                bus.read_byte(address)
+            return None
+        except OSError as exc:
+            return "no answer at 0x%02X (%s)" % (address, exc.strerror or exc)
+
+    def service_status(self, folder) -> dict | None:
+        """What the referee running on ``folder`` says of its hub; None if none runs."""
+        from host.app.service_socket import NoService, ask
+
+        try:
+            for answer in ask(folder, {"op": "status"}, timeout_s=2.0):
+                return answer.get("status")
+        except (NoService, OSError, ValueError):
+            return None
+        return None
+
+    def hub_hello(self, path: str, timeout_s: float = 2.0) -> str:
+        """Open the port, PING, and say what answered (or why nothing did)."""
+        import serial
+
+        from shared_rules import protocol
+
+        try:
+            port = serial.Serial(path, 115200, timeout=0.1, exclusive=True)
+        except (serial.SerialException, OSError) as exc:
+            return "cannot open it (%s); is the hexref service using it?" % exc
+        try:
+            port.write(protocol.encode_line(protocol.message("PING", 0)))
+            deadline = time.monotonic() + timeout_s
+            buffer = b""
+            heard = False
+            while time.monotonic() < deadline:
+                buffer += port.read(port.in_waiting or 1)
+                while b"\n" in buffer:
+                    line, buffer = buffer.split(b"\n", 1)
+                    heard = True
+                    msg = protocol.decode(line)
+                    if isinstance(msg, protocol.Message) and msg.kind == "HELLO":
+                        self.last_hello = msg
+                        return "answers: firmware %s on %s, boot %s" % (
+                            msg.firmware, msg.board, msg.boot)
+                    if line.startswith(b"0 HELLO 1 "):
+                        return "Reader firmware too old (protocol 1): update it with " \
+                            "make deploy"
+            if buffer or heard:
+                return "Reader not answering: it sends something but no HELLO within " \
+                    "%.0f s: is hexref firmware on it, the right version? (make deploy)" % (
+                        timeout_s)
+            return "Reader not answering: the port is open but silent for %.0f s: unplug " \
+                "the hub and plug it back in; if it stays silent, flash it again (make " \
+                "deploy)" % timeout_s
+        finally:
+            port.close()
+
+
+def run_checks(cfg: config_mod.Config, system: System | None = None,
+               talk: bool = True) -> list[Check]:
+    """Every check, in the order a maker would fix things."""
+    system = system or System()
+    checks = [check_config(cfg)]
+    checks += check_groups(system)
+    checks.append(check_hub(cfg, system, talk))
+    checks.append(check_panel(cfg, system))
+    checks += check_gpio(system)
+    checks.append(check_database(cfg))
+    return checks
+
+
+def check_config(cfg: config_mod.Config) -> Check:
+    if cfg.source == "defaults":
+        return Check("config", OK, "defaults (no config file; see README.md, For makers)")
+    return Check("config", OK, cfg.source)
+
+
+def check_groups(system: System) -> list[Check]:
+    out = []
+    user = system.user()
+    for name, why in GROUPS.items():
+        if system.is_root() and system.group_exists(name):
+            # root may use everything; what matters is the service's own user.
+            if system.listed_in_group(name, SERVICE_USER):
+                out.append(Check("group " + name, OK, "service user %s is in %s (running as "
+                                 "root now)" % (SERVICE_USER, name)))
+            else:
+                out.append(Check("group " + name, NOTE,
+                                 "running as root; the service user needs it: sudo usermod "
+                                 "-aG %s %s" % (name, SERVICE_USER)))
+            continue
+        if not system.group_exists(name):
+            out.append(Check("group " + name, NOTE,
+                             "no such group here (not Raspberry Pi OS?): %s may need "
+                             "another group or a udev rule" % why))
+        elif system.in_group(name):
+            out.append(Check("group " + name, OK, "%s may use %s" % (user, why)))
+        elif system.listed_in_group(name):
+            out.append(Check("group " + name, FIX,
+                             "%s was added but this session predates it: log out and in "
+                             "again (or reboot)" % user))
+        else:
+            out.append(Check("group " + name, FIX,
+                             "%s cannot use %s: sudo usermod -aG %s %s, then log in again"
+                             % (user, why, name, user)))
+    return out
+
+
+def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
+    running = system.service_status(cfg.data.path)
+    if running is not None:
+        # The referee holds the port (locked): ask it, do not take the port from it.
+        held = "the running referee (pid %s) holds it" % running.get("pid")
+        behind = running.get("behind")
+        if behind:
+            return Check("hub", FIX, "%s: the journal is behind the hub: it had acknowledged "
+                         "events 1-%d of boot %s, the journal holds %d. Restore the newest "
+                         "backup (hexref restore), or reset the hub to go on without them"
+                         % (held, behind[2], behind[0], behind[1]))
+        if running.get("silent_s") is not None:
+            return Check("hub", FIX, "%s: Reader not answering for %.0f s on %s: unplug the "
+                         "hub and plug it back in" % (held, running["silent_s"],
+                                                      running.get("port")))
+        if running.get("paused"):
+            return Check("hub", FIX, "%s: game paused, nothing can be saved: %s (%s)" % (
+                held, running["paused"][0], running["paused"][1]))
+        if running.get("hub") == "connected":
+            return Check("hub", OK, "%s: %s, firmware %s on %s, boot %s" % (
+                held, running.get("port"), running.get("firmware"), running.get("board"),
+                running.get("boot")))
+        return Check("hub", FIX, "%s but has no hub: %s" % (held, running.get("reason")))
+    path = find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port,
+                         comports=system.comports, exists=system.exists)
+    if path is None:
+        if cfg.hub.port != "auto":
+            return Check("hub", FIX, "%s (from the config) does not exist: plug the hub in "
+                                     "or set [hub] port = \"auto\"" % cfg.hub.port)
+        others = ["%s (%04X:%04X)" % (p.device, p.vid or 0, p.pid or 0)
+                  for p in system.comports() if p.vid]
+        seen = (": other USB serial ports: " + ", ".join(others)) if others else ""
+        return Check("hub", FIX,
+                     "no reader hub on USB (vendor %04X)%s. Plug it in with a data cable "
+                     "(charge-only cables show nothing); `lsusb` should list 2e8a"
+                     % (cfg.hub.vid, seen))
+    usb = ""
+    for info in system.comports():
+        if info.device == path or (path == SYMLINK and info.vid == cfg.hub.vid):
+            usb = " (USB %04X:%04X)" % (info.vid or 0, info.pid or 0)
+            break
+    if not system.can_use(path):
+        return Check("hub", FIX, "%s%s found but not usable by %s: join the dialout group "
+                                 "(sudo usermod -aG dialout %s) and install the udev rule"
+                     % (path, usb, system.user(), system.user()))
+    text = path + usb
+    if path != SYMLINK and cfg.hub.port == "auto":
+        text += "; install host/deploy/99-hexref.rules for a stable /dev/hexref-hub"
+    if talk:
+        answer = system.hub_hello(path)
+        if not answer.startswith("answers"):
+            return Check("hub", FIX, "%s: %s" % (text, answer))
+        hello = getattr(system, "last_hello", None)
+        journalled = _journalled(cfg, hello.boot) if hello is not None else None
+        if hello is not None and journalled is not None and hello.acked > journalled:
+            return Check("hub", FIX, "%s, %s; but the journal is behind it: the hub had "
+                         "acknowledged events 1-%d of this boot, the journal holds %d. "
+                         "Restore the newest backup (hexref restore), or reset the hub to "
+                         "go on without them" % (text, answer, hello.acked, journalled))
+        text += ", " + answer
+    return Check("hub", OK, text)
+
+
+def _journalled(cfg: config_mod.Config, boot: str) -> int | None:
+    """The last event of hub boot ``boot`` the database holds (0: none), or None when
+    there is no database to ask."""
+    path = cfg.data.path / "hexref.db"
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=2.0)
+        try:
+            row = db.execute("SELECT MAX(seq) FROM (SELECT seq FROM journal WHERE boot = ? "
+                             "UNION ALL SELECT seq FROM hub_events WHERE boot = ?)",
+                             (boot, boot)).fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None  # the database check says what is wrong with it
+    return row[0] or 0
+
+
+def check_panel(cfg: config_mod.Config, system: System) -> Check:
+    dev = "/dev/i2c-%d" % cfg.panel.port
+    name = "panel (%s at 0x%02X)" % (cfg.panel.driver, cfg.panel.address)
+    if not system.exists(dev):
+        buses = system.glob("/dev/i2c-*")
+        also = (" (this machine has %s)" % ", ".join(buses)) if buses else ""
+        return Check(name, FIX, "%s missing%s: enable I2C with sudo raspi-config nonint "
+                                "do_i2c 0 (or dtparam=i2c_arm=on in config.txt), then reboot"
+                     % (dev, also))
+    if not system.can_use(dev):
+        return Check(name, FIX, "%s not usable by %s: sudo usermod -aG i2c %s" % (
+            dev, system.user(), system.user()))
+    why = system.i2c_probe(cfg.panel.port, cfg.panel.address)
+    if why is None:
+        return Check(name, OK, "answers on %s" % dev)
+    other = 0x3D if cfg.panel.address == 0x3C else 0x3C
+    if system.i2c_probe(cfg.panel.port, other) is None:
+        return Check(name, FIX, "%s; but a device answers at 0x%02X: set [panel] address "
+                                "= 0x%02X" % (why, other, other))
+    return Check(name, FIX, "%s on %s: check VCC/GND/SDA (GPIO2)/SCL (GPIO3); "
+                            "`i2cdetect -y %d` lists what answers" % (why, dev, cfg.panel.port))
+
+
+def check_gpio(system: System) -> list[Check]:
+    chips = system.glob("/dev/gpiochip*")
+    if not chips:
+        return [Check("gpio", FIX, "no /dev/gpiochip*: not a Raspberry Pi, or a kernel "
+                                   "without GPIO character devices")]
+    usable = [c for c in chips if system.can_use(c)]
+    out = []
+    if usable:
+        out.append(Check("gpio", OK, "%s usable" % ", ".join(usable)))
+    else:
+        out.append(Check("gpio", FIX, "%s not usable by %s: sudo usermod -aG gpio %s" % (
+            ", ".join(chips), system.user(), system.user())))
+    if system.has_module("lgpio") or system.has_module("RPi.GPIO"):
+        out.append(Check("gpio library", OK, "lgpio" if system.has_module("lgpio")
+                         else "RPi.GPIO"))
+    else:
+        out.append(Check("gpio library", FIX, "gpiozero has no pin library: sudo apt install "
+                                              "python3-lgpio (or pip install lgpio)"))
+    return out
+
+
+SERVICE_DATA = Path("/var/lib/hexref")  # the service's StateDirectory=hexref
+
+
+def check_database(cfg: config_mod.Config) -> Check:
+    folder = cfg.data.path
+    path = folder / "hexref.db"
+    if not path.exists():
+        parent = folder
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if folder == SERVICE_DATA and not folder.exists():
+            # host/deploy/hexref.service's StateDirectory: systemd makes it, owned by the
+            # service's user, when the service first starts.
+            return Check("database", OK, "none yet; systemd creates %s when the hexref "
+                                         "service first starts" % folder)
+        if os.access(parent, os.W_OK):
+            return Check("database", OK, "none yet; %s will be created on the first game"
+                         % path)
+        return Check("database", FIX, "%s cannot be created (%s is not writable): set [data] "
+                                      "dir or fix its owner" % (path, parent))
+    if not os.access(path, os.R_OK | os.W_OK) or not os.access(folder, os.W_OK):
+        return Check("database", FIX, "%s is not writable by this user (SQLite also needs "
+                                      "the folder): sudo chown -R $USER %s" % (path, folder))
+    try:
+        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=2.0)
+        try:
+            mode = db.execute("PRAGMA journal_mode").fetchone()[0]
+            games = db.execute("SELECT count(*) FROM games").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        return Check("database", FIX, "%s cannot be read: %s" % (path, exc))
+    damaged = _damaged_rows(path)
+    if damaged:
+        return Check("database", FIX, "%d damaged journal row%s: %s" % (
+            len(damaged), "" if len(damaged) == 1 else "s",
+            "; ".join(damaged[:3]) + ("" if len(damaged) <= 3 else "; ...")))
+    return Check("database", OK, "%s (%s mode, %d games, every journal row checked)"
+                 % (path, mode, games))
+
+
+def _damaged_rows(path: Path) -> list[str]:
+    """What is wrong with each damaged journal row, said with what to do (read-only: the
+    store's own check on a connection that writes nothing)."""
+    from host.storage.store import DamagedRow, Store
+
+    try:
+        with Store.read_only(path) as store:
+            if store.schema_version < 3:
+                return []  # from before checksums: the next hexref run adds them
+            return [str(e) for e in store.damaged_rows()]
+    except DamagedRow as e:
+        return [str(e)]
+    except sqlite3.Error as e:
+        return ["the journal cannot be read (%s): restore the newest backup (hexref "
+                "restore FILE)" % e]
+
+
+def main(cfg: config_mod.Config, talk: bool = True, system: System | None = None) -> int:
+    checks = run_checks(cfg, system, talk)
+    for check in checks:
+        print(check.line())
+    problems = sum(1 for c in checks if c.status == FIX)
+    print("%d to fix" % problems if problems else "all good")
+    return 1 if problems else 0

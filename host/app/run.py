@@ -1,0 +1,779 @@
+"""``hexref run``: the referee on the Pi, from power-on to the winner and back to the menu.
+
+One loop, and everything it touches is handed to it (gpiozero's idea: the device code
+does not know whether the pins are real): the connection to the hub, the panel, the
+buttons, the buzzer, the store. Each pass:
+
+1. hub events: journalled (in the game, or as "taken" when no game is open), then
+   acknowledged — never the other way round;
+2. the Pi's buttons: the game menu before a game, the referee's menu during one;
+3. what the panel shows: a message if one holds it (host/app/messages.py), else the screen of
+   the menu or the game; only a changed frame is drawn, only its changed window sent.
+
+On start an unfinished game is restored from its journal and play goes on where it stood;
+otherwise the game menu opens: choose a game, then its variant.
+
+A write that fails (disk full, read-only, I/O error) pauses the game: the panel says
+"Game paused" with the cause, the log says it once, and the hub event that could not be
+journalled is not acknowledged: the hub keeps it and resends it every half second, each
+resend a new try. A Pi button pressed meanwhile does nothing (the message says why); with
+no event waiting, a small write is tried every second. The first write that works resumes
+play where it stood, nothing lost (the hub still had it) and nothing doubled (nothing
+unjournalled was ever taken).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import astuple
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from host.app import messages
+from host.common import i18n, logs
+from host.common.i18n import _
+from host.devices.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
+from host.devices.panel import Panel
+from host.display import layout, screens
+from host.display.screens import View
+from host.games.descriptor import Choice, menu, open_game
+from host.hub.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
+from host.hub.link import Behind, Received
+from host.session.referee import Reaction, Referee
+from host.storage.store import DamagedRow, StoreError
+from shared_rules.engine import Outcome
+
+if TYPE_CHECKING:
+    from host.app.service_socket import ServiceSocket
+    from host.storage.registry import Registry
+
+log = logs.get("run")
+
+
+class GameMenu:
+    """Choose a game, then its variant. UP/DOWN move (wrapping), OK chooses, BACK goes
+    up a level. The last line of the first level is the table's language: its second
+    level lists the languages, each in itself, and OK speaks it from then on."""
+
+    def __init__(self, games=None) -> None:
+        self._fixed = games
+        self.games = games if games is not None else menu()
+        self.game: int | None = None  # None: choosing the game; len(games): the language
+        self.cursor = 0
+
+    def items(self) -> tuple[str, ...]:
+        if self.game is None:
+            return tuple(name for name, _x in self.games) + (
+                _("Language: %s") % i18n.NAMES[i18n.language()],)
+        if self.game == len(self.games):
+            return tuple(i18n.NAMES[lang] for lang in i18n.LANGUAGES)
+        return tuple(v.label for v in self.games[self.game][1])
+
+    def press(self, button: str) -> Choice | None:
+        """Move or choose; returns the chosen variant when there is one."""
+        items = self.items()
+        if button in (UP, DOWN):
+            self.cursor = (self.cursor + (1 if button == DOWN else -1)) % len(items)
+        elif button == OK:
+            if self.game is None:
+                self.game = self.cursor
+                self.cursor = (i18n.LANGUAGES.index(i18n.language())
+                               if self.game == len(self.games) else 0)
+            elif self.game == len(self.games):
+                i18n.use(i18n.LANGUAGES[self.cursor])
+                log.info("language %s chosen in the menu", i18n.language())
+                # The menu's own words change language too.
+                self.games = self._fixed if self._fixed is not None else menu()
+                self.cursor, self.game = self.game, None
+            else:
+                chosen = self.games[self.game][1][self.cursor]
+                self.game, self.cursor = None, 0
+                return chosen
+        elif button == BACK and self.game is not None:
+            self.cursor, self.game = self.game, None
+        return None
+
+    def view(self, hint: str = "") -> View:
+        if self.game is None:
+            return screens.game_menu(_("Choose a game"), self.items(), self.cursor,
+                                     hint or _("OK choose"))
+        if self.game == len(self.games):
+            return screens.game_menu(_("Language"), self.items(), self.cursor,
+                                     hint or _("OK choose  BACK back"))
+        return screens.game_menu(self.games[self.game][0], self.items(), self.cursor,
+                                 hint or _("OK start  BACK back"))
+
+
+class HubThroughConnection:
+    """The enroller's link while the referee enrolls for its operator: reads, ACKs and
+    WRITEs go through the referee's Connection, which notices a pulled cable and finds the
+    hub again, as in play."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.stats = conn.link.stats
+
+    def open(self) -> None:
+        pass  # the connection already said hello
+
+    def read(self) -> list[Received]:
+        return self.conn.poll()
+
+    def ack(self, seq: int) -> None:
+        self.conn.ack(seq)
+
+    def command(self, kind: str, *values) -> None:
+        self.conn.command(kind, *values)
+
+
+class ControlsAsHeld:
+    """The referee's buttons as the enroller reads them: (name, "press"|"long")."""
+
+    def __init__(self, controls: Controls) -> None:
+        self.controls = controls
+
+    def poll(self, now: float) -> list[tuple[str, str]]:
+        return [(p.button, p.action) for p in self.controls.events(now)]
+
+
+class Enrolling:
+    """An enrollment the operator asked for over the service socket (host/service_socket)."""
+
+    def __init__(self, enroller, client) -> None:
+        self.enroller = enroller
+        self.client = client
+
+
+# What a failed write raises: SQLite's errors (disk full, read-only, I/O) and ours.
+WRITE_FAILED = (sqlite3.Error, StoreError)
+RETRY_WRITE_S = 1.0  # with no hub event waiting, a paused game tries a small write this often
+
+# The hub's player buttons in the game menu: (press, long press).
+HUB_MENU = {"A": (DOWN, BACK), "B": (OK, BACK)}
+
+
+class App:
+    """The referee loop. ``store``: host.storage.store.Store; ``book``: the tile book (trusted
+    tags only, host.storage.registry.RegistryBook); ``controls``/``beeper`` may be None."""
+
+    def __init__(self, conn: Connection, panel: Panel, store, book,
+                 controls: Controls | None = None, beeper: Beeper | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.conn = conn
+        self.panel = panel
+        self.store = store
+        self.book = book
+        self.controls = controls
+        self.beeper = beeper
+        self.clock = clock
+        self.board = messages.MessageBoard()
+        self.menu = GameMenu()
+        self.referee: Referee | None = None
+        self.game_id: int | None = None
+        self.transcript: list[str] = []
+        self.service: ServiceSocket | None = None  # the operator's requests
+        self.registry: Registry | None = None  # to enroll for the operator
+        self.enrolling: Enrolling | None = None
+        self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
+        self._hub_silent = False
+        self._behind_seen: Behind | None = None
+        self._old_firmware_said = False
+        self.paused: tuple[str, str] | None = None  # (cause, advice) while nothing saves
+        self._retry_at = 0.0
+        self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
+        self.damaged: DamagedRow | None = None
+        self.won = False  # the open game is over: the winner is on the panel
+        row = store.unfinished()
+        if row is not None:
+            try:
+                self._open(row.id, row.variant, tuple(row.players))
+            except DamagedRow as exc:
+                # The game cannot be folded: say which row, hold the panel, take nothing.
+                self.referee, self.game_id, self.damaged = None, None, exc
+                log.error("cannot restore the game: %s", exc)
+                self.board.post("storage", screens.damaged_row(exc.game, exc.n),
+                                self.clock())
+            else:
+                self._finish_if_won()
+        conn.link.positions.update(store.positions())
+
+    # --- games -----------------------------------------------------------------------
+
+    def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
+        self.game_id = game_id
+        self.won = False
+        new_game, presenter = open_game(variant, players)
+        self.referee = Referee(new_game, self.book, presenter,
+                               journal=self.store.journal(game_id), players=players)
+
+    def _finish_if_won(self) -> None:
+        """A host stopped between journalling the winning input and marking the game
+        finished left a won game open: it would be restored, over, at every start. The
+        restore's own fold says whether the journal ends on a win; finish it as play would
+        have (the winner on the panel until a button is pressed)."""
+        referee = self.referee
+        assert referee is not None
+        winner = referee.restored_winner
+        if winner is not None:
+            self._finish(" & ".join(referee.players[p] for p in winner["players"]),
+                         self.clock())
+            self.board.post("winner", referee.view(), self.clock())
+
+    def start(self, choice: Choice, seats: tuple[str, ...] | None = None) -> None:
+        """Open a new game; ``seats``: the players' names (default: the game's own)."""
+        from host.games.descriptor import game
+
+        players = seats or game(choice.variant).seats(choice.players)
+        try:
+            game_id = self.store.new_game(choice.variant, list(players))
+        except WRITE_FAILED as exc:
+            self._write_failed(exc, self.clock())  # chosen again once it can be saved
+            return
+        self._write_worked(self.clock())
+        log.info("game %d started: %s, %s", game_id, choice.variant, " ".join(players))
+        self._open(game_id, choice.variant, players)
+
+    def _close_game(self) -> None:
+        self.referee = None
+        self.game_id = None
+        self.won = False
+        self.board.clear("winner")
+
+    # --- one pass of the loop ----------------------------------------------------------
+
+    def step(self) -> None:
+        if self.service is not None:
+            for client, request in self.service.poll():
+                self.on_request(client, request)
+        if self.enrolling is not None:
+            self._enroll_step()
+            return
+        for rcv in self.conn.poll():
+            if not self.on_hub_event(rcv):
+                break  # not journalled: it and those after it come again from the hub
+        self._watch_hub()
+        now = self.clock()
+        if self.paused is not None and now >= self._retry_at:
+            self._try_writing(now)
+        if self.controls is not None:
+            for press in self.controls.events(now):
+                self.on_press(press)
+        if self.referee is not None and self.paused is None:
+            try:
+                ticked = self.referee.on_tick(now)  # a game's timers (Invocations)
+            except WRITE_FAILED as exc:
+                self._write_failed(exc, now)  # the timer fires again on a later pass
+                ticked = None
+            if ticked is not None:
+                self._react(ticked, now)
+            for command in self.referee.drain_commands():  # e.g. ROLL n virtual dice
+                self.conn.command(*command)
+        self._link_message(now)
+        if self.beeper is not None:
+            self.beeper.poll(now)
+        self.show(now)
+
+    # --- the operator's requests (hexref doctor, hexref enroll) ------------------------
+
+    def status(self) -> dict:
+        hub = self.conn.link.hub
+        return {"pid": os.getpid(), "hub": self.conn.state, "port": self.conn.path,
+                "reason": self.conn.reason,
+                "firmware": hub.firmware if hub else None, "board": hub.board if hub else None,
+                "boot": hub.boot if hub else None, "panel_errors": self.panel.errors,
+                "game": self.game_id, "enrolling": self.enrolling is not None,
+                "silent_s": round(self.conn.quiet_for(), 1) if self.conn.silent() else None,
+                "behind": list(astuple(self.conn.link.behind)) if self.conn.link.behind
+                else None,
+                "paused": list(self.paused) if self.paused else None,
+                "damaged": str(self.damaged) if self.damaged else None}
+
+    def on_request(self, client, request: dict) -> None:
+        op = request.get("op")
+        if op == "status":
+            client.send({"status": self.status()})
+            client.close()
+        elif op == "enroll":
+            error = self._start_enrolling(client, request)
+            if error:
+                log.info("enrollment refused: %s", error)
+                client.send({"error": error})
+                client.close()
+        else:
+            client.send({"error": "unknown request %r" % (op,)})
+            client.close()
+
+    def _start_enrolling(self, client, request: dict) -> str:
+        from host.app.enroll import Enroller, Enrollment, choices_for
+
+        if self.enrolling is not None:
+            return "an enrollment is already running on this referee"
+        if self.registry is None:
+            return "this referee keeps no tile registry"
+        try:
+            job = Enrollment(self.registry, choices_for(request.get("game")),
+                             entry_id=request.get("entry"), owner=request.get("owner"),
+                             again=bool(request.get("many")), strike=request.get("strike"),
+                             values=request.get("values") or {})
+        except ValueError as exc:
+            return str(exc)
+        buttons = ControlsAsHeld(self.controls) if self.controls is not None else None
+        if buttons is None and job.fixed is None:
+            return "no referee buttons to choose the tile with: give it with --entry, and " \
+                   "hold a player button on the reader hub to confirm"
+
+        def show(view: View) -> None:
+            client.send({"screen": layout.shown(view)})  # as the panel shows it
+
+        self.enrolling = Enrolling(Enroller(job, HubThroughConnection(self.conn), buttons,
+                                            show=show), client)
+        log.info("enrolling for the operator (play paused)")
+        return ""
+
+    def _enroll_step(self) -> None:
+        assert self.enrolling is not None
+        enrolling = self.enrolling
+        now = self.clock()
+        job = enrolling.enroller.enrollment
+        if not enrolling.client.closed:
+            enrolling.client.read()  # notices the operator leaving (Ctrl-C)
+        if not enrolling.client.closed:
+            enrolling.enroller.step(now)
+        self._watch_hub()
+        if job.finished or enrolling.client.closed:
+            for uid, entry_id in job.enrolled:
+                log.info("enrolled tag %s as %s", uid, entry_id)
+            enrolling.client.send({"done": [list(pair) for pair in job.enrolled]})
+            enrolling.client.close()
+            self.enrolling = None
+            log.info("enrollment over, play goes on")
+        self._link_message(now)
+        self.show(now)
+
+    def _watch_hub(self) -> None:
+        """Log the hub's comings and goings once each: found (and what it said in its
+        HELLO), lost, a port that cannot be opened, a hub that has gone quiet."""
+        conn = self.conn
+        hub = conn.link.hub if conn.state == CONNECTED else None
+        seen = (conn.state, conn.reason, hub.boot if hub is not None else "")
+        if seen != self._hub_seen:
+            was = self._hub_seen
+            self._hub_seen = seen
+            if conn.state == CONNECTED and was[0] != CONNECTED:
+                log.info("hub found on %s", conn.path)
+            elif conn.state == DISCONNECTED and was[0] == CONNECTED:
+                log.warning("hub lost: %s; the game is saved, looking for the hub again",
+                            conn.reason)
+            elif conn.state != CONNECTED and conn.reason != was[1]:
+                level = log.warning if conn.reason.startswith("cannot") else log.info
+                level("hub: %s (trying again every few seconds)", conn.reason)
+            if hub is not None and seen[2] != was[2]:
+                log.info("hub says HELLO: firmware %s, board %s, boot %s, can %s",
+                         hub.firmware, hub.board, hub.boot, ",".join(hub.caps) or "-")
+        behind = conn.link.behind
+        if behind != self._behind_seen:
+            self._behind_seen = behind
+            if behind is not None:
+                log.error("journal behind the hub: it had acknowledged events 1-%d of boot %s "
+                          "but the journal holds %d (a deleted -wal file? an old backup "
+                          "restored? the hub's ring full: %s): %d inputs are missing. "
+                          "Nothing more is "
+                          "taken from this boot: restore the newest backup (hexref restore) "
+                          "or reset the hub to go on without them", behind.acked, behind.boot,
+                          behind.journalled,
+                          "yes" if any(c == "RING_FULL" for c, _t in
+                                       conn.link.stats.hub_errors) else "no",
+                          behind.missing)
+            else:
+                log.warning("journal no longer behind the hub (boot %s): play goes on",
+                            conn.link.boot)
+        if conn.link.old_firmware and not self._old_firmware_said:
+            log.error("the hub speaks protocol 1: update its firmware (make deploy)")
+        self._old_firmware_said = conn.link.old_firmware
+        silent = conn.silent()
+        if silent and not self._hub_silent:
+            log.warning("hub silent for %.0f s on %s: asked it to answer (PING); the panel "
+                        "says Reader not answering", conn.quiet_for(), conn.path)
+        elif self._hub_silent and not silent and conn.state == CONNECTED:
+            log.info("hub speaking again")
+        self._hub_silent = silent
+
+    def on_hub_event(self, rcv: Received) -> bool:
+        """Journal, acknowledge and act on one hub event; False when it could not be
+        journalled (not acknowledged: the hub sends it again)."""
+        now = self.clock()
+        kind = rcv.msg.kind
+        if self.damaged is not None:
+            self.conn.link.give_back(rcv)  # no game to put it in: the hub keeps it
+            return False
+        # A table with no buttons on the Pi takes the winner away with a player's button.
+        closing = self.won and kind == "BTN" and rcv.msg.button in HUB_MENU
+        try:
+            if self.referee is None or closing:
+                self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
+                reaction = None
+            else:
+                reaction = self.referee.on_event(rcv.event)
+        except WRITE_FAILED as exc:
+            self.conn.link.give_back(rcv)
+            self._write_failed(exc, now)
+            return False
+        self._write_worked(now)
+        if kind != "GONE":  # lifting a tile off the reader is not an input
+            self.board.input({"TAP": messages.TAP, "DIE": messages.DIE}.get(
+                kind, messages.PLAYER), now)
+        if reaction is None:
+            self.conn.ack(rcv.seq)
+            if closing:
+                self._close_game()
+            elif kind == "BTN" and rcv.msg.button in HUB_MENU:
+                # A table with no buttons on the Pi chooses with the hub's: A next, B OK.
+                self.board.input(messages.BUTTON, now)
+                choice = self.menu.press(HUB_MENU[rcv.msg.button][rcv.msg.action == "long"])
+                if choice is not None:
+                    self.start(choice)
+            elif kind != "GONE":
+                self.board.post("note", screens.note("hexref", _("Choose a game first"),
+                                                     self.menu_hint()), now)
+            return True
+        self.conn.ack(rcv.seq)  # only now: the input is in the journal
+        if reaction.result is None and reaction.note and (
+                kind == "TAP" or (kind == "DIE" and rcv.msg.result[0] == "CROOKED")):
+            log.debug("not taken: %s: %s", rcv.msg, reaction.note)
+            self._beep("refused", now)  # an unknown tile, a crooked die: nothing changed
+        self._react(reaction, now)
+        return True
+
+    def on_press(self, press: Press) -> None:
+        now = self.clock()
+        showing = self.board.showing(now)
+        self.board.input(messages.BUTTON, now)
+        if showing == "winner":
+            self._close_game()  # the button that takes the winner away opens the menu
+            return
+        if showing in ("link", "storage"):
+            return  # nothing to choose while the reader is away or nothing can be saved
+        if self.referee is None:
+            if press.action == "press":
+                choice = self.menu.press(press.button)
+                if choice is not None:
+                    self.start(choice)
+            return
+        try:
+            reaction = self.referee.on_press(press.button, press.action)
+        except WRITE_FAILED as exc:
+            self._write_failed(exc, now)  # not taken: pressed again once it can be saved
+            return
+        self._react(reaction, now)
+
+    def _react(self, reaction: Reaction, now: float) -> None:
+        message = self.referee.message_for(reaction)  # type: ignore[union-attr]
+        if message is not None:
+            self.board.post(message[0], message[1], now)
+        result = reaction.result
+        if result is None:
+            return
+        if not result.accepted:
+            log.debug("refused: %s", result)
+            self._beep("refused", now)
+        elif reaction.won and isinstance(result, Outcome):
+            self._beep("win", now)
+            winner = result.find("winner")
+            names = " & ".join(self.referee.players[p]  # type: ignore[union-attr]
+                               for p in winner["players"])
+            self._finish(names, now)
+            log.info("game %s won by %s", self.game_id, names)
+            self.board.post("winner", self.referee.view(), now)  # type: ignore[union-attr]
+        else:
+            self._beep("accepted", now)
+
+    # --- a store that cannot write ---------------------------------------------------
+
+    def _finish(self, winner: str, now: float) -> None:
+        """Mark the game won; if that cannot be saved, keep trying (the winning input is
+        in the journal already, so a restart would finish it too)."""
+        self.won = True
+        self._unsaved_finish = (self.game_id, winner)  # type: ignore[assignment]
+        self._try_writing(now)
+
+    def _try_writing(self, now: float) -> None:
+        try:
+            if self._unsaved_finish is not None:
+                self.store.finish(*self._unsaved_finish)
+                self._unsaved_finish = None
+            elif self.paused is not None:
+                self.store.probe_write()
+        except WRITE_FAILED as exc:
+            self._write_failed(exc, now)
+            return
+        self._write_worked(now)
+
+    def _write_failed(self, exc: BaseException, now: float) -> None:
+        problem = screens.write_problem(exc)
+        if self.paused != problem:
+            log.error("cannot save (%s: %s): game paused, the hub keeps its events until "
+                      "they can be saved (free space, check the SD card, see hexref doctor)",
+                      exc.__class__.__name__, exc)
+        self.paused = problem
+        self._retry_at = now + RETRY_WRITE_S
+        self.board.post("storage", screens.paused(*problem), now)
+
+    def _write_worked(self, now: float) -> None:
+        if self.paused is not None:
+            log.warning("saving works again: play resumes")
+            self.paused = None
+            self.board.clear("storage")
+
+    def _beep(self, pattern: str, now: float) -> None:
+        if self.beeper is not None:
+            self.beeper.play(pattern, now)
+
+    def _link_message(self, now: float) -> None:
+        if self.conn.state == CONNECTED:
+            behind = self.conn.link.behind
+            if behind is not None:
+                self.board.post("link", screens.journal_behind(behind.missing), now)
+            elif self.conn.link.old_firmware:
+                self.board.post("link", screens.outdated_hub(), now)
+            elif self.conn.silent(now):
+                self.board.post("link", screens.not_answering(), now)
+            else:
+                self.board.clear("link")
+        elif self.conn.state == DISCONNECTED or self.referee is not None:
+            self.board.post("link", screens.reconnecting(
+                self.conn.attempt, self.conn.retry_in(now)), now)
+
+    def base_view(self) -> View:
+        if self.enrolling is not None:
+            return self.enrolling.enroller.enrollment.view()
+        if self.referee is not None:
+            return self.referee.view()
+        if self.conn.state != CONNECTED:
+            return self.menu.view(_("Reader: not found yet"))
+        return self.menu.view("" if self.controls is not None else self.menu_hint())
+
+    def menu_hint(self) -> str:
+        if self.controls is None:
+            return _("A next  B choose  A held: back")
+        return _("UP/DOWN, then OK")
+
+    def show(self, now: float) -> bool:
+        view = self.board.view(self.base_view(), now)
+        drawn = self.panel.show(view)
+        if drawn:
+            self.transcript.append("--- frame %04d ---" % self.panel.frames)
+            self.transcript.extend(layout.shown(view))  # exactly what the panel shows
+        return drawn
+
+    def run(self, stop: Callable[[], bool] = lambda: False) -> None:
+        while not stop():
+            self.step()
+
+    def close(self) -> None:
+        if self.service is not None:
+            self.service.close()
+        self.conn.close()
+        if self.controls is not None:
+            self.controls.close()
+        if self.beeper is not None:
+            self.beeper.close()
+
+
+def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
+    """An App wired from the config: the hub on USB, the OLED on I2C, the buttons on GPIO.
+    ``emulate``: draw the panel as PNG frames (and in the terminal) instead."""
+    from host.app.service_socket import ServiceSocket
+    from host.devices.inputs import BACK, DOWN, OK, UP
+    from host.devices.oled import open_panel
+    from host.devices.panel import emulated_panel
+    from host.storage.registry import Registry, RegistryBook
+
+    registry = Registry.open(cfg.data.path)
+    if emulate is not None:
+        panel = emulated_panel(emulate)
+    else:
+        panel = Panel([open_panel(cfg.panel.driver, cfg.panel.port, cfg.panel.address,
+                                  cfg.panel.rotate)])
+    controls = beeper = None
+    if gpio:
+        b = cfg.buttons
+        encoder = (cfg.encoder.clk, cfg.encoder.dt, cfg.encoder.sw) \
+            if cfg.encoder.enabled else None
+        controls = Controls({UP: b.up, DOWN: b.down, OK: b.ok, BACK: b.back}, encoder,
+                            debounce_s=b.debounce_ms / 1000.0, long_s=b.long_press_s)
+        if cfg.buzzer.enabled:
+            beeper = Beeper.on_pin(cfg.buzzer.pin)
+    conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port))
+    app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
+    app.registry = registry
+    app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
+    return app
+
+
+def describe(cfg, emulate: Path | None, gpio: bool) -> str:
+    """The configuration in one line, for the log at start."""
+    hub = cfg.hub.port if cfg.hub.port != "auto" else "auto (%04X:%s)" % (
+        cfg.hub.vid, ("%04X" % cfg.hub.pid) if cfg.hub.pid else "any")
+    panel = ("emulated in %s" % emulate) if emulate is not None else \
+        "%s at 0x%02X on /dev/i2c-%d" % (cfg.panel.driver, cfg.panel.address, cfg.panel.port)
+    if not gpio:
+        buttons = "none (hub buttons only)"
+    else:
+        b = cfg.buttons
+        buttons = "GPIO up %d down %d ok %d back %d%s" % (
+            b.up, b.down, b.ok, b.back, ", encoder" if cfg.encoder.enabled else "")
+    return "config %s; data %s; hub %s; panel %s; buttons %s" % (
+        cfg.source, cfg.data.path, hub, panel, buttons)
+
+
+def _stopped(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+STORAGE_RETRY_S = 2.0
+
+
+def _wait_for_storage(cfg, emulate: Path | None, exc: StoreError) -> bool:
+    """The database cannot be opened for a reason that may pass (the card is full,
+    read-only, failing): say so on the panel and in the log, and try again every few
+    seconds rather than exit (under systemd: a restart every 5 s with a blank panel).
+    True once it opens; False when no panel can say it (the caller reports and exits)."""
+    import os
+
+    from host.devices.oled import open_panel
+    from host.devices.panel import emulated_panel
+    from host.storage.store import Store
+
+    try:
+        panel = emulated_panel(emulate) if emulate is not None else Panel([open_panel(
+            cfg.panel.driver, cfg.panel.port, cfg.panel.address, cfg.panel.rotate)])
+    except Exception:  # noqa: BLE001 - no panel either: the caller logs and exits
+        return False
+    problem = screens.write_problem(exc.cause or exc)
+    try:
+        folder = cfg.data.path
+        free = os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize
+        if free < 256 * 1024:  # SQLite says "disk I/O error" when it cannot make -shm
+            problem = screens.write_problem(OSError("disk full"))
+    except OSError:
+        pass
+    log.error("cannot open the database (%s): the panel says %s; trying again every %.0f s",
+              exc, problem[0], STORAGE_RETRY_S)
+    panel.show(screens.paused(*problem))
+    while True:
+        time.sleep(STORAGE_RETRY_S)
+        try:
+            Store(cfg.data.path).close()
+        except StoreError as again:
+            if again.cause is None:
+                raise
+            continue
+        log.warning("the database opens again: starting")
+        for device in panel.devices:
+            close = getattr(device, "close", None)
+            if close is not None:
+                close()  # build opens the panel again
+        return True
+
+
+def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
+    from host.commands.main import version
+    from host.storage.backup import Busy, hold_run_lock
+
+    log.info("hexref %s starting: %s", version(), describe(cfg, emulate, gpio))
+    signal.signal(signal.SIGTERM, _stopped)  # systemctl stop: close the port, say so
+    try:
+        hold_run_lock(cfg.data.path)  # held until we exit: no restore under our feet
+    except Busy as exc:
+        log.error("cannot start: %s", exc)
+        return 1
+    except OSError as exc:
+        log.error("cannot start (storage): cannot use the data folder %s: %s: %s",
+                  cfg.data.path, exc.__class__.__name__, exc)
+        return 1
+    try:
+        try:
+            app = build(cfg, emulate, gpio)
+        except StoreError as exc:
+            if exc.cause is None or not _wait_for_storage(cfg, emulate, exc):
+                raise
+            app = build(cfg, emulate, gpio)
+    except KeyboardInterrupt:
+        log.info("hexref stopped")
+        return 0
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        kind = "storage" if isinstance(exc, (StoreError, sqlite3.Error)) else "start"
+        log.error("cannot start (%s): %s: %s; run `hexref doctor` to see what is missing",
+                  kind, exc.__class__.__name__, exc)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - say what failed and where to look
+        log.error("cannot start: %s: %s; run `hexref doctor` to see what is missing",
+                  exc.__class__.__name__, exc)
+        return 1
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        pass
+    except (StoreError, sqlite3.Error) as exc:
+        # Nothing unjournalled was acknowledged: the hub still holds it for the restart.
+        log.error("storage problem, stopping: %s: %s", exc.__class__.__name__, exc)
+        return 1
+    finally:
+        app.close()
+    log.info("hexref stopped")
+    return 0
+
+
+# --- the command line (host/commands/main.py calls this) ----------------------------------------
+
+def add_commands(commands) -> None:
+    """``hexref run`` and ``hexref doctor``."""
+    run = commands.add_parser(
+        "run", help="referee on the Pi: reader hub on USB, OLED on I2C, buttons on GPIO",
+        description="Reads the TOML config (--config, $HEXREF_CONFIG, "
+                    "~/.config/hexref/config.toml, /etc/hexref/config.toml), finds the hub by "
+                    "its USB id, restores an unfinished game or opens the game menu.")
+    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    run.add_argument("--emulate", metavar="DIR",
+                     help="no OLED: save frames as PNG under DIR (and draw in the terminal)")
+    run.add_argument("--no-gpio", action="store_true",
+                     help="no buttons or buzzer (play with the hub's buttons only)")
+    run.set_defaults(func=_run_command)
+
+    doctor = commands.add_parser(
+        "doctor", help="say what is found and what is missing: hub, panel, GPIO, database",
+        description="Each check prints OK, or FIX with what to do.")
+    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    doctor.add_argument("--no-ping", action="store_true",
+                        help="do not open the hub's port to ask for its HELLO")
+    doctor.set_defaults(func=_doctor_command)
+
+
+def _load_config(path: str | None):
+    from host.common.config import ConfigError, load
+
+    try:
+        return load(path)
+    except ConfigError as exc:
+        print("hexref: %s" % exc, file=sys.stderr)
+        return None
+
+
+def _run_command(args) -> int:
+    cfg = _load_config(args.config)
+    if cfg is None:
+        return 2
+    return main(cfg, Path(args.emulate) if args.emulate else None, gpio=not args.no_gpio)
+
+
+def _doctor_command(args) -> int:
+    from host.app import doctor
+
+    cfg = _load_config(args.config)
+    if cfg is None:
+        return 2
+    return doctor.main(cfg, talk=not args.no_ping)

@@ -1,0 +1,139 @@
+"""The OLED and its stand-ins: every luma device shows the same frames.
+
+On the Pi it is an SSD1306/SH1106; with no hardware it is PNG frames and, on a real
+terminal, the panel drawn live in half blocks (no pygame or curses: a plain install and a
+serial console are enough).
+A frame is drawn only when the view changes.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from PIL import Image, ImageDraw
+
+from host.common import logs
+from host.display import screens
+
+log = logs.get("panel")
+
+
+class Panel:
+    def __init__(self, devices: list) -> None:
+        self.devices = devices
+        self.view: screens.View | None = None
+        self.frames = 0
+        self.errors = 0  # frames a panel refused (I2C glitch, loose wire)
+        self.failing = 0  # frames refused since the last one drawn
+
+    def show(self, view: screens.View) -> bool:
+        """Draw ``view`` if it differs from what is shown; True when a frame was drawn.
+
+        A panel that fails (OSError from the bus: a loose wire, a brown-out) does not stop
+        the referee: the game and its journal matter more than one frame. The next call
+        sends the whole frame again, so the panel heals once the wire does."""
+        if view == self.view:
+            return False
+        image = render(view)
+        try:
+            for device in self.devices:
+                device.display(image.convert(device.mode))
+        except OSError as exc:
+            self.errors += 1
+            self.failing += 1
+            if self.failing == 1:  # once per spell of failures, not once per frame
+                log.error("cannot draw a frame: %s: %s (%d frame%s failed so far); "
+                          "the game goes on", exc.__class__.__name__, exc, self.errors,
+                          "" if self.errors == 1 else "s")
+            self.view = None
+            for device in self.devices:
+                invalidate = getattr(device, "invalidate", None)
+                if invalidate is not None:
+                    invalidate()
+            return False
+        if self.failing:
+            log.info("drawing again after %d failed frame%s", self.failing,
+                     "" if self.failing == 1 else "s")
+            self.failing = 0
+        self.view = view
+        self.frames += 1
+        return True
+
+
+def render(view: screens.View) -> Image.Image:
+    image = Image.new("1", (screens.WIDTH, screens.HEIGHT), 0)
+    screens.draw(view, ImageDraw.Draw(image))
+    return image
+
+
+class FrameFiles:
+    """A panel that saves each frame as a PNG (``frame_0001.png``...), exactly its 128x64
+    pixels."""
+
+    mode = "1"
+
+    def __init__(self, frames_dir: Path) -> None:
+        self.dir = frames_dir
+        frames_dir.mkdir(parents=True, exist_ok=True)
+        for old in frames_dir.glob("frame_*.png"):
+            old.unlink()
+        self.count = 0
+
+    def display(self, image: Image.Image) -> None:
+        self.count += 1
+        image.save(self.dir / ("frame_%04d.png" % self.count))
+
+
+class TerminalPanel:
+    """The panel drawn in a terminal with half blocks: one character is two pixels high,
+    so the 128x64 panel takes 128 columns by 32 rows, redrawn in place. A terminal that
+    says it is smaller gets a line saying so instead (a serial console or ``docker exec
+    -t`` may report 0x0: that means unknown, and the panel is drawn)."""
+
+    mode = "1"
+    BLOCKS = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out if out is not None else sys.stdout
+        self.first = True
+
+    def fits(self) -> bool:
+        try:
+            size = os.get_terminal_size(self.out.fileno())
+        except (OSError, ValueError, AttributeError):
+            return True
+        if size.columns == 0 or size.lines == 0:
+            return True
+        return size.columns >= screens.WIDTH and size.lines > screens.HEIGHT // 2
+
+    def display(self, image: Image.Image) -> None:
+        if not self.fits():
+            if self.first:
+                self.out.write("(the terminal is smaller than the panel's %d x %d "
+                               "characters: frames are saved, not drawn)\n"
+                               % (screens.WIDTH, screens.HEIGHT // 2))
+                self.first = False
+            return
+        px, w = image.convert("L").tobytes(), image.width
+        rows = []
+        for y in range(0, image.height, 2):
+            top, bottom = px[y * w:(y + 1) * w], px[(y + 1) * w:(y + 2) * w]
+            rows.append("".join(self.BLOCKS[(top[x] > 0, bottom[x] > 0)] for x in range(w)))
+        self.out.write(("\x1b[2J" if self.first else "") + "\x1b[H" + "\n".join(rows) + "\n")
+        self.out.flush()
+        self.first = False
+
+
+def emulated_panel(frames_dir: Path | None, live: bool | None = None) -> Panel:
+    """PNG frames under ``frames_dir``; the panel drawn in the terminal when ``live`` (by
+    default: when standard output is a terminal)."""
+    devices: list = []
+    if frames_dir is not None:
+        devices.append(FrameFiles(frames_dir))
+    if live is None:
+        live = sys.stdout.isatty()
+    if live:
+        devices.append(TerminalPanel())
+    return Panel(devices)

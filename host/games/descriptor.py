@@ -1,0 +1,311 @@
+"""Every game the referee can run, one descriptor each, in one table: the menu, the run loop,
+enroll, the tiles commands, replay and the demo read it (DESIGN.md principle 7).
+
+A game is its rules engine, its catalogue data, its screens and one registration here
+(``register``). Its descriptor says:
+
+- ``family``: its name (the menu's first level, enroll's list of games); ``short`` the
+  header over its cards in enroll;
+- ``cards``: the catalogue prefix of its tiles and cards (``jl`` in ``jl/016``): the one
+  key every module uses for a game's cards;
+- ``variants``: what the menu's second level offers, each with its key (stored with each
+  saved game), label, player counts and the options its engine and screens are given;
+- ``engine(variant, seats)``: a fresh rules engine; ``screen(variant)``: its presenter
+  (host/games/presenter.py), the pure function from the game to the panel;
+- ``seats``: the seats' names for n players (numbered, or Invocations' board colours);
+- ``data`` and ``card_fields``: where a registered game's catalogue lives and the values
+  its cards carry (shared_rules/catalogue.py, cards.py); the five built-in games keep theirs
+  in shared_rules, where the hub reads them too;
+- ``demos()``: the demo tables of its variants, {variant: Demo};
+- ``odds(parsers)``: adds its ``hexref odds`` command, if it has one (both Hexors games
+  share ``hexref odds hexors``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from host.common.i18n import N_, _, n_
+
+
+def numbered_seats(n: int) -> tuple[str, ...]:
+    """P1, P2, ...
+
+    >>> numbered_seats(3)
+    ('P1', 'P2', 'P3')
+    """
+    return tuple("P%d" % (i + 1) for i in range(n))
+
+
+@dataclass(frozen=True)
+class Variant:
+    key: str  # the key stored with each saved game: "jl-beginner"
+    label: str  # the menu's second level: "Collector's" ("" when the game has one variant)
+    players: tuple[int, ...]  # how many players it takes
+    options: dict = field(default_factory=dict, hash=False)  # for its engine and screens
+
+
+@dataclass(frozen=True)
+class Demo:
+    """One scripted table: the cards on it, what the players do, who sits there."""
+
+    entries: Callable[[], list[dict]]
+    script: Callable[[], list[dict]]
+    players: tuple[str, ...] = ("P1", "P2")
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    family: str
+    short: str
+    cards: str
+    variants: tuple[Variant, ...]
+    engine: Callable[[Variant, tuple[str, ...]], Any]
+    screen: Callable[[Variant], Any]
+    seats: Callable[[int], tuple[str, ...]] = numbered_seats
+    data: str = ""
+    card_fields: dict = field(default_factory=dict, hash=False)
+    demos: Callable[[], dict[str, Demo]] = dict
+    odds: Callable[[Any], None] | None = None  # adds its ``hexref odds`` command
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One variant of one game, as the menu and a saved game know it."""
+
+    variant: str  # the key stored with each saved game
+    family: str  # the menu's first level: "Justice League Hexors"
+    label: str  # the menu's second level: "Collector's"
+    players: tuple[int, ...]  # how many players it takes
+    new_game: Callable[[tuple[str, ...]], Any]  # seat names -> a fresh rules engine
+    presenter: Callable[[], Any]  # -> the panel's presenter for it
+    seats: Callable[[int], tuple[str, ...]] = numbered_seats  # seat names for n players
+    cards: str = ""  # the catalogue prefix of its tiles and cards ("jl" for jl/016)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of the game menu's second level: a game kind for a number of players."""
+
+    label: str
+    variant: str
+    players: int
+
+
+DESCRIPTORS: dict[str, Descriptor] = {}  # by catalogue prefix
+GAMES: dict[str, GameKind] = {}  # by variant key
+
+
+def register(game: Descriptor) -> Descriptor:
+    """Add a game to the table (and its cards to the catalogue when it brings its own)."""
+    for v in game.variants:
+        if v.key in GAMES and GAMES[v.key].cards != game.cards:
+            raise ValueError("variant %r is already %s's" % (v.key, GAMES[v.key].family))
+    if game.data:
+        from shared_rules import cards, catalogue
+
+        catalogue.add_game(game.cards, game.data)
+        if game.card_fields:
+            cards.add_game(game.cards, game.family, game.card_fields)
+    DESCRIPTORS[game.cards] = game
+    for v in game.variants:
+        GAMES[v.key] = _kind(game, v)
+    return game
+
+
+def _kind(game: Descriptor, v: Variant) -> GameKind:
+    return GameKind(v.key, game.family, v.label, v.players,
+                    lambda seats: game.engine(v, seats), lambda: game.screen(v),
+                    game.seats, game.cards)
+
+
+def game(variant: str) -> GameKind:
+    """The game kind of ``variant``; a clear error naming the known ones otherwise."""
+    if variant not in GAMES:
+        raise ValueError("unknown game %r: known are %s" % (variant, ", ".join(sorted(GAMES))))
+    return GAMES[variant]
+
+
+def descriptor(variant: str) -> Descriptor:
+    """The game a variant belongs to."""
+    return DESCRIPTORS[game(variant).cards]
+
+
+def family_name(prefix: str) -> str:
+    """A game's name by its catalogue prefix (the prefix itself when unknown)."""
+    return DESCRIPTORS[prefix].family if prefix in DESCRIPTORS else prefix
+
+
+def short_name(prefix: str, unknown: str = "") -> str:
+    """A game's short name by its catalogue prefix, a header over its list of cards."""
+    return DESCRIPTORS[prefix].short if prefix in DESCRIPTORS else (unknown or prefix)
+
+
+def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
+    """The game menu: each family with its choices, one per kind and player count, in
+    the table's language.
+
+    >>> [c.label for c in dict(menu())["Justice League Hexors"]][:3]
+    ['Beginner', "Collector's", 'Free-for-all, 3 players']
+    """
+    families: dict[str, list[Choice]] = {}
+    for kind in GAMES.values():
+        lines = families.setdefault(kind.family, [])
+        for n in kind.players:
+            if len(kind.players) == 1:
+                label = _(kind.label) if kind.label else kind.family
+            elif kind.label:
+                label = n_("%(variant)s, %(count)d player", "%(variant)s, %(count)d players",
+                           n) % {"variant": _(kind.label), "count": n}
+            else:
+                label = n_("%d player", "%d players", n) % n
+            lines.append(Choice(label, kind.variant, n))
+    return tuple((family, tuple(lines)) for family, lines in families.items())
+
+
+def open_game(variant: str, seats: tuple[str, ...]) -> tuple[Callable[[], Any], Any]:
+    """(new_game, presenter) for a game of ``variant`` with these seats."""
+    kind = game(variant)
+    return (lambda: kind.new_game(seats)), kind.presenter()
+
+
+def demos() -> dict[str, tuple[Descriptor, Demo]]:
+    """Every demo table of every game, by variant."""
+    return {variant: (g, demo) for g in DESCRIPTORS.values()
+            for variant, demo in g.demos().items()}
+
+
+# --- the five games ------------------------------------------------------------------
+# Engines and screens are imported when a game is opened: ``hexref --help`` stays quick.
+
+
+def _hexors_engine(v: Variant, seats: tuple[str, ...]):
+    from shared_rules.hexors import HexorsGame
+
+    return HexorsGame(variant=v.key, players=len(seats))
+
+
+def _hexors_screen(v: Variant):
+    from host.games.hexors.presenter import HexorsView
+
+    return HexorsView(v.key)
+
+
+def _hexors_demos() -> dict[str, Demo]:
+    from host.app.demo import beginner_script, collector_script, demo_entries
+
+    return {"jl-beginner": Demo(demo_entries, beginner_script),
+            "jl-collector": Demo(demo_entries, collector_script)}
+
+
+def _ygo_demos() -> dict[str, Demo]:
+    from host.app.demo import YGO_CORRECTIONS, YGO_UIDS, demo_entries, ygo_beginner_script
+
+    return {"ygo-beginner": Demo(lambda: demo_entries(YGO_UIDS, YGO_CORRECTIONS),
+                                 ygo_beginner_script)}
+
+
+def _hexors_odds(parsers) -> None:
+    from host.commands.main import add_hexors_odds
+
+    add_hexors_odds(parsers)
+
+
+def _heroscape_odds(parsers) -> None:
+    from host.commands.main import add_heroscape_odds
+
+    add_heroscape_odds(parsers)
+
+
+def _heroscape_engine(v: Variant, seats: tuple[str, ...]):
+    from shared_rules.heroscape import HeroScapeGame
+
+    return HeroScapeGame(dice=v.options["dice"])
+
+
+def _heroscape_screen(v: Variant):
+    from host.games.heroscape.presenter import HeroScapeView
+
+    return HeroScapeView(v.options["dice"])
+
+
+def _heroscape_demos() -> dict[str, Demo]:
+    from host.app.demo_games import heroscape_entries, heroscape_script
+
+    return {"heroscape": Demo(heroscape_entries, heroscape_script)}
+
+
+def _hexo_engine(v: Variant, seats: tuple[str, ...]):
+    from shared_rules.hexo import HexoGame
+
+    return HexoGame(players=list(seats))
+
+
+def _hexo_screen(v: Variant):
+    from host.games.hexo.presenter import HexoView
+
+    return HexoView()
+
+
+def _hexo_demos() -> dict[str, Demo]:
+    from host.app.demo_games import HX_PLAYERS, hexo_entries, hexo_script
+
+    return {"hexo": Demo(hexo_entries, hexo_script, HX_PLAYERS)}
+
+
+def _invocations_engine(v: Variant, seats: tuple[str, ...]):
+    from shared_rules.invocations import InvocationsGame
+
+    return InvocationsGame(players=list(seats), timers=v.options["timers"])
+
+
+def _invocations_screen(v: Variant):
+    from host.games.invocations.presenter import InvocationsView
+
+    return InvocationsView()
+
+
+def _invocations_demos() -> dict[str, Demo]:
+    from host.app.demo_games import IN_PLAYERS, invocations_entries, invocations_script
+
+    return {"invocations": Demo(invocations_entries, invocations_script, IN_PLAYERS)}
+
+
+BOARD_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White")  # Invocations' boards
+
+
+def board_colours(n: int) -> tuple[str, ...]:
+    """Each Invocations player's board has a colour (IN-1).
+
+    >>> board_colours(3)
+    ('Red', 'Blue', 'Green')
+    """
+    return BOARD_COLOURS[:n]
+
+
+register(Descriptor(
+    "Justice League Hexors", "JL Hexors", "jl",
+    (Variant("jl-beginner", N_("Beginner"), (2,)),
+     Variant("jl-collector", N_("Collector's"), (2,)),
+     Variant("jl-ffa", N_("Free-for-all"), (3, 4)),
+     Variant("jl-team", N_("Teams of two (4 players)"), (4,))),
+    _hexors_engine, _hexors_screen, demos=_hexors_demos, odds=_hexors_odds))
+register(Descriptor(
+    "Yu-Gi-Oh! Hexors", "YGO Hexors", "ygo",
+    (Variant("ygo-beginner", N_("Beginner"), (2,)),
+     Variant("ygo-collector", N_("Collector's"), (2,))),
+    _hexors_engine, _hexors_screen, demos=_ygo_demos))
+register(Descriptor(
+    "HeroScape", "HeroScape", "hs",
+    (Variant("heroscape", N_("Die rolled per die"), (2,), {"dice": "physical"}),
+     Variant("heroscape-virtual", N_("Virtual dice"), (2,), {"dice": "virtual"})),
+    _heroscape_engine, _heroscape_screen, demos=_heroscape_demos, odds=_heroscape_odds))
+register(Descriptor(
+    "Hexo", "Hexo", "hx", (Variant("hexo", "", (2, 3, 4, 5, 6)),),
+    _hexo_engine, _hexo_screen, demos=_hexo_demos))
+register(Descriptor(
+    "Invocations", "Invocations", "in",
+    (Variant("invocations", "", (2, 3, 4, 5, 6), {"timers": True}),
+     Variant("invocations-untimed", N_("No timers"), (2, 3, 4, 5, 6), {"timers": False})),
+    _invocations_engine, _invocations_screen, board_colours, demos=_invocations_demos))

@@ -1,0 +1,203 @@
+"""The referee as the Master of an Invocations game: its screens, timers and menu.
+
+The rules engine (shared_rules/invocations.py) deals, counts and judges; this module
+shows it and runs the clocks. Time never enters the engine as a clock: the referee's loop
+calls ``tick(referee, now)`` about every 100 ms, and only when a timer runs out does it
+hand the engine an input, ``("timeout", "attack")`` (IN-4: the Master may now force a
+Spell into Attack) or ``("timeout", "handover")`` (IN-4: the Master performs the effect).
+Both are journalled like any other input. The panel counts down in between. Timers are
+switched off in setup (the engine's "timers off" choice) for a first game.
+
+When each timer started is the session's (``Referee.clocks``, host/session/clocks.py): after an
+undo or a restart the running timer starts again from its full time, the table has had a
+pause anyway. The presenter keeps nothing.
+
+Revealed Attack and Shield cards are read by tap (the engine knows whose card it is
+waiting for). The Master's menu offers the engine's choices plus what the table records
+by hand (``legal_inputs().records``).
+
+>>> InvocationsView().clock(60000, 0.0, 15.2)
+'0:45'
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from host.common.i18n import _, n_
+from host.display import screens
+from host.display.screens import View
+from host.games.presenter import Presenter
+from host.session.referee import SEAT_BUTTONS
+from shared_rules import decisions
+from shared_rules.engine import Outcome
+
+if TYPE_CHECKING:
+    from host.session.referee import Referee
+
+LIMITS_MS = {"attack": decisions.IN_ATTACK_TIMER_MS,
+             "handover": decisions.IN_HANDOVER_TIMER_MS}
+
+
+class InvocationsView(Presenter):
+    title = "Invocations"
+
+    # --- the clocks --------------------------------------------------------------------
+
+    @staticmethod
+    def _running(game: dict) -> dict[str, tuple]:
+        """The timers that run now, each named by what it times (stable across replay)."""
+        out: dict[str, tuple] = {}
+        if not game["timers"] or game["phase"] == "over":
+            return out
+        if game["phase"] == "stage2" and not game["attack_timeout"]:
+            out["attack"] = ("attack", game["round"], game["playoff"] is not None)
+        if game["handover"] is not None:
+            out["handover"] = ("handover", game["round"], game["effects"])
+        return out
+
+    def tick(self, ref: Referee, now: float) -> tuple | None:
+        ran_out = ref.clocks.run(self._running(ref.game.view()), LIMITS_MS, now)
+        return ("timeout", ran_out) if ran_out is not None else None
+
+    def left_ms(self, ref: Referee, game: dict, kind: str) -> int | None:
+        """What the panel counts down: ms left on a running timer (the session's clocks,
+        host/session/clocks.py), None when it is not running (or the timers are off)."""
+        what = self._running(game).get(kind)
+        return None if what is None else ref.clocks.left_ms(kind, what, LIMITS_MS[kind])
+
+    def clock(self, limit_ms: int, start: float, now: float) -> str:
+        """The countdown as m:ss, rounded up so it reaches 0:00 when time is up."""
+        left = max(0, limit_ms - int((now - start) * 1000))
+        secs = (left + 999) // 1000
+        return "%d:%02d" % (secs // 60, secs % 60)
+
+    def _clock(self, ms: int) -> str:
+        return self.clock(ms, 0.0, 0.0)
+
+    # --- screens -----------------------------------------------------------------------
+
+    def _victories(self, ref: Referee, game: dict) -> str:
+        won = ["%s:%d" % (ref.players[i], pl["victories"])
+               for i, pl in enumerate(game["players"]) if pl["victories"]]
+        return " ".join(won) or _("none")
+
+    def view(self, ref: Referee) -> View:
+        game = ref.game.view()  # the view model: nothing else of the engine is read
+        legal = ref.legal()
+        last = ref.last
+        head = (_("%(game)s R%(round)d") % {"game": self.title, "round": game["round"]}
+                if game["round"] else self.title)
+        outcome = last if isinstance(last, Outcome) else Outcome()
+        if game["phase"] == "over":
+            return self._end(ref, game, outcome)
+        if game["phase"] == "setup":
+            said = (_("deck %(deck)d  hand %(hand)d  timers on") if game["timers"]
+                    else _("deck %(deck)d  hand %(hand)d  timers off"))
+            return View(header=_("%s setup") % self.title,
+                        header_right=n_("%d player", "%d players", len(game["players"]))
+                        % len(game["players"]),
+                        lines=(" ".join(ref.players),
+                               said % {"deck": game["deck"], "hand": game["hand_size"]}),
+                        footer=_("OK: menu, then start"), kind="setup", wrap=False)
+        if game["handover"] is not None:
+            return self._handover(ref, game, head)
+        playoff = outcome.find("playoff")
+        if playoff is not None:
+            tied = " & ".join(ref.players[p] for p in playoff["players"])
+            return View(header=head, header_right="IN-10", big=(_("Play-off"),),
+                        lines=(_("%(players)s tied: %(n)d cards each")
+                               % {"players": tied, "n": playoff["cards"]},),
+                        footer=legal.prompt, kind="turn")
+        won = outcome.find("dominant")
+        if won is not None:
+            return View(header=head, header_right="IN-7", big=(ref.players[won["player"]],),
+                        lines=(n_("dominates: takes %d card", "dominates: takes %d cards",
+                                  won["cards"]) % won["cards"],),
+                        footer=_("Victories %s") % self._victories(ref, game), kind="winner")
+        none = outcome.find("no_winner")
+        if none is not None:
+            return View(header=head, header_right=none["rule"], big=(_("No winner"),),
+                        lines=(n_("prize: %d card carried over", "prize: %d cards carried over",
+                                  game["prize"]) % game["prize"],),
+                        footer=legal.prompt, kind="message")
+        if game["phase"] == "stage2":
+            return self._stage2(ref, game, head, outcome)
+        if game["phase"] == "stage3":
+            return View(header=head, header_right=_("Stage 3"), lines=self._attacks(ref, game),
+                        footer=legal.prompt, kind="turn")
+        if game["phase"] == "effects":
+            lines = self._attacks(ref, game)
+            for a, b in game["beats"]:
+                lines += (_("%(winner)s beats %(loser)s (effect)")
+                          % {"winner": ref.players[a], "loser": ref.players[b]},)
+            return View(header=head, header_right=_("effects"), lines=lines[:3],
+                        footer=_("OK: record effects, judge"), kind="turn")
+        if game["phase"] == "shields":
+            tied = ", ".join(ref.players[p] for p in game["tied"])
+            shown = " ".join("%s %d" % (ref.players[p], d) for p, d in game["shown"].items())
+            lines = (_("Tie: %s") % tied,
+                     (_("Shields: %s") % shown) if shown else _("IN-8: Shields"))
+            return View(header=head, header_right="IN-8", lines=lines,
+                        footer=legal.prompt, kind="turn")
+        return screens.note(head, legal.prompt)
+
+    def _attacks(self, ref: Referee, game: dict) -> tuple[str, ...]:
+        parts = []
+        for p in game["in_round"]:
+            a = game["players"][p]["attack"]
+            parts.append("%s %s" % (ref.players[p], "?" if a is None else a))
+        prize = (_("prize %d") % game["prize"],) if game["prize"] else ()
+        return (" ".join(parts),) + prize
+
+    def _stage2(self, ref: Referee, game: dict, head: str, outcome: Outcome) -> View:
+        waiting = game["waiting"]
+        who = (_("Attack: %s") % " ".join(ref.players[p] for p in waiting)) if waiting else \
+            _("Attack: all")
+        deal = outcome.find("deal")
+        if deal is not None and not game["timers"]:
+            who = _("dealt %s") % " ".join(str(n) for n in deal["cards"])
+        left = self.left_ms(ref, game, "attack")
+        if game["playoff"] is not None:
+            big = _("Play-off")
+        elif game["timers"] and game["attack_timeout"]:
+            big = _("Time!")
+        elif left is not None:
+            big = self._clock(left)
+        else:
+            big = _("Stage 2")
+        footer = _("hand %(hand)d  deck %(deck)d") % {"hand": game["hand_size"], "deck": game["deck"]}
+        if game["attack_timeout"]:
+            footer = _("IN-4: Master may force a Spell")
+        return View(header=head, header_right=_("Stage 2"), big=(big,), lines=(who,),
+                    footer=footer, kind="turn")
+
+    def _handover(self, ref: Referee, game: dict, head: str) -> View:
+        h = game["handover"]
+        left = self.left_ms(ref, game, "handover")
+        target, by = h["target"], h["by"]
+        button = (_("%s: handed") % SEAT_BUTTONS[target]) if target < 2 else _("OK: handed")
+        return View(header=head, header_right="IN-4 %s" % h["kind"],
+                    big=(self._clock(left if left is not None else LIMITS_MS["handover"]),),
+                    lines=(_("%(from)s: card to %(to)s") % {"from": ref.players[target],
+                                                            "to": ref.players[by]}
+                           if h["kind"] == "steal" else
+                           _("%s gives up the card") % ref.players[target],),
+                    footer=button, kind="turn")
+
+    def _end(self, ref: Referee, game: dict, outcome: Outcome) -> View:
+        names = " & ".join(ref.players[p] for p in game["winners"])
+        if game["playoff"] is not None:
+            line = _("play-off of %d cards") % decisions.IN_PLAYOFF_HAND
+        else:
+            line = " ".join("%s %d" % (ref.players[i], pl["points"])
+                            for i, pl in enumerate(game["players"]))
+            if outcome.find("defense_tiebreak") is not None:
+                line = _("Defense %s") % " ".join("%s %d" % (ref.players[i], pl["defense"])
+                                                  for i, pl in enumerate(game["players"]))
+        series = outcome.find("series")
+        hint = _("Supreme Summoner")
+        if series is not None:
+            totals = " ".join("%s %d" % (ref.players[i], t)
+                              for i, t in enumerate(series["totals"]))
+            hint = (_("Series %s won") if series["winner"] else _("Series %s")) % totals
+        return screens.winner(self.title, names, line, hint=hint)

@@ -1,0 +1,438 @@
+"""``hexref web``: the game on every phone at the table.
+
+A process of its own beside ``hexref run``: it opens the referee's SQLite file read-only
+(``mode=ro``, ``query_only``; WAL lets a reader in while the referee writes), looks about
+ten times a second whether anything was committed (``PRAGMA data_version``), folds the new
+journal entries through the referee (``host/readers/web_model.py``) and pushes the page's data to
+every open page as a server-sent event. It writes nothing, holds no key and serves nothing
+but the page and its data.
+
+    GET /               the page (host/readers/web_page/)
+    GET /api/state      the current game (or the last one), past games, the die check
+    GET /api/events     the same, pushed on every change (text/event-stream)
+    GET /api/games/N    game N, folded
+    GET /api/die        the honest-die check
+
+>>> app = create_app(Path("/nonexistent"))
+>>> sorted(r.path for r in app.routes)[:3]
+['/', '/api/die', '/api/events']
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import sqlite3
+import sys
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from host.common.i18n import _
+from host.readers import die_check
+from host.readers.web_model import Follower
+from host.session.journal import Entry
+from host.storage.store import DB_NAME, SCHEMA_VERSION, GameRow
+
+PAGE = Path(__file__).with_name("web_page")
+POLL_S = 0.1  # how often the database is asked whether anything was committed
+HISTORY_PUSHED = 300  # the latest inputs in each push; /api/games/N has the whole game
+KEEPALIVE_S = 15.0  # a comment line on an idle stream keeps proxies and phones from closing it
+
+
+def page_texts() -> tuple[str, ...]:
+    """Every text the web pages say (host/readers/web_page: ``t(...)`` in the scripts, ``data-t``
+    in the HTML), for the page to ask the server for them in the table's language."""
+    from babel.messages.extract import extract_from_dir
+
+    texts: list[str] = []
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            str(PAGE),
+            [("**.js", "javascript"), ("**.html", "host.common.translations:extract_html")],
+            keywords={"t": None}):
+        if isinstance(message, str) and message not in texts:
+            texts.append(message)
+    return tuple(texts)
+
+
+def _to_input(text: str) -> tuple[Any, ...]:
+    value = json.loads(text)
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+class Reader:
+    """The referee's database, read-only, followed as it grows. ``refresh()`` says whether
+    anything changed; ``snapshot`` is what the page shows."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.path = Path(data_dir) / DB_NAME
+        self.db: sqlite3.Connection | None = None
+        self.file_id: tuple[int, int] | None = None
+        self.version: int | None = None
+        self.follower: Follower | None = None
+        self.finished: dict[int, dict[str, Any]] = {}  # a finished game never changes
+        self.die = die_check.Tally()
+        self.lock = threading.Lock()  # the connection is used by one thread at a time
+        self.changes = 0
+        self.snapshot: dict[str, Any] = self._empty(_("waiting for the referee's database "
+                                                      "at %s") % self.path)
+
+    def _empty(self, status: str) -> dict[str, Any]:
+        return {"status": status, "game": None, "players": [], "winner": None,
+                "games": [], "die": die_check.check([]).as_dict(), "version": self.changes}
+
+    def _open(self) -> bool:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return False
+        uri = "file:%s?mode=ro" % quote(str(self.path.resolve()))
+        try:
+            db = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=5.0)
+            db.execute("PRAGMA query_only = ON")
+            schema = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as exc:
+            self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
+                                            % {"path": self.path, "why": exc})
+            return False
+        if schema == 0:  # the referee is still creating it
+            db.close()
+            return False
+        if schema > SCHEMA_VERSION:
+            db.close()
+            self.snapshot = self._empty("%s was written by a newer hexref (schema %d): "
+                                        "upgrade hexref" % (self.path, schema))
+            return False
+        self.db, self.file_id, self.version = db, (st.st_dev, st.st_ino), None
+        self.follower = None
+        self.finished.clear()
+        self.die = die_check.Tally()
+        return True
+
+    def _replaced(self) -> bool:
+        """The file was deleted or made anew (a demo starts with a fresh database)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return True
+        return (st.st_dev, st.st_ino) != self.file_id
+
+    def refresh(self) -> bool:
+        with self.lock:
+            if self.db is not None and self._replaced():
+                self.db.close()
+                self.db = None
+                if not self._open():  # gone: say so rather than show the old game
+                    self.changes += 1
+                    self.snapshot = self._empty(_("waiting for the referee's database at %s")
+                                                % self.path)
+                    return True
+            if self.db is None and not self._open():
+                return False
+            assert self.db is not None
+            try:
+                version = self.db.execute("PRAGMA data_version").fetchone()[0]
+                if version == self.version:
+                    return False
+                self.version = version
+                self.changes += 1
+                self.snapshot = self._read(self.db)
+            except sqlite3.Error as exc:
+                self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
+                                            % {"path": self.path, "why": exc})
+                self.db.close()
+                self.db = None
+            return True
+
+    # --- reading ---------------------------------------------------------------------
+
+    def _games(self, db: sqlite3.Connection) -> list[GameRow]:
+        return [GameRow(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5])
+                for r in db.execute("SELECT id, variant, players, created, finished, winner "
+                                    "FROM games ORDER BY id")]
+
+    def _feed(self, db: sqlite3.Connection, follower: Follower) -> None:
+        rows = db.execute("SELECT target, input, accepted, boot, seq, time FROM journal "
+                          "WHERE game = ? AND n > ? ORDER BY n",
+                          (follower.game_id, follower.seen)).fetchall()
+        follower.feed([Entry(t, _to_input(i), bool(a), b, s) for t, i, a, b, s, _ in rows],
+                      [r[5] for r in rows])
+
+    def _read(self, db: sqlite3.Connection) -> dict[str, Any]:
+        games = self._games(db)
+        self.die.update(db)
+        die = die_check.check(self.die.faces).as_dict()
+        listed = [{"id": g.id, "variant": g.variant, "players": list(g.players),
+                   "created": g.created, "finished": g.finished, "winner": g.winner}
+                  for g in reversed(games)]
+        if not games:
+            out = self._empty(_("no game yet: choose one on the referee"))
+            out.update(die=die)
+            return out
+        unfinished = [g for g in games if g.finished is None]
+        row = unfinished[-1] if unfinished else games[-1]
+        try:
+            if self.follower is None or self.follower.game_id != row.id:
+                self.follower = Follower(row)
+            self._feed(db, self.follower)
+            state = self.follower.state(row, last=HISTORY_PUSHED)
+            status = "ok"
+        except ValueError as exc:  # a game this hexref does not know (a newer one wrote it)
+            self.follower = None
+            state = {"game": {"id": row.id, "variant": row.variant, "title": row.variant,
+                              "created": row.created, "finished": row.finished,
+                              "over": bool(row.finished)},
+                     "players": [{"name": p, "counts": [], "alive": True, "turn": False,
+                                  "winner": False} for p in row.players],
+                     "winner": row.winner, "history": [], "entries": 0, "panel": []}
+            status = _("cannot follow game %(id)d: %(why)s") % {"id": row.id, "why": exc}
+        state.update(status=status, games=listed, die=die, version=self.changes)
+        return state
+
+    def game(self, game_id: int) -> dict[str, Any] | None:
+        """Any stored game, folded (finished ones are kept once folded)."""
+        with self.lock:
+            if game_id in self.finished:
+                return self.finished[game_id]
+            if self.db is None:
+                return None
+            rows = [g for g in self._games(self.db) if g.id == game_id]
+            if not rows:
+                return None
+            follower = Follower(rows[0])
+            self._feed(self.db, follower)
+            state = follower.state(rows[0])
+            if rows[0].finished:
+                self.finished[game_id] = state
+            return state
+
+    def close(self) -> None:
+        with self.lock:
+            if self.db is not None:
+                self.db.close()
+                self.db = None
+
+
+class Broadcast:
+    """The latest snapshot's number; every open stream waits for a newer one."""
+
+    def __init__(self) -> None:
+        self.number = 0
+        self.changed = asyncio.Condition()
+
+    async def publish(self) -> None:
+        async with self.changed:
+            self.number += 1
+            self.changed.notify_all()
+
+    async def wait_after(self, seen: int, timeout: float) -> int:
+        async with self.changed:
+            try:
+                await asyncio.wait_for(self.changed.wait_for(lambda: self.number > seen),
+                                       timeout)
+            except TimeoutError:
+                pass
+            return self.number
+
+
+def event_stream(request, broadcast: Broadcast, snapshot: Callable[[], dict[str, Any]]):
+    """A server-sent event stream: the snapshot as a ``state`` event now and after every
+    change ``broadcast`` announces."""
+    from starlette.responses import StreamingResponse
+
+    async def stream() -> AsyncIterator[str]:
+        seen = -1
+        quiet = 0.0
+        while True:
+            # A phone that went away is noticed within a second (the server's own shutdown
+            # too), not at the next write.
+            number = broadcast.number if seen < 0 else await broadcast.wait_after(seen, 1.0)
+            if number == seen:
+                if await request.is_disconnected():
+                    return
+                quiet += 1.0
+                if quiet >= KEEPALIVE_S:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                continue
+            seen, quiet = number, 0.0
+            yield "event: state\ndata: %s\n\n" % json.dumps(snapshot(), separators=(",", ":"))
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def create_app(data_dir: Path, poll_s: float = POLL_S):
+    """The Starlette application serving the page for the database in ``data_dir``."""
+    from anyio import to_thread
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import FileResponse, JSONResponse, Response
+    from starlette.routing import Mount, Route
+    from starlette.staticfiles import StaticFiles
+
+    reader = Reader(data_dir)
+    broadcast = Broadcast()
+
+    async def follow() -> None:
+        while True:
+            try:
+                changed = await to_thread.run_sync(reader.refresh)
+            except Exception as exc:  # noqa: BLE001 - keep following; say what happened
+                print("hexref web: %s: %s" % (exc.__class__.__name__, exc), file=sys.stderr)
+                changed = False
+            if changed:
+                await broadcast.publish()
+            await asyncio.sleep(poll_s)
+
+    @asynccontextmanager
+    async def lifespan(app) -> AsyncIterator[None]:
+        task = asyncio.create_task(follow())
+        try:
+            yield
+        finally:
+            task.cancel()
+            reader.close()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(PAGE / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(reader.snapshot)
+
+    async def words(request: Request) -> Response:
+        return JSONResponse(page_words())
+
+    async def die(request: Request) -> Response:
+        return JSONResponse(reader.snapshot["die"])
+
+    async def one_game(request: Request) -> Response:
+        try:
+            game_id = int(request.path_params["game"])
+        except ValueError:
+            return JSONResponse({"error": "a game is a number"}, status_code=400)
+        found = await to_thread.run_sync(reader.game, game_id)
+        if found is None:
+            return JSONResponse({"error": "no game %d" % game_id}, status_code=404)
+        return JSONResponse(found)
+
+    async def events(request: Request) -> Response:
+        return event_stream(request, broadcast, lambda: reader.snapshot)
+
+    routes = [Route("/", page), Route("/api/state", state), Route("/api/die", die),
+              Route("/api/words", words),
+              Route("/api/games/{game}", one_game), Route("/api/events", events),
+              Mount("/static", StaticFiles(directory=PAGE), name="static")]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def page_words() -> dict[str, Any]:
+    """The page's texts in the table's language: {"lang": "fr", "words": {English: said}}
+    (the texts are found in the page's own files, as the catalogues find them)."""
+    from host.common import i18n
+
+    return {"lang": i18n.language(), "words": {text: _(text) for text in page_texts()}}
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """Our own listening socket, so a port in use is said plainly before anything starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise OSError("cannot listen on %s port %d: %s (choose another with --port N)"
+                      % (host, port, exc.strerror or exc)) from None
+    sock.listen(64)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(app, host: str, port: int, what: str) -> int:
+    """Run ``app`` with uvicorn until stopped (Ctrl-C or SIGTERM)."""
+    import uvicorn
+
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        print("hexref %s: %s" % (what, exc), file=sys.stderr)
+        return 1
+    port = sock.getsockname()[1]
+    if host in ("0.0.0.0", "::"):  # every address: phones reach it by the computer's name
+        where = "http://%s.local:%d/ (here: http://localhost:%d/)" % (
+            socket.gethostname(), port, port)
+    else:
+        where = "http://%s:%d/" % (host, port)
+    print("hexref %s: %s (Ctrl-C stops)" % (what, where), flush=True)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
+                            lifespan="on")
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return 0
+
+
+# --- the command line (host/commands/main.py calls this) ----------------------------------------
+
+def add_commands(commands) -> None:
+    """``hexref web`` and ``hexref die-check``."""
+    web = commands.add_parser(
+        "web", help="the game live on every phone at the table (a page on port 8080)",
+        description="Reads the referee's database read-only and serves a page that follows "
+                    "the current game live, with past games and the honest-die check.")
+    web.add_argument("--data", metavar="DIR",
+                     help="the referee's data folder (default: $HEXREF_DATA, "
+                          "~/.local/share/hexref)")
+    web.add_argument("--port", type=int, default=8080, metavar="N", help="default 8080")
+    web.add_argument("--host", default="0.0.0.0",
+                     help="address to listen on (default 0.0.0.0: every phone on the "
+                          "network; 127.0.0.1: this computer only)")
+    web.set_defaults(func=_web_command)
+
+    die = commands.add_parser(
+        "die-check", help="is the physical die fair? every journalled roll, tested",
+        description="Counts the faces of every roll of the physical die in the journal and "
+                    "tests them against a fair die (chi-square, 5 degrees of freedom).")
+    die.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    die.add_argument("--json", action="store_true", help="print JSON")
+    die.set_defaults(func=_die_command)
+
+
+def _data(args) -> Path:
+    from host.storage.store import data_dir
+
+    return data_dir(args.data)
+
+
+def _web_command(args) -> int:
+    data = _data(args)
+    if not (data / DB_NAME).exists():
+        print("hexref web: no database at %s yet; the page says so until the referee makes "
+              "it" % (data / DB_NAME), file=sys.stderr)
+    return serve(create_app(data), args.host, args.port, "web")
+
+
+def _die_command(args) -> int:
+    reader = Reader(_data(args))
+    reader.refresh()
+    if reader.db is None:
+        print("hexref die-check: %s" % reader.snapshot["status"], file=sys.stderr)
+        return 1
+    with reader.lock:
+        result = die_check.check(die_check.journalled_faces(reader.db))
+    reader.close()
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        print("\n".join(die_check.report(result)))
+    return 0 if result.biased_face is None else 3

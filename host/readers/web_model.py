@@ -1,0 +1,332 @@
+"""What the phone page shows of one game: its journal folded through the referee, as plain
+JSON-able data. The rules are not read here, only asked: the referee folds each entry as
+``hexref replay`` does, the engine's ``view()``, ``legal_inputs()`` and ``odds()`` say the
+rest, and the panel's own screen is included as text.
+
+A ``Follower`` keeps one game folded and takes only the entries written since its last
+look (the journal only grows), so a long game costs one fold, not one per entry.
+
+>>> import tempfile
+>>> from host.storage.store import Store
+>>> from host.session.journal import Entry
+>>> store = Store(tempfile.mkdtemp())
+>>> gid = store.new_game("jl-beginner", ["Ana", "Ben"])
+>>> follower = Follower(store.game(gid))
+>>> follower.feed([Entry("referee", ("seat", 1), False)], ["2026-11-24T08:00:00.000Z"])
+>>> state = follower.state(store.game(gid))
+>>> [p["name"] for p in state["players"]], state["history"][0]["accepted"]
+(['Ana', 'Ben'], False)
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from host.common.i18n import N_, _, n_
+from host.display.screens import text
+from host.readers.replay import describe, session_for
+from host.session.journal import Entry, MemoryJournal
+from host.session.referee import Referee, TileBook
+from host.storage.store import GameRow
+
+# Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
+FIGHTS = ("battle", "attack", "fight_result", "dominance")
+
+
+def plain(value: Any, names: dict[str, str]) -> Any:
+    """A value from the rules as JSON: totals as their breakdown, fractions as "n/d", tile
+    keys as the tile's name."""
+    if isinstance(value, dict):
+        return {str(k): plain(v, names) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v, names) for v in value]
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return names.get(value, value)
+    if hasattr(value, "parts") and hasattr(value, "value"):  # engine.Total
+        return str(value)
+    return str(value)
+
+
+class Follower:
+    """One stored game, folded entry by entry."""
+
+    def __init__(self, row: GameRow) -> None:
+        self.game_id = row.id
+        self.variant = row.variant
+        self.players = tuple(row.players)
+        session = session_for(row.variant, self.players)
+        self.referee = Referee(session.new_game, TileBook([]), session.presenter,
+                               journal=MemoryJournal(), players=self.players)
+        self.history: list[dict[str, Any]] = []
+        self.entries: list[Entry] = []  # as journalled, one per history item
+        self.applied: list[int] = []  # history indexes of inputs undo can take back
+        self.fight: dict[str, Any] | None = None
+        self.winners: list[int] | None = None
+
+    @property
+    def seen(self) -> int:
+        return len(self.history)
+
+    def feed(self, entries: list[Entry], times: list[str]) -> None:
+        """Fold entries written after the ones already seen (``times``: when each was)."""
+        for entry, when in zip(entries, times, strict=True):
+            self._take(entry, when)
+
+    def _take(self, entry: Entry, when: str) -> None:
+        ref = self.referee
+        self.entries.append(entry)
+        n = len(self.history) + 1
+        item: dict[str, Any] = {"n": n, "time": when, "by": "hub" if entry.boot else "referee",
+                                "kind": entry.input[0] if entry.input else "",
+                                "accepted": entry.accepted, "undone": False}
+        if entry.target == "none":  # a hub event that was no input (a tile lifted)
+            item["text"] = _("%s (no input)") % describe(entry.input, ref.names, ref.players)
+            item["kind"] = "none"
+            self.history.append(item)
+            return
+        reaction = ref.apply_entry(entry)
+        result = reaction.result
+        item["text"] = describe(entry.input, ref.names, ref.players)
+        if result is not None and not result.accepted:
+            item["refusal"] = str(result)
+        self.history.append(item)
+        if result is None or not result.accepted:
+            return
+        if entry.target == "referee" and entry.input[0] == "undo":
+            if self.applied:
+                undone = self.history[self.applied.pop()]
+                undone["undone"] = True
+                item["text"] = _("undo: takes back #%(n)d (%(what)s)") % {
+                    "n": undone["n"], "what": undone["text"]}
+            self._refresh_after_undo()
+            return
+        self.applied.append(n - 1)
+        events = getattr(result, "events", [])
+        for kind, data in events:
+            if kind == "rolled" and isinstance(data, dict) and "face" in data:
+                who = data.get("player")
+                roller = (ref.players[who] if isinstance(who, int) and who < len(ref.players)
+                          else None)
+                colour = data.get("colour")
+                said = {"player": roller, "face": data["face"], "colour": _(colour) if colour else ""}
+                if roller is None:
+                    item["text"] = (_("the die rolls %(face)s (%(colour)s)") if said["colour"]
+                                    else _("the die rolls %(face)s")) % said
+                else:
+                    item["text"] = (_("%(player)s rolls %(face)s (%(colour)s)")
+                                    if said["colour"] else _("%(player)s rolls %(face)s")) % said
+        if any(kind in FIGHTS for kind, _data in events):
+            self.fight = {"n": n, "events": [{"kind": kind, "data": plain(data, ref.names)}
+                                             for kind, data in events]}
+            self.fight["lines"] = fight_lines(events, ref.names, ref.players)
+        for kind, data in events:
+            if kind == "winner":
+                self.winners = list(data.get("players") or [])
+                item["winner"] = [self.players[p] for p in self.winners
+                                  if 0 <= p < len(self.players)]
+
+    def _refresh_after_undo(self) -> None:
+        """An undo can take back a fight or a win: what is left is the last of those among
+        the inputs still standing."""
+        standing = {self.history[i]["n"] for i in self.applied}
+        if self.fight is not None and self.fight["n"] not in standing:
+            self.fight = None
+        self.winners = _winners(self.referee.game.view())
+
+    def state(self, row: GameRow, last: int | None = None) -> dict[str, Any]:
+        """Everything the page shows of this game now; ``last``: only that many of the
+        latest inputs in ``history`` (``entries`` says how many there are in all)."""
+        ref = self.referee
+        game = ref.game
+        view = game.view()
+        legal = ref.legal()
+        winners = self.winners if self.winners is not None else _winners(view)
+        names = [self.players[p] for p in winners or [] if 0 <= p < len(self.players)]
+        if row.finished and row.winner:
+            winner: str | None = row.winner
+        elif names:
+            winner = " & ".join(names)
+        else:
+            winner = None
+        actor = legal.actor if isinstance(legal.actor, int) else None
+        try:
+            panel = text(ref.view())
+        except Exception as exc:  # noqa: BLE001 - the page must not die on a screen's bug
+            panel = ["(panel not available: %s)" % exc]
+        return {
+            "game": {"id": row.id, "variant": row.variant, "title": ref.title,
+                     "created": row.created, "finished": row.finished,
+                     "over": bool(row.finished) or winner is not None},
+            "players": standings(view, self.players, actor, winners or []),
+            "turn": {"actor": actor,
+                     "player": self.players[actor] if actor is not None and
+                     actor < len(self.players) else None,
+                     "expect": legal.expect, "prompt": legal.prompt},
+            "panel": panel,
+            "pieces": pieces(view, ref.names),
+            "odds": odds_of(game, ref),
+            "fight": self.fight,
+            "history": self.history[-last:] if last else self.history,
+            "entries": len(self.history),
+            "winner": winner,
+            "winners": names,
+        }
+
+
+def _winners(view: dict) -> list[int] | None:
+    if view.get("winners") is not None:
+        return list(view["winners"])
+    if isinstance(view.get("winner"), int):
+        return [view["winner"]]
+    return None
+
+
+def standings(view: dict, players: tuple[str, ...], actor: int | None,
+              winners: list[int]) -> list[dict[str, Any]]:
+    """Each player with the counts their game keeps: Stones (Hexors Collector's), points
+    (Hexo, Invocations), figures standing (HeroScape), tiles in play (Hexors)."""
+    rows: list[dict[str, Any]] = [
+        {"name": name, "counts": [], "alive": True, "turn": i == actor, "winner": i in winners}
+        for i, name in enumerate(players)]
+    engine_players = view.get("players")
+    if isinstance(engine_players, list):
+        for i, p in enumerate(engine_players[:len(rows)]):
+            if not isinstance(p, dict):
+                continue
+            if "stones" in p and view.get("variant", "").endswith("collector"):
+                rows[i]["counts"].append({"label": view.get("stones_word") or _("Stones"),
+                                          "value": p["stones"]})
+            for key, counted in (("score", _points), ("points", _points),
+                                 ("victories", _victories), ("skulls", _skulls)):
+                if key in p:
+                    rows[i]["counts"].append({"label": counted(p[key]), "value": p[key]})
+            if p.get("alive") is False:
+                rows[i]["alive"] = False
+    tiles = view.get("tiles")
+    if isinstance(tiles, dict):
+        for i, row in enumerate(rows):
+            standing = sum(1 for t in tiles.values() if t.get("controller", t.get("owner")) == i
+                           and t.get("role") != "power" and t.get("status") in
+                           ("play", "controlled", "trapped"))
+            row["counts"].append({"label": n_("tile in play", "tiles in play", standing),
+                                  "value": standing})
+    figures = view.get("figures")
+    if isinstance(figures, list):
+        for i, count in enumerate(figures[:len(rows)]):
+            rows[i]["counts"].append({"label": n_("figure", "figures", count),
+                                      "value": count})
+    return rows
+
+
+def _points(n: int) -> str:
+    return n_("point", "points", n)
+
+
+def _victories(n: int) -> str:
+    return n_("victory", "victories", n)
+
+
+def _skulls(n: int) -> str:
+    return n_("skull", "skulls", n)
+
+
+# A tile's status in the engine's view (shared_rules/hexors_screens.py) as a player says it.
+STATUS = {"play": N_("in play"), "defeated": N_("defeated"), "trapped": N_("trapped"),
+          "controlled": N_("controlled"), "hand": N_("in hand"), "active": N_("active"),
+          "used": N_("used")}
+
+
+def pieces(view: dict, names: dict[str, str]) -> list[dict[str, Any]]:
+    """Every tile or card on the table: name, owner, status."""
+    out = []
+    tiles = view.get("tiles")
+    if isinstance(tiles, dict):
+        for key, t in tiles.items():
+            status = t.get("status")
+            out.append({"name": t.get("name") or names.get(key, key), "player": t.get("owner"),
+                        "status": status, "said": _(STATUS[status]) if status in STATUS
+                        else status,
+                        "role": t.get("role"),
+                        "effects": list(t.get("effects") or [])})
+    for card in view.get("cards") or []:
+        if isinstance(card, dict):
+            out.append({"name": card.get("name"), "player": card.get("player"),
+                        "status": "destroyed" if not card.get("alive") else
+                        "%s standing" % card.get("alive"),
+                        "said": _("destroyed") if not card.get("alive") else
+                        _("%s standing") % card.get("alive"), "role": "card", "effects": []})
+    return out
+
+
+def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
+    """The exact odds of the roll about to be made, as bars: (label, "n/d", float)."""
+    ask = getattr(game, "odds", None)
+    if ask is None:
+        return None
+    try:
+        odds = ask()
+    except Exception:  # noqa: BLE001 - no odds is better than no page
+        return None
+    if odds is None:
+        return None
+    if isinstance(odds, tuple) and len(odds) == 2:  # Hexors: (attacker, defender)
+        battle = getattr(game, "battle", None) or {}
+        a, d = battle.get("attacker"), battle.get("defender")
+        rolled = bool(battle.get("rolls")) and battle["rolls"][0] is not None
+        return {"title": _("After the attacker's roll") if rolled else _("Before the roll"),
+                "note": _("ties are rolled again"),
+                "bars": [{"label": _("%s wins") % ref.name(a), "p": str(odds[0]),
+                          "value": odds[0].to_float()},
+                         {"label": _("%s wins") % ref.name(d), "p": str(odds[1]),
+                          "value": odds[1].to_float()}]}
+    if hasattr(odds, "as_dict"):  # HeroScape: skulls through the shields
+        data = odds.as_dict()
+        bars = [{"label": _("destroyed"), "p": data["p_destroy"],
+                 "value": data["p_destroy_float"]}]
+        for u in data["unblocked"]:
+            bars.append({"label": n_("%d skull through", "%d skulls through", u["skulls"])
+                         % u["skulls"],
+                         "p": u["p"], "value": u["p_float"]})
+        return {"title": _("%(attack)d attack dice against %(defense)d defense dice")
+                % {"attack": data["attack"], "defense": data["defense"]},
+                "note": "", "bars": bars}
+    return None
+
+
+def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...]) -> list[str]:
+    """The fight's outcome as a player reads it: each total with its breakdown, who won,
+    what it cost."""
+    def who(p: Any) -> str:
+        return players[p] if isinstance(p, int) and 0 <= p < len(players) else str(p)
+
+    out: list[str] = []
+    for kind, data in events:
+        if not isinstance(data, dict):
+            out.append(kind)
+            continue
+        if "totals" in data and isinstance(data["totals"], dict):
+            for key, total in data["totals"].items():
+                out.append("%s: %s" % (names.get(key, key), total))
+            if kind == "battle":
+                won = data.get("winner")
+                out.append(_("%s wins the battle") % names.get(won, won) if won else
+                           _("a tie: roll again") if not data.get("void") else _("no battle"))
+            continue
+        words = []
+        for key, value in data.items():
+            if key in ("player", "by") and isinstance(value, int):
+                value = who(value)
+            elif key == "players" and isinstance(value, list):
+                value = " & ".join(who(p) for p in value)
+            elif isinstance(value, str):
+                value = names.get(value, value)
+            elif isinstance(value, dict):  # per player: {0: 1, 1: 2} -> "Ana 1, Ben 2"
+                value = ", ".join("%s %s" % (who(k) if isinstance(k, int) else
+                                             names.get(k, k), v) for k, v in value.items())
+            elif isinstance(value, (list, tuple)):
+                value = ", ".join(str(names.get(v, v) if isinstance(v, str) else v)
+                                  for v in value)
+            words.append("%s %s" % (key.replace("_", " "), value))
+        out.append("%s: %s" % (kind.replace("_", " "), ", ".join(words)) if words else kind)
+    return out

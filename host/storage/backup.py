@@ -1,0 +1,142 @@
+"""``hexref backup`` and ``hexref restore``: a safe copy of the database, and back.
+
+Copying ``hexref.db`` while the referee runs is not a backup: the newest inputs may sit in
+``hexref.db-wal`` beside it, and a copy taken mid-commit can be torn. SQLite's online backup
+API (``sqlite3.Connection.backup``) copies a consistent snapshot page by page while the
+referee keeps playing. The copy is written beside its destination, checked
+(``PRAGMA integrity_check``), turned into one self-contained file (rollback journal mode,
+no ``-wal`` beside it), and only then renamed into place: a full disk or a kill never
+leaves half a backup under the name you gave.
+
+Restoring checks the file first (a hexref database, intact, not from a newer hexref), keeps
+the current database as ``hexref.before-restore.db`` (in case the wrong file was chosen),
+and copies the backup in with the same API. The referee must be stopped meanwhile
+(``hexref run`` holds ``hexref.lock``): a running referee holds the game in memory and
+would carry on from the journal it read. The collection key is not in the database: back up
+``collection.key`` separately and keep it private.
+
+After restoring an old backup the journal is behind what the hub may have had
+acknowledged: ``hexref run`` notices and says so (host/app/run.py).
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+from pathlib import Path
+
+from host.storage.store import DB_NAME, SCHEMA_VERSION, Store, StoreError, data_dir
+
+LOCK_NAME = "hexref.lock"
+BEFORE_RESTORE = "hexref.before-restore.db"
+_TABLES = {"games", "journal", "tiles"}
+
+
+class Busy(StoreError):
+    """The referee is running on this data folder."""
+
+
+def hold_run_lock(folder: str | os.PathLike) -> int:
+    """Take the data folder's run lock (``hexref run`` holds it while it runs); returns
+    the file descriptor that holds it. Busy if another process has it."""
+    folder = Path(folder)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise Busy("the referee is running on %s: stop it first (sudo systemctl stop "
+                   "hexref, or Ctrl-C in its terminal)" % folder) from None
+    return fd
+
+
+def _check(db: sqlite3.Connection, what: str) -> None:
+    """A hexref database, intact, that this hexref can read; StoreError saying otherwise."""
+    try:
+        problems = [r[0] for r in db.execute("PRAGMA integrity_check")]
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE "
+                                           "type = 'table'")}
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        raise StoreError("%s is not a hexref database (%s)" % (what, exc)) from None
+    if problems != ["ok"]:
+        raise StoreError("%s is damaged (%s): use another backup" % (what,
+                                                                     "; ".join(problems[:3])))
+    if not _TABLES <= tables:
+        raise StoreError("%s is an SQLite file but not a hexref database" % what)
+    if version > SCHEMA_VERSION:
+        raise StoreError("%s was written by a newer hexref (schema %d; this one knows %d): "
+                         "upgrade hexref" % (what, version, SCHEMA_VERSION))
+
+
+def backup(store: Store, dest: str | os.PathLike) -> Path:
+    """Copy the database into the file ``dest`` (replaced if it exists); returns its path."""
+    dest = Path(dest)
+    if dest.is_dir():
+        dest = dest / DB_NAME
+    if dest.resolve() == store.path.resolve():
+        raise StoreError("%s is the database itself: back up to another file" % dest)
+    part = dest.with_name("." + dest.name + ".part")
+    try:
+        part.unlink(missing_ok=True)
+        copy = sqlite3.connect(str(part), isolation_level=None)
+        try:
+            store.db.backup(copy)
+            copy.execute("PRAGMA journal_mode = DELETE")  # one file, nothing beside it
+            _check(copy, "the copy")
+        finally:
+            copy.close()
+        with open(part, "rb") as f:
+            os.fsync(f.fileno())
+        os.replace(part, dest)
+    except (OSError, sqlite3.Error) as exc:
+        part.unlink(missing_ok=True)
+        raise StoreError("cannot write the backup %s: %s (is the disk full, the folder "
+                         "writable?)" % (dest, exc)) from None
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    return dest
+
+
+def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) -> Path:
+    """Replace the database in ``folder`` with the backup ``source``; returns where the
+    database it replaced was kept. StoreError (nothing changed) when ``source`` is not a
+    usable backup or the referee is running."""
+    source = Path(source)
+    where = data_dir(folder)
+    if not source.is_file():
+        raise StoreError("%s: no such backup file" % source)
+    try:
+        src = sqlite3.connect("file:%s?mode=ro" % source.resolve(), uri=True,
+                              isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError("cannot read %s: %s" % (source, exc)) from None
+    lock = hold_run_lock(where)
+    try:
+        _check(src, str(source))
+        try:
+            live = Store(where)
+            kept = backup(live, where / BEFORE_RESTORE)
+        except StoreError:
+            # The database cannot even be opened (the reason to restore, often): keep its
+            # files as they are and start from an empty one.
+            kept = where / BEFORE_RESTORE
+            for suffix in ("", "-wal", "-shm"):
+                there = where / (DB_NAME + suffix)
+                if there.exists():
+                    os.replace(there, where / (BEFORE_RESTORE + suffix))
+            live = Store(where)
+        with live:
+            try:
+                src.backup(live.db)
+            except sqlite3.Error as exc:
+                raise StoreError("cannot restore into %s: %s (the database it had is kept as "
+                                 "%s)" % (live.path, exc, kept)) from None
+        with Store(where):
+            pass  # WAL mode again, and an older backup's schema brought up to date
+        return kept
+    finally:
+        src.close()
+        os.close(lock)
