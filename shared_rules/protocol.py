@@ -257,9 +257,7 @@ def decode(line, kinds=None):
     if kinds is not None and kind not in kinds:
         return DecodeError(DecodeError.TYPE, "%s is not expected here" % kind)
     if kind == "DIE":
-        from shared_rules.protocol_hub import decode_die
-
-        return decode_die(seq, args)
+        return _decode_die(seq, args)
     if len(args) != len(spec):
         return DecodeError(DecodeError.FIELDS, "%s takes %d fields, got %d" % (
             kind, len(spec), len(args)))
@@ -271,6 +269,22 @@ def decode(line, kinds=None):
             return DecodeError(DecodeError.VALUE, "%s.%s" % (kind, name))
         values.append(value)
     return Message(kind, seq, tuple(values))
+
+
+def _decode_die(seq, args):
+    # DIE roll FACE n,n,... | DIE roll CROOKED | DIE roll ROLLING (only the host decodes it)
+    if len(args) != (3 if args[1:2] == ["FACE"] else 2):
+        return DecodeError(DecodeError.FIELDS, "DIE takes a roll id, a result and its faces")
+    roll = _parse_int(args[0], MAX_SEQ)
+    state = args[1]
+    result = ()
+    if state == "FACE":
+        from shared_rules.protocol_hub import faces
+
+        result = faces(args[2], MAX_DICE, MAX_FACE)
+    if roll is None or result is None or state not in DIE_STATES:
+        return DecodeError(DecodeError.VALUE, "DIE.roll" if roll is None else "DIE.result")
+    return Message("DIE", seq, (roll, (state, result)))
 
 
 # --- field kinds ---------------------------------------------------------------------
@@ -383,7 +397,7 @@ def _decode_value(fkind, extra, token):
     if fkind == TEXT:
         from shared_rules.protocol_hub import unescape
 
-        return unescape(token)
+        return unescape(token, _TEXT_ESCAPED, MAX_TEXT)
     if fkind == COLOUR:
         return token if _is_hex(token, (3,)) else None
     if isinstance(fkind, tuple):  # an enum

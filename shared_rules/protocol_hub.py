@@ -1,58 +1,41 @@
-"""The fields only the hub sends, decoded: a DIE result and an ERR's free text. Part of the
-codec in :mod:`shared_rules.protocol`, which loads it the first time it decodes such a
-frame (on the host). The hub decodes only the host's commands (``decode(line,
-HOST_TYPES)``), so these parsers never take room in its heap.
-"""
-from shared_rules.protocol import (
-    _TEXT_ESCAPED,
-    DIE_STATES,
-    MAX_DICE,
-    MAX_FACE,
-    MAX_SEQ,
-    MAX_TEXT,
-    DecodeError,
-    Message,
-    _parse_int,
-)
+"""The parsers of the fields only the hub sends: a DIE result's faces and an ERR's free
+text. :mod:`shared_rules.protocol` loads this module the first time it decodes such a
+field (on the host) and hands it the limits; it imports nothing, protocol least of all.
+The hub decodes only the host's commands (``decode(line, HOST_TYPES)``), so these
+parsers never take room in its heap.
 
+>>> faces("3,5,1", 20, 6)
+(3, 5, 1)
+>>> unescape("no%20card", " *%", 120)
+'no card'
+"""
 _HEX = "0123456789ABCDEF"
 
 
-def decode_die(seq, args):
-    if len(args) < 2:
-        return DecodeError(DecodeError.FIELDS, "DIE takes a roll id and a result")
-    roll = _parse_int(args[0], MAX_SEQ)
-    if roll is None:
-        return DecodeError(DecodeError.VALUE, "DIE.roll")
-    state = args[1]
-    if state == "FACE":
-        if len(args) != 3:
-            return DecodeError(DecodeError.FIELDS, "DIE FACE takes one list of faces")
-        faces = _parse_faces(args[2])
-        if faces is None:
-            return DecodeError(DecodeError.VALUE, "DIE.result")
-        return Message("DIE", seq, (roll, (state, faces)))
-    if state in DIE_STATES:
-        if len(args) != 2:
-            return DecodeError(DecodeError.FIELDS, "DIE %s takes no more fields" % state)
-        return Message("DIE", seq, (roll, (state, ())))
-    return DecodeError(DecodeError.VALUE, "DIE.result")
-
-
-def _parse_faces(token):
+def faces(token, most, highest):
+    """The faces in ``token`` (``3,5,1``): 1 to ``most`` of them, each a decimal number
+    1..``highest`` with no sign and no leading zero; None if it is anything else."""
     parts = token.split(",")
-    if len(parts) > MAX_DICE:
+    if len(parts) > most:
         return None
-    faces = []
+    out = []
     for p in parts:
-        face = _parse_int(p, MAX_FACE)
-        if face is None or face < 1:
+        if not p or len(p) > 10 or p[0] == "0":
             return None
-        faces.append(face)
-    return tuple(faces)
+        for d in p:
+            if not "0" <= d <= "9":
+                return None
+        face = int(p)
+        if face > highest:
+            return None
+        out.append(face)
+    return tuple(out)
 
 
-def unescape(token):
+def unescape(token, escaped, longest):
+    """The text a TEXT field spells: ``%XX`` for each character of ``escaped`` and each
+    one outside printable ASCII, and only for those (one spelling per text keeps
+    decode∘encode exact); 1..``longest`` characters. None if it is anything else."""
     out = []
     i = 0
     n = len(token)
@@ -69,17 +52,16 @@ def unescape(token):
                     return None
                 code = code * 16 + k
             c = chr(code)
-            # Only what must be escaped may be: one spelling per text keeps decode∘encode exact.
-            if not (c in _TEXT_ESCAPED or code < 0x20 or code > 0x7E):
+            if not (c in escaped or code < 0x20 or code > 0x7E):
                 return None
             out.append(c)
             i += 3
-        elif ch in _TEXT_ESCAPED:
+        elif ch in escaped:
             return None
         else:
             out.append(ch)
             i += 1
     text = "".join(out)
-    if not text or len(text) > MAX_TEXT:
+    if not text or len(text) > longest:
         return None
     return text
