@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rig import AssetsMissing, find_assets  # noqa: E402
+from rig import TIMES, AssetsMissing, find_assets  # noqa: E402
 
 from firmware.sim import DieThrows  # noqa: E402
 from host.app.demo import UIDS  # noqa: E402
@@ -300,9 +300,9 @@ def main() -> int:
           % (where, stats(die_ms), wasm["die"]))
     print("%s tap -> TAP on the USB line: %s ms   | WebAssembly: %s"
           % (where, stats(tap_ms), wasm["tap"]))
-    print("%s (all on the emulated board's clock, which rp2040js runs slower than the wall "
-          "clock; its CPU timing is not calibrated against a real Pico; the twins answer in "
-          "no bus time, where a real 400 kHz PN532 adds ~0.3 ms a poll)" % where)
+    print("%s all on the board's clock, which keeps a real board's time; modelled:" % where)
+    for line in TIMES:
+        print("%s   %s" % (where, line))
     return 0
 
 

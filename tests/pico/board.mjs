@@ -78,32 +78,47 @@ function ask(line) {
 const hex = (bytes) => Buffer.from(bytes).toString("hex");
 
 // --- chips on the I2C peripherals --------------------------------------------------------
+// rp2040js's I2C finishes each phase the moment it starts: a transfer took no board time.
+// Here each phase takes what the wire takes at the rate the firmware set, so the CPU (which
+// polls the peripheral, as pico-sdk does) waits on the board's clock as on a real Pico:
+// - one SCL period = (HCNT + SPKLEN + 7) + (LCNT + 1) clk_sys cycles (RP2040 datasheet
+//   4.3.14, "SCL high/low time"; clk_sys 125 MHz): 2.62 us at 400 kHz as pico-sdk sets it;
+// - a START or repeated START, a STOP (with the bus free time after it): one period each;
+// - the address, each byte written or read: 8 bits and the acknowledge bit, 9 periods;
+// - clock stretching: a chip may hold SCL low after acknowledging its address; the rig
+//   says for how long (tests/pico/rig.py: the PN532's).
+const CLK_SYS_NS = 8;
 function attachI2C(mcu, bus) {
   const i2c = mcu.i2c[bus];
   let phase = null; // {mode, written: [], read: bytes | null, count}
+  let then = null;
+  const wire = sim.clock.createAlarm(() => { const f = then; then = null; f(); });
+  const periodNs = () => (i2c.sclHighPeriod + i2c.spikelen + 7 + i2c.sclLowPeriod + 1) * CLK_SYS_NS;
+  const after = (periods, f, extraNs = 0) => { then = f; wire.schedule(periods * periodNs() + extraNs); };
   const finish = () => {
     if (phase === null) return;
     if (phase.mode === I2CMode.Write) ask(`W ${bus} ${hex(phase.written) || "-"}`);
     else ask(`E ${bus} ${phase.count}`);
     phase = null;
   };
-  i2c.onStart = () => { finish(); i2c.completeStart(); };
+  i2c.onStart = () => { finish(); after(1, () => i2c.completeStart()); };
   i2c.onConnect = (address, mode) => {
-    const ack = ask(`C ${bus} ${address} ${mode === I2CMode.Read ? "R" : "W"}`) === "1";
+    const [answer, stretchUs] = ask(`C ${bus} ${address} ${mode === I2CMode.Read ? "R" : "W"}`).split(" ");
+    const ack = answer === "1";
     phase = ack ? { mode, written: [], read: null, count: 0 } : null;
-    i2c.completeConnect(ack);
+    after(9, () => i2c.completeConnect(ack), ack ? Number(stretchUs || 0) * 1000 : 0);
   };
   i2c.onWriteByte = (value) => {
     phase.written.push(value);
-    i2c.completeWrite(true);
+    after(9, () => i2c.completeWrite(true));
   };
   i2c.onReadByte = () => {
     if (phase.read === null) phase.read = Buffer.from(ask(`R ${bus}`), "hex");
     const value = phase.count < phase.read.length ? phase.read[phase.count] : 0xff;
     phase.count++;
-    i2c.completeRead(value);
+    after(9, () => i2c.completeRead(value));
   };
-  i2c.onStop = () => { finish(); i2c.completeStop(); };
+  i2c.onStop = () => { finish(); after(1, () => i2c.completeStop()); };
 }
 
 // The bus wires as wires: open drain with pull-ups. rp2040js reads an undriven pin as low,
@@ -241,6 +256,13 @@ function boot(cause) {
   // an empty Python loop: 14.2 ms, 4.9 ms without it). Here an OUT transfer waits for the
   // host's next bytes.
   const usb = mcu.usbCtrl;
+  // Board -> host: the host takes what an IN endpoint holds once a USB full-speed frame
+  // (1 ms, USB 2.0 specification 5.12.1 / 8.4.3), so a packet the board queues reaches the
+  // computer at the end of the frame it was queued in (rp2040js: after 10 us).
+  Object.defineProperty(usb, "writeDelayMicroseconds", {
+    get: () => 1000 - (Math.floor(sim.clock.nanos / 1000) % 1000),
+    set: () => {},
+  });
   const answerRead = usb.onEndpointRead;
   let waitingRead = null;
   usb.onEndpointRead = (endpoint, size) => {

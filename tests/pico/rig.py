@@ -11,7 +11,11 @@ hardware/pinout.json (through firmware/board.py):
 
 One twin per chip: the board's I2C peripherals report each bus phase (address, bytes
 written, bytes read, stop) and the rig answers it from the same twin objects the
-WebAssembly tests and the CPython demo use. Time for the twins is the board's own clock.
+WebAssembly tests and the CPython demo use. Time for the twins is the board's own clock,
+which keeps a real board's time (``TIMES``, printed by ``make bench``): the CPU's cycles
+(rp2040js), the I2C wire at the rate the firmware set and the PN532's clock stretching
+(tests/pico/board.mjs), the USB frame, each chip's own times (its twin: the PN532's
+command and RF times, the accelerometer's output data rate).
 
 Run as ``python tests/pico/rig.py --fd N --script FILE`` (the master side of a pty, as
 ``python -m firmware.sim`` takes it), or ``--link PATH`` to keep a symlink at PATH to the
@@ -52,6 +56,27 @@ BOARD_JS = Path(__file__).with_name("board.mjs")
 PRESS_MS = 120  # a finger on a button
 LONG_MS = 1000  # a held button: well over the hub's 700 ms
 INLIST = 0x4A  # InListPassiveTarget: the reader is looking for tags
+# How long the PN532 holds SCL low after acknowledging its address while its firmware
+# loads or takes the byte: about 100 us on a logic analyser (esp8266/Arduino issue 1541:
+# "a gap between start and first byte ... approx. 100 uSec"); the PN532 datasheet's I2C
+# timing table allows up to 1 ms (as arendst/Tasmota PR 4832 reads it).
+PN532_STRETCH_US = 100
+# What the board's clock is charged for, and from which document (make bench prints it).
+TIMES = (
+    "CPU: rp2040js counts each instruction's cycles at 125 MHz (Cortex-M0+ timings)",
+    "I2C: each START, repeated START and STOP one SCL period, each address or byte 9 "
+    "(8 bits and the acknowledge), at the HCNT/LCNT/SPKLEN the firmware set (RP2040 "
+    "datasheet 4.3.14): 2.62 us a period at 400 kHz, 10.4 us at 100 kHz",
+    "PN532 clock stretching: %d us after its address (logic-analyser figure, esp8266/Arduino "
+    "#1541; datasheet bound 1 ms)" % PN532_STRETCH_US,
+    "PN532 commands (firmware/twins/pn532.py): ISO 14443-A at 106 kbit/s, 85 us a byte, "
+    "frame delay 86 us (NTAG21x datasheet 9.2); NTAG READ 1.9 ms, WRITE +4.1 ms; the "
+    "PN532's own work (UM0701-02 gives none): ACK 0.7 ms, 1 ms a command, 2 ms a passive "
+    "activation attempt no tag answers (estimates)",
+    "LIS3DH: a new sample each 1/ODR (100 Hz as configured; datasheet DocID17530 table 31)",
+    "USB: a packet the board sends reaches the computer at the end of its 1 ms full-speed "
+    "frame; the computer's bytes reach the board one 64-byte packet a frame",
+)
 
 
 class AssetsMissing(RuntimeError):
@@ -87,8 +112,9 @@ def build_image() -> Path:
 
 
 class BoardClock:
-    """The board's clock, as the twins read it (``now`` in ms, ``us()``). The emulated
-    bus takes no time of its own, so the twins' bus time is not added."""
+    """The board's clock, as the twins read it (``now`` in ms, ``us()``). The bus time is
+    the emulated wire's (tests/pico/board.mjs), already on the board's clock, so the
+    twins' own estimate of it is not added again."""
 
     def __init__(self) -> None:
         self._us = 0
@@ -120,6 +146,8 @@ class PN532Target:
         self.chip = chip
         self.bus = FakeI2C(chip, address)
 
+    stretch_us = PN532_STRETCH_US
+
     def connect(self, address: int, read: bool) -> bool:
         try:
             self.bus._begin(address, 0)
@@ -145,6 +173,8 @@ class PN532Target:
 class RegisterTarget:
     """An accelerometer twin as an I2C target: a write sets the register pointer (and
     writes what follows it); a read reads on from the pointer, as the chip does."""
+
+    stretch_us = 0  # the LIS3DH never stretches the clock
 
     def __init__(self, twin: AccelTwin) -> None:
         self.twin = twin
@@ -362,6 +392,8 @@ class Rig:
             target = self.buses.get(bus, {}).get(address)
             ok = target is not None and target.connect(address, kind == "C" and words[4] == "R")
             self.phase[bus] = target if ok and kind == "C" else None
+            if ok and kind == "C" and target.stretch_us:
+                return "1 %d" % target.stretch_us
             return "1" if ok else "0"
         if kind == "W":
             target = self.phase.get(int(words[2]))
