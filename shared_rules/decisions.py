@@ -118,6 +118,9 @@ IN_HANDOVER_TIMER_MS = 15000
 # IN-2: a deck too small to fill every hand is dealt one card at a time, player 1 first,
 # so every player gets at least one card while the deck lasts.
 IN_SHORT_DECK_ROUND_ROBIN = True
+# IN-5 / IN-12: a blocked hand counts as an empty one for the Attack (a free Spell, else
+# the Master's deck card); with nothing anywhere and an empty deck the player sits out the
+# rest of the round, as a blocked player does.
 # IN-7: an effect recorded as "A beats B" wins over the Attack values (the card says so).
 IN_EFFECT_BEATS_ATTACK = True
 # IN-7: when nobody beats anybody (all Attacks equal) every player in the round is tied

@@ -144,7 +144,7 @@ class InvocationsGame(Game):
     def _new_player(name):
         return {"name": name, "hand": 0, "spells": 0, "shields": 0, "attack_down": False,
                 "attack": None, "victories": [], "blocked": False, "hand_blocked": False,
-                "spells_blocked": 0}
+                "spells_blocked": 0, "sits_out": False}
 
     # --- reading ----------------------------------------------------------------------
     @staticmethod
@@ -155,10 +155,11 @@ class InvocationsGame(Game):
         return self.players[p]["name"]
 
     def in_round(self):
-        """Players taking part in this round: not blocked (IN-12), in the play-off if any."""
+        """Players taking part in this round: not blocked (IN-12), not left without an
+        Attack (IN-5), in the play-off if any."""
         out = []
         for i, pl in enumerate(self.players):
-            if pl["blocked"]:
+            if pl["blocked"] or pl["sits_out"]:
                 continue
             if self.playoff is not None and i not in self.playoff:
                 continue
@@ -167,6 +168,20 @@ class InvocationsGame(Game):
 
     def waiting_for_attack(self):
         return [p for p in self.in_round() if not self.players[p]["attack_down"]]
+
+    def usable_hand(self, p):
+        """Cards ``p`` may play from the hand now: none while the hand is blocked (IN-12:
+        a blocked card "no podrá ser utilizada"), so IN-5 applies as to an empty hand."""
+        pl = self.players[p]
+        return 0 if pl["hand_blocked"] else pl["hand"]
+
+    def free_spells(self, p):
+        pl = self.players[p]
+        return pl["spells"] - pl["spells_blocked"]
+
+    def _master_can_give(self):
+        """IN-5: the Master's card comes from the deck (any card in a play-off)."""
+        return self.deck > 0 or self.playoff is not None
 
     def beaten_by(self, a):
         """Players that ``a`` beats this round (IN-7): a recorded effect, or a higher Attack
@@ -211,14 +226,14 @@ class InvocationsGame(Game):
             choices = []
             for p in self.waiting_for_attack():
                 pl = self.players[p]
-                if pl["hand"] > 0:
+                if self.usable_hand(p) > 0:
                     choices.append((_("%s attack") % pl["name"], ("place", p, "attack")))
-                elif pl["spells"] - pl["spells_blocked"] > 0:
+                elif self.free_spells(p) > 0:
                     choices.append((_("%s spell>atk") % pl["name"], ("spell_attack", p)))
-                elif self.deck > 0:
+                elif self._master_can_give():
                     choices.append((_("give %s") % pl["name"], ("master_gives", p)))
-                if self.attack_timeout and pl["spells"] - pl["spells_blocked"] > 0 \
-                        and pl["hand"] > 0:
+                if self.attack_timeout and self.free_spells(p) > 0 \
+                        and self.usable_hand(p) > 0:
                     choices.append((_("force %s") % pl["name"], ("force", p)))
             waiting = self.waiting_for_attack()
             prompt = (_("%s: place Attack") % self.name(waiting[0])) if waiting else \
@@ -252,17 +267,17 @@ class InvocationsGame(Game):
             out += [(_("deck %d") % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
         elif self.phase == "stage2" and self.handover is None:
             for p in self.in_round():
-                if self.players[p]["hand"] > 0:
+                if self.usable_hand(p) > 0:
                     out.append((_("%s shield") % names[p], ("place", p, "shield")))
                     out.append((_("%s spell") % names[p], ("place", p, "spell")))
             for p in self.in_round():
-                if self.players[p]["hand"] > 0 and self.deck > 0:
+                if self.usable_hand(p) > 0 and self.deck > 0:
                     out += [(_("%(player)s takes %(n)d") % {"player": names[p], "n": n},
                              ("take", p, n, "hand"))
                             for n in (1, 2, 3)]
             # An effect card played from the hand: its outcome, as the Master records it.
             for p, q in self._pairs():
-                if self.players[p]["hand"] == 0:
+                if self.usable_hand(p) == 0:
                     continue
                 them = self.players[q]
                 if them["hand"] > 0:
@@ -332,7 +347,8 @@ class InvocationsGame(Game):
                          "points": supreme(pl["victories"])[0],
                          "defense": supreme(pl["victories"])[1],
                          "attack": pl["attack"]["attack"] if pl["attack"] else None,
-                         "blocked": pl["blocked"]} for pl in self.players],
+                         "blocked": pl["blocked"], "sits_out": pl["sits_out"]}
+                        for pl in self.players],
             "in_round": self.in_round(), "waiting": self.waiting_for_attack(),
             "playoff": list(self.playoff) if self.playoff is not None else None,
             "beats": [list(pair) for pair in self.beats], "tied": list(self.tied),
@@ -499,6 +515,9 @@ class InvocationsGame(Game):
             return bad
         if self.players[p]["blocked"]:
             return Refusal("IN-12", _("%s is blocked and sits out this round") % self.name(p))
+        if self.players[p]["sits_out"]:
+            return Refusal("IN-5", _("%s has nothing to attack with and sits out this round")
+                           % self.name(p))
         if self.phase not in phases:
             return Refusal("IN-3", _("not now: %s") % self.legal_inputs().prompt)
         if self.playoff is not None and p not in self.playoff:
@@ -519,7 +538,9 @@ class InvocationsGame(Game):
             return Refusal("IN-5", _("%s has no card in hand") % pl["name"],
                            _("take the Attack from a Spell"))
         if pl["hand_blocked"]:
-            return Refusal("IN-12", _("%s's hand is blocked") % pl["name"])
+            return Refusal("IN-12", _("%s's hand is blocked") % pl["name"],
+                           _("take the Attack from a Spell") if self.free_spells(p) > 0
+                           else _("the Master gives a deck card"))
         if slot == "attack" and pl["attack_down"]:
             return Refusal("IN-3", _("%s already has an Attack card down") % pl["name"])
         pl["hand"] -= 1
@@ -544,9 +565,10 @@ class InvocationsGame(Game):
         pl = self.players[p]
         if pl["attack_down"]:
             return Refusal(rule, _("%s already has an Attack card down") % pl["name"])
-        if pl["spells"] - pl["spells_blocked"] <= 0:
+        if self.free_spells(p) <= 0:
             return Refusal(rule, _("%s has no free Spell") % pl["name"],
-                           "the Master gives a deck card" if pl["hand"] == 0 else "")
+                           _("the Master gives a deck card") if self.usable_hand(p) == 0
+                           else "")
         return None
 
     def _in_spell_attack(self, inp):
@@ -554,7 +576,7 @@ class InvocationsGame(Game):
         if bad:
             return bad
         pl = self.players[inp[1]]
-        if pl["hand"] > 0:
+        if self.usable_hand(inp[1]) > 0:
             return Refusal("IN-5", _("%s has cards in hand") % pl["name"],
                            _("place the Attack from the hand"))
         return self._move_spell(inp[1], "IN-5")
@@ -590,7 +612,7 @@ class InvocationsGame(Game):
         pl = self.players[p]
         if pl["attack_down"]:
             return Refusal("IN-5", _("%s already has an Attack card down") % pl["name"])
-        if pl["hand"] > 0 or pl["spells"] - pl["spells_blocked"] > 0:
+        if self.usable_hand(p) > 0 or self.free_spells(p) > 0:
             return Refusal("IN-5", _("%s still has a card to attack with") % pl["name"])
         if self.deck == 0 and self.playoff is None:
             return Refusal("IN-2", _("the deck is empty"))
@@ -602,7 +624,20 @@ class InvocationsGame(Game):
         self._maybe_stage3(out)
         return out
 
+    def _sit_out_stranded(self, out):
+        """IN-5 with nothing left to give: a player with no usable hand, no free Spell and
+        no deck for the Master to give from has no Attack and sits out the rest of the round
+        like a blocked player (IN-12); the next Stage 1 ends the game (IN-9). RULES.md,
+        IN-5's decision: the book does not say; the round goes on for the others."""
+        if self.phase != "stage2" or self._master_can_give():
+            return
+        for p in self.waiting_for_attack():
+            if self.usable_hand(p) == 0 and self.free_spells(p) <= 0:
+                self.players[p]["sits_out"] = True
+                out.add("sits_out", {"player": p, "rule": "IN-5"})
+
     def _maybe_stage3(self, out):
+        self._sit_out_stranded(out)
         if self.phase == "stage2" and not self.waiting_for_attack() and self.handover is None:
             self.phase = "stage3" if self.in_round() else "effects"
             out.add("stage", {"stage": 3})
@@ -621,7 +656,7 @@ class InvocationsGame(Game):
             if pl["hand_blocked"]:
                 return Refusal("IN-12", _("%s's hand is blocked") % pl["name"])
         elif source == "spell":
-            if pl["spells"] - pl["spells_blocked"] <= 0:
+            if self.free_spells(p) <= 0:
                 return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
         elif self.phase not in ("effects",) or pl["attack"] is None:
             return Refusal("IN-6", _("Attack card effects work once it is revealed"))
@@ -668,6 +703,7 @@ class InvocationsGame(Game):
         self.players[p]["hand"] += got
         out = Outcome()
         out.add("take", {"player": p, "cards": got, "lost": got < n, "deck": self.deck})
+        self._maybe_stage3(out)   # the last deck card taken can leave a player nothing (IN-5)
         return out
 
     def _in_block(self, inp):
@@ -985,6 +1021,7 @@ class InvocationsGame(Game):
             pl["attack"] = None
             pl["attack_down"] = False
             pl["blocked"] = False
+            pl["sits_out"] = False
             pl["spells_blocked"] = 0
         self.tied = []
         self.shown = {}

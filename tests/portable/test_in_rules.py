@@ -486,3 +486,54 @@ def test_in_6_and_in_8_taps_read_cards_for_the_named_player():
     ok(g, ("tap", "s", card(0, 2)))
     out = ok(g, ("tap", "t", card(0, 3)))
     assert out.find("dominant")["player"] == 1
+
+
+def test_in_12_in_5_a_blocked_hand_attacks_from_a_spell_or_the_masters_card():
+    """IN-12 + IN-5 (decision): a hand blocked before its player placed an Attack cannot be
+    used ("no podrá ser utilizada"), so IN-5 applies as to an empty hand: the Attack comes
+    from a free Spell, else the Master gives a deck card; the blocked hand draws nothing
+    next round. The referee's menu offers exactly that, and it is accepted."""
+    g = started(n=2, hand=4, timers=False)
+    ok(g, ("block", 0, 1, "hand", "hand"))
+    r = refused(g, ("place", 1, "attack"), "IN-12")
+    assert r.instead == "the Master gives a deck card"
+    refused(g, ("spell_attack", 1), "IN-5")
+    choices = [inp for _label, inp in g.legal_inputs().choices]
+    assert ("master_gives", 1) in choices and ("place", 1, "attack") not in choices
+    ok(g, ("place", 0, "attack"))
+    out = ok(g, ("master_gives", 1))
+    assert out.find("master_gives") == {"player": 1, "deck": 23}
+    assert g.phase == "stage3"
+    reveal_all(g, {0: 5, 1: 3})
+    out = ok(g, ("judge",))
+    assert out.find("deal")["cards"] == [2, 0]      # the blocked hand draws nothing
+    # With a Spell on the board the blocked hand's Attack comes from it.
+    g = started(n=2, hand=4, timers=False)
+    ok(g, ("place", 1, "spell"))
+    ok(g, ("block", 0, 1, "hand", "hand"))
+    r = refused(g, ("place", 1, "attack"), "IN-12")
+    assert r.instead == "take the Attack from a Spell"
+    refused(g, ("master_gives", 1), "IN-5")
+    assert ("spell_attack", 1) in [inp for _label, inp in g.legal_inputs().choices]
+    ok(g, ("spell_attack", 1))
+    assert g.players[1]["spells"] == 0 and g.players[1]["attack_down"]
+
+
+def test_in_5_no_card_anywhere_and_no_deck_sits_out_the_round():
+    """IN-5 (decision): a player left with no usable hand, no free Spell and an empty deck
+    for the Master's card has no Attack: they sit out the rest of the round as a blocked
+    player does (IN-12); the others play it out and the next Stage 1 ends the game (IN-9)."""
+    g = InvocationsGame(players=["red", "blue"], deck=8, hand=4, timers=False)
+    ok(g, ("confirm_deck",))
+    ok(g, ("start",))
+    assert g.deck == 0
+    out = ok(g, ("block", 0, 1, "hand", "hand"))
+    assert out.find("sits_out") == {"player": 1, "rule": "IN-5"}
+    assert g.in_round() == [0] and g.view()["players"][1]["sits_out"]
+    refused(g, ("master_gives", 1), "IN-5")
+    ok(g, ("place", 0, "attack"))
+    assert g.phase == "stage3"
+    ok(g, ("reveal", 0, "t0", card(4)))
+    out = ok(g, ("judge",))
+    assert out.find("dominant") == {"player": 0, "cards": 1, "rule": "IN-7"}
+    assert out.find("end")["rule"] == "IN-9" and g.winners == [0]
