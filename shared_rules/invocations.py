@@ -714,8 +714,8 @@ class InvocationsGame(Game):
         if bad:
             return bad
         pl = self.players[target]
-        if what == "spell" and pl["spells"] - pl["spells_blocked"] <= 0:
-            return Refusal("IN-12", _("%s has no Spell to block") % pl["name"])
+        if what == "spell" and self.free_spells(target) <= 0:
+            return self._effect_lost(by, target, what, source, "block")
         self._spend(by, source)
         if what == "player":
             pl["blocked"] = True        # IN-12: sits out the whole round
@@ -728,15 +728,22 @@ class InvocationsGame(Game):
         self._maybe_stage3(out)
         return out
 
-    def _take_card(self, target, what):
-        """Refusal if target has no such card; else None."""
+    def _has_card(self, target, what):
         pl = self.players[target]
-        if what == "hand" and pl["hand"] == 0 or what == "spell" and pl["spells"] == 0 \
-                or what == "shield" and pl["shields"] == 0 \
-                or what == "attack" and not pl["attack_down"]:
-            return Refusal("IN-3", _(NO_CARD[what]) % pl["name"],
-                           _("the effect card is lost"))
-        return None
+        return not (what == "hand" and pl["hand"] == 0 or what == "spell" and pl["spells"] == 0
+                    or what == "shield" and pl["shields"] == 0
+                    or what == "attack" and not pl["attack_down"])
+
+    def _effect_lost(self, by, target, what, source, kind):
+        """IN-3: "Si alguno no puede hacerse, la carta se pierde": an effect with nothing to
+        act on still costs its card (discarded from its source), so the refills and the
+        deck count stay right (RULES.md, IN-3's decision)."""
+        self._spend(by, source)
+        out = Outcome()
+        out.add("effect_lost", {"by": by, "player": target, "what": what, "effect": kind,
+                                "source": source, "rule": "IN-3"})
+        self._maybe_stage3(out)
+        return out
 
     def _remove(self, target, what):
         pl = self.players[target]
@@ -761,9 +768,8 @@ class InvocationsGame(Game):
             return bad
         if by == target:
             return Refusal("IN-3", _("%s targets another player") % kind)
-        bad = self._take_card(target, what)
-        if bad:
-            return bad
+        if not self._has_card(target, what):
+            return self._effect_lost(by, target, what, source, kind)
         if what == "attack" and self.phase == "effects":
             return Refusal("IN-7", _("a revealed Attack stays for the judging"),
                            _("record who beats whom instead"))

@@ -140,7 +140,8 @@ def test_in_3_effects_take_and_target_must_finish_first():
     refused(g, ("take", 0, 1, "hand"), "IN-3")
     refused(g, ("destroy", 0, 1, "shield", "hand"), "IN-3")
     ok(g, ("handed", 1))
-    refused(g, ("destroy", 0, 1, "shield", "hand"), "IN-3")   # nothing there: card lost
+    out = ok(g, ("destroy", 0, 1, "shield", "hand"))   # nothing there: the card is lost
+    assert out.find("effect_lost")["rule"] == "IN-3" and g.players[0]["hand"] == 4
     refused(g, ("destroy", 0, 0, "hand", "hand"), "IN-3")
     refused(g, ("take", 0, 0, "hand"), "IN-3")
 
@@ -537,3 +538,33 @@ def test_in_5_no_card_anywhere_and_no_deck_sits_out_the_round():
     out = ok(g, ("judge",))
     assert out.find("dominant") == {"player": 0, "cards": 1, "rule": "IN-7"}
     assert out.find("end")["rule"] == "IN-9" and g.winners == [0]
+
+
+def test_in_3_an_effect_that_cannot_be_carried_out_costs_its_card():
+    """IN-3: "Si alguno no puede hacerse, la carta se pierde": Destroy, Steal or Block with
+    nothing to act on is accepted as a lost card: the card leaves its source, nothing else
+    changes, the refill and the deck count follow, and a player whose last card it was
+    takes the Attack the IN-5 way."""
+    g = started(n=2, hand=5, timers=False)
+    assert g.deck == 22
+    out = ok(g, ("destroy", 0, 1, "spell", "hand"))
+    assert out.find("effect_lost") == {"by": 0, "player": 1, "what": "spell",
+                                       "effect": "destroy", "source": "hand", "rule": "IN-3"}
+    assert out.find("destroy") is None and g.handover is None
+    assert g.players[0]["hand"] == 4 and g.players[1]["hand"] == 5
+    ok(g, ("steal", 1, 0, "shield", "hand"))            # no Shield to steal: lost too
+    ok(g, ("block", 1, 0, "spell", "hand"))             # no Spell to block: lost too
+    assert g.players[1]["hand"] == 3 and g.players[0]["spells_blocked"] == 0
+    attacks_down(g)
+    reveal_all(g, {0: 5, 1: 3})
+    out = ok(g, ("judge",))
+    assert out.find("deal")["cards"] == [2, 3] and g.deck == 17
+    # The last card lost: the Attack comes from the Master (IN-5).
+    g = InvocationsGame(players=["red", "blue"], deck=32, hand=4, timers=False)
+    ok(g, ("start",))
+    for _ in range(3):
+        ok(g, ("place", 0, "shield"))
+    ok(g, ("destroy", 0, 1, "spell", "hand"))
+    assert g.players[0]["hand"] == 0
+    assert ("master_gives", 0) in [inp for _label, inp in g.legal_inputs().choices]
+    ok(g, ("master_gives", 0))
