@@ -30,7 +30,7 @@ $(NODE_STAMP): tests/package.json tests/package-lock.json
 demo: $(DEMO_STAMP)
 	$(VENV)/bin/hexref demo
 
-test: setup test-micropython test-cpython test-pico
+test: setup lint test-micropython test-cpython test-pico
 
 # The hub on the official MicroPython rp2 firmware, on an emulated RP2040 (tests/pico/): a
 # whole game refereed by hexref run, resets, the cable, the watchdog. A few minutes.
@@ -77,8 +77,12 @@ soak: $(STAMP)
 messages: $(STAMP)
 	$(PY) -m host.common.translations
 
+# ruff, and the rooms of docs/DESIGN.md (Layout): import-linter's contracts in pyproject.toml
+# (layers one way down, what the session and the screens may not import, no import circle
+# anywhere in host, shared_rules or firmware).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests
+	$(VENV)/bin/lint-imports
 
 # The reader hub's firmware for the Pico (RP2040 = ARMv6-M): every firmware and shared_rules
 # module compiled to .mpy under build/firmware/ in the same package layout, the JSON data

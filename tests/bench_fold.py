@@ -16,9 +16,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from host.app.demo import RIGS  # noqa: E402
-from host.session.journal import Entry, MemoryJournal  # noqa: E402
+from host.app.demo import rigs
 from host.session.referee import Referee, TileBook  # noqa: E402
+from host.storage.journal import Entry, MemoryJournal  # noqa: E402
 
 ENTRIES = 10000
 UNDO_EVERY = 50
@@ -36,9 +36,9 @@ def journal(entries: int, undo_every: int | None) -> MemoryJournal:
 
 
 def restore(j: MemoryJournal) -> tuple[Referee, float]:
-    rig = RIGS["invocations"]
+    rig = rigs()["invocations"]
     t = time.perf_counter()
-    referee = Referee(rig.new_game, TileBook([]), rig.presenter(), j, rig.players)
+    referee = Referee(rig.new_game, TileBook([]), rig.hooks(), j, rig.players)
     return referee, time.perf_counter() - t
 
 

@@ -23,10 +23,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from luma.oled.device import ssd1306  # noqa: E402
 
-from host.app.demo import demo_entries, demo_script  # noqa: E402
+from host.app.demo import demo_script
 from host.devices.oled import SSD1306  # noqa: E402
 from host.devices.panel import Panel, render  # noqa: E402
 from host.display.screens import View  # noqa: E402
+from host.games.hexors.demo import demo_entries
 from host.games.hexors.presenter import HexorsView  # noqa: E402
 from host.hub.link import HubLink  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
@@ -105,14 +106,15 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
     game_id = store.new_game(variant, ["P1", "P2"])
     journal = TimedJournal(store.journal(game_id))
     referee = Referee(lambda: HexorsGame(variant=variant, players=2), TileBook(demo_entries()),
-                      HexorsView(variant), journal=journal)  # type: ignore[arg-type]
+                      journal=journal)  # type: ignore[arg-type]
+    presenter = HexorsView(variant)
     ours_bus, stock_bus = CountingBus(), CountingBus()
     ours = SSD1306(ours_bus)
     devices = [ours] + ([ssd1306(stock_bus)] if stock else [])
     panel = Panel(devices)
     port = LinePort()
     link = HubLink(port)
-    panel.show(referee.view())
+    panel.show(presenter.screen(referee))
     start_ours, start_stock = ours_bus.bytes, stock_bus.bytes
     changes_before = ours.updates
     timings = []  # per input: decode, journal, rules, render (ms)
@@ -125,7 +127,7 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
             referee.on_event(rcv.event)
             t2 = time.perf_counter()
             link.ack(rcv.seq)
-            panel.show(referee.view())
+            panel.show(presenter.screen(referee))
             t3 = time.perf_counter()
             on_event = (t2 - t1) * 1000.0
             timings.append(((t1 - t0) * 1000.0, journal.last_ms,
@@ -169,7 +171,7 @@ def main() -> None:
 def panel_share(variant: str) -> tuple[int, int, int, bool]:
     """Screen changes, our bytes and stock luma's bytes over a demo rig's whole script,
     played in-process with every screen the panel would show (messages included)."""
-    from host.app.demo_games import rehearse
+    from host.app.demo import rehearse
 
     ours_bus, stock_bus = CountingBus(), CountingBus()
     ours = SSD1306(ours_bus)
@@ -183,10 +185,10 @@ def panel_share(variant: str) -> tuple[int, int, int, bool]:
 
 
 def every_game() -> None:
-    from host.app.demo import RIGS
+    from host.app.demo import rigs
 
     print("panel bytes per screen change, every demo game played in-process:")
-    for variant in sorted(RIGS):
+    for variant in sorted(rigs()):
         changes, ours, stock, won = panel_share(variant)
         share = ours / stock if stock else 0
         print("  %-13s %3d screen changes: %5.1f%% of full frames, target < 40%%: %s%s" % (

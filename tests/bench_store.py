@@ -15,8 +15,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from host.session.journal import Entry  # noqa: E402
 from host.storage import tags  # noqa: E402
+from host.storage.journal import Entry  # noqa: E402
 from host.storage.registry import Registry  # noqa: E402
 from host.storage.store import Store, TileRow  # noqa: E402
 

@@ -26,7 +26,7 @@ from table_rig import Table, demo_game_events  # noqa: E402
 from web_rig import Events, Server  # noqa: E402
 
 from host.readers.web import Reader  # noqa: E402
-from host.session.journal import Entry  # noqa: E402
+from host.storage.journal import Entry  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 
 

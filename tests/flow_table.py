@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import json
 
-from host.app.demo_games import choose
+from host.app.demo import choose
 from host.display.screens import text
 from host.hub.link import Received
-from host.session.journal import MemoryJournal
 from host.session.referee import Referee, TileBook
 from host.storage import tags
+from host.storage.journal import MemoryJournal
 from shared_rules.protocol import message
 
 
 class FlowTable:
     def __init__(self, new_game, entries: list[dict], presenter, players: tuple[str, ...],
-                 uids: dict[str, str]) -> None:
+                 uids: dict[str, str], hooks=None) -> None:
         self.uids = uids
         self.journal = MemoryJournal()
-        self.ref = Referee(new_game, TileBook(entries), presenter, self.journal,
+        self.presenter = presenter
+        self.ref = Referee(new_game, TileBook(entries), hooks, self.journal,
                            players=players)
         self.seq = 0
         self.last = None  # the last reaction: its message holds the panel for a while
@@ -61,12 +62,13 @@ class FlowTable:
 
     def screen(self) -> str:
         """The panel after the last input: its message if it left one, else the game."""
-        shown = self.ref.message_for(self.last) if self.last is not None else None
-        return " | ".join(text(shown[1] if shown else self.ref.view()))
+        shown = (self.presenter.message(self.ref, self.last) if self.last is not None
+                 else None)
+        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref)))
 
     def game_screen(self) -> str:
         """The game's own screen, once any message has gone."""
-        return " | ".join(text(self.ref.view()))
+        return " | ".join(text(self.presenter.screen(self.ref)))
 
     def state(self) -> str:
         """Everything the game holds, to check that a refusal changed nothing."""

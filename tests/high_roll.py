@@ -121,7 +121,7 @@ def demo_entries() -> list[dict]:
 
 
 def demo_script() -> list[dict]:
-    from host.app.demo import Steps
+    from host.games.scripting import Steps
 
     s = Steps(UIDS)
     s.tap("hr/knight").press("A")
@@ -147,7 +147,7 @@ def _odds(args) -> int:
 DESCRIPTOR = Descriptor(
     "High Roll", "High Roll", "hr", (Variant("high-roll", "", (2,)),),
     engine=lambda variant, seats: HighRollGame(),
-    screen=lambda variant: HighRollScreen(),
+    presenter=lambda variant: HighRollScreen(),
     data=str(Path(__file__).with_name("high_roll.json")),
     card_fields={"champion": (("might", "int", 0, 6, True),)},
     demos=lambda: {"high-roll": Demo(demo_entries, demo_script)},

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from process_table import ROOT, enroll_demo_tiles, wait_for
 
-from host.app.demo import beginner_script, collector_script
 from host.app.run import HUB_MENU, GameMenu
+from host.games.hexors.demo import beginner_script, collector_script
 from host.storage.store import Store
 
 UNKNOWN_UID = "04FFEEDDCCBB01"  # a tag nobody enrolled

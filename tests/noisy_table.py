@@ -26,8 +26,7 @@ from table_rig import events_of
 from wires import Wire
 
 from firmware.link import Link
-from host.app.demo import beginner_script, collector_script, demo_entries
-from host.games.hexors.presenter import HexorsView
+from host.games.hexors.demo import beginner_script, collector_script, demo_entries
 from host.hub.link import HubLink
 from host.session.referee import Referee, TileBook
 from host.storage.store import Store
@@ -159,7 +158,7 @@ class Host:
 def restored(store: Store, game_id: int, variant: str, book: TileBook | None = None):
     """A referee folded from a game's journal, as a restarted host makes it."""
     return Referee(lambda: HexorsGame(variant=variant, players=len(PLAYERS)),
-                   book or TileBook(demo_entries()), HexorsView(variant),
+                   book or TileBook(demo_entries()), None,
                    journal=store.journal(game_id), players=PLAYERS)
 
 

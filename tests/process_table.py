@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from host.app.demo import DEMO_CORRECTIONS, UIDS
+from host.games.hexors.demo import DEMO_CORRECTIONS, UIDS
 from host.storage.registry import Registry
 from host.storage.store import Store
 from shared_rules.decisions import COLOURS
@@ -170,17 +170,16 @@ def clean_run(variant: str, steps: list[dict]):
     """The journal the same script makes with no fault at all, straight into a referee."""
     from table_rig import events_of
 
-    from host.app.demo import demo_entries
-    from host.games.hexors.presenter import HexorsView
+    from host.games.hexors.demo import demo_entries
     from host.hub.link import Received
-    from host.session.journal import MemoryJournal
     from host.session.referee import Referee, TileBook
+    from host.storage.journal import MemoryJournal
     from shared_rules.hexors import HexorsGame
     from shared_rules.protocol import message
 
     log = MemoryJournal()
     referee = Referee(lambda: HexorsGame(variant=variant, players=2),
-                      TileBook(demo_entries()), HexorsView(variant), log)
+                      TileBook(demo_entries()), None, log)
     for seq, event in enumerate(events_of(steps), start=1):
         referee.on_event(Received("00000000", seq, message(event[0], seq, *event[1:])).event)
     return log.entries

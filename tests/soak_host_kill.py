@@ -41,7 +41,7 @@ from process_table import (
 )
 from table_rig import events_of
 
-from host.app.demo import RIGS
+from host.app.demo import rigs
 
 VARIANTS = ("jl-beginner", "jl-collector")
 WINNER = "P1"  # both demo scripts end with P1's win
@@ -54,7 +54,7 @@ def script_seconds(steps: list[dict]) -> float:
 
 def trial(n: int, rng: random.Random, where: Path) -> tuple[bool, str, int]:
     variant = VARIANTS[n % len(VARIANTS)]
-    steps = RIGS[variant].script()
+    steps = rigs()[variant].script()
     cable = Cable(where / "hexref-hub")
     data, config, game_id = new_table(where, variant, cable.path)
     length = script_seconds(steps) + HOST_START_S

@@ -9,8 +9,9 @@ from __future__ import annotations
 from wires import Wire
 
 from firmware.link import Link
-from host.app.demo import demo_entries, demo_script, hub_events
+from host.app.demo import demo_script, hub_events
 from host.display.screens import text
+from host.games.hexors.demo import demo_entries
 from host.games.hexors.presenter import HexorsView
 from host.hub.link import HubLink
 from host.session.referee import Referee, TileBook
@@ -54,7 +55,8 @@ class Table:
             self.hub.start(0)
         self.journal = store.journal(game_id)
         self.link = HubLink(self.wire.host, positions=self.journal.positions())
-        self.referee = Referee(new_game, TileBook(demo_entries()), HexorsView("jl-beginner"),
+        self.presenter = HexorsView("jl-beginner")
+        self.referee = Referee(new_game, TileBook(demo_entries()), None,
                                journal=self.journal)
         self.now = 1
         self.said: list[tuple] = []  # (journal entry, the panel's text after it)
@@ -71,7 +73,7 @@ class Table:
             for rcv in self.link.read():
                 reaction = self.referee.on_event(rcv.event)
                 self.link.ack(rcv.seq)  # only now: the input is in the journal
-                self.said.append((reaction.entry, text(self.referee.view())))
+                self.said.append((reaction.entry, text(self.presenter.screen(self.referee))))
 
     def play(self, events: list[tuple]) -> None:
         for event in events:

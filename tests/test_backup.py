@@ -11,13 +11,13 @@ import time
 import pytest
 
 from host.commands.main import main
-from host.session.journal import Entry
 from host.storage.backup import BEFORE_RESTORE, Busy, backup, hold_run_lock, restore
+from host.storage.journal import Entry
 from host.storage.store import Store, StoreError
 
 WRITER = """
 import sys, time
-from host.session.journal import Entry
+from host.storage.journal import Entry
 from host.storage.store import Store
 store = Store(sys.argv[1])
 game = store.new_game("jl-beginner", ["P1", "P2"])

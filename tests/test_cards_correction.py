@@ -9,19 +9,14 @@ import json
 
 import pytest
 
-from host.app.demo_games import (
-    HS_CORRECTIONS,
-    HS_UIDS,
-    HX_CORRECTIONS,
-    HX_UIDS,
-    IN_CARDS,
-    IN_UIDS,
-    corrected,
-    rehearse,
-)
+from host.app.demo import rehearse
 from host.app.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
 from host.commands.main import main
 from host.display.screens import text
+from host.games.heroscape.demo import HS_CORRECTIONS, HS_UIDS
+from host.games.hexo.demo import HX_CORRECTIONS, HX_UIDS
+from host.games.invocations.demo import IN_CARDS, IN_UIDS
+from host.games.scripting import corrected
 from host.session.referee import Referee
 from host.storage import tags
 from host.storage.registry import Registry, RegistryBook, Tile

@@ -137,9 +137,9 @@ def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
         assert chosen is not None
         from host.games.descriptor import open_game
 
-        new_game, presenter = open_game(chosen.variant, ("P1", "P2"))
-        assert presenter.title == "JL Principiantes"
-        assert new_game().legal_inputs().prompt == "P1: añade el cuartel general"
+        opened = open_game(chosen.variant, ("P1", "P2"))
+        assert opened.presenter.title == "JL Principiantes"
+        assert opened.new_game().legal_inputs().prompt == "P1: añade el cuartel general"
     finally:
         i18n.use("en")
 

@@ -207,7 +207,8 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
     """JL Beginner from the menu to the winner; the USB cable comes out during the first
     battle and the second roll is made while it is out. The game ends as the demo's does,
     and the winner waits for a button that brings back the menu."""
-    from host.app.demo import demo_entries, demo_script
+    from host.app.demo import demo_script
+    from host.games.hexors.demo import demo_entries
     from host.session.referee import TileBook
 
     t = Table(tmp_path)
@@ -250,8 +251,9 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
 
 
 def test_buzzer_says_accepted_refused_and_win(tmp_path):
-    from host.app.demo import demo_entries, demo_script
+    from host.app.demo import demo_script
     from host.devices.inputs import Beeper
+    from host.games.hexors.demo import demo_entries
     from host.session.referee import TileBook
 
     class Buzzer:

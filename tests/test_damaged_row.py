@@ -17,7 +17,7 @@ from process_table import ROOT, Cable, last_frame, new_table, wait_for
 
 from host.devices.panel import render
 from host.display import screens
-from host.session.journal import Entry
+from host.storage.journal import Entry
 from host.storage.store import DamagedRow, Store, row_checksum
 
 BOOT = "0A1B2C3D"

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from host.app.demo import RIGS, run_demo
-from host.app.demo_games import HostSteps, rehearse
+from host.app.demo import HostSteps, rehearse, rigs, run_demo
 from host.readers.replay import replay
 from host.storage.store import Store
 
@@ -65,7 +64,7 @@ def test_invocations_demo_from_setup_to_the_winner(tmp_path: Path):
 
 
 def test_every_game_has_a_demo():
-    assert {"heroscape", "hexo", "invocations"} <= set(RIGS)
+    assert {"heroscape", "hexo", "invocations"} <= set(rigs())
 
 
 @pytest.mark.parametrize("variant", ["heroscape", "hexo", "invocations"])
@@ -73,7 +72,7 @@ def test_a_stored_game_replays_to_the_same_winner(tmp_path: Path, variant: str):
     """DESIGN.md principle 2: the journal of a whole game, folded again by ``hexref
     replay``, ends where the table ended."""
     store = Store(tmp_path)
-    players = RIGS[variant].players
+    players = rigs()[variant].players
     game_id = store.new_game(variant, list(players))
     referee, said = rehearse(variant, journal=store.journal(game_id))
     store.finish(game_id, said[-1].split(" | ")[1].strip())

@@ -20,7 +20,7 @@ from host.app.enroll import (
     choices_for,
     gpio_buttons,
 )
-from host.devices import pins
+from host.common import pins
 from host.display.screens import text
 from host.hub.link import HubLink
 from host.storage import keys, tags

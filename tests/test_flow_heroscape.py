@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.app.demo_games import HS_UIDS, corrected, heroscape_entries, lookup, rehearse
+from host.app.demo import rehearse
 from host.display.screens import text
+from host.games.heroscape.demo import HS_UIDS, heroscape_entries
+from host.games.heroscape.hooks import HeroScapeHooks
 from host.games.heroscape.presenter import HeroScapeView
+from host.games.scripting import corrected, lookup
 from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
 
 
 def table(dice: str = "physical") -> FlowTable:
     return FlowTable(lambda: HeroScapeGame(dice=dice), heroscape_entries(), HeroScapeView(dice),
-                     ("P1", "P2"), HS_UIDS)
+                     ("P1", "P2"), HS_UIDS, HeroScapeHooks(dice))
 
 
 def started(dice: str = "physical", p2: str = "hs/marro-warriors") -> FlowTable:

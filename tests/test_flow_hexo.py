@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.app.demo_games import HX_UIDS, hexo_entries, lookup, rehearse
+from host.app.demo import rehearse
+from host.games.hexo.demo import HX_UIDS, hexo_entries
 from host.games.hexo.presenter import HexoView
+from host.games.scripting import lookup
 from shared_rules.hexo import HexoGame, score
 
 SECOND_COMPANION = "04B5C00000C0FF"

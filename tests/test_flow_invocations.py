@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.app.demo_games import IN_UIDS, corrected, invocations_entries, lookup, rehearse
+from host.app.demo import rehearse
 from host.display.screens import text
-from host.games.descriptor import BOARD_COLOURS as COLOURS
+from host.games.invocations.demo import IN_UIDS, invocations_entries
+from host.games.invocations.hooks import InvocationsHooks
 from host.games.invocations.presenter import InvocationsView
+from host.games.invocations.seats import BOARD_COLOURS as COLOURS
+from host.games.scripting import corrected, lookup
 from shared_rules.invocations import InvocationsGame
 
 TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)
@@ -20,7 +23,7 @@ UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C0000
 def table(players=COLOURS[:3], **options) -> FlowTable:
     entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM]
     return FlowTable(lambda: InvocationsGame(players=list(players), **options), entries,
-                     InvocationsView(), tuple(players), UIDS)
+                     InvocationsView(), tuple(players), UIDS, InvocationsHooks())
 
 
 def attacks(t: FlowTable, *cards: str) -> None:

@@ -66,7 +66,7 @@ def test_regenerating_bom_and_budgets_gives_identical_files():
 
 
 def test_host_pins_match_the_pinout():
-    import host.devices.pins as pins
+    import host.common.pins as pins
 
     board = PINOUT["boards"]["host"]
     for name, value, _ in gen_pins.constants(board):

@@ -28,7 +28,7 @@ from process_table import (
     wait_for,
 )
 
-from host.app.demo import collector_script
+from host.games.hexors.demo import collector_script
 
 
 def test_host_killed_mid_game_restores_it_and_loses_nothing(tmp_path: Path):

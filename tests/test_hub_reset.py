@@ -32,7 +32,7 @@ from process_table import (
 )
 from table_rig import events_of
 
-from host.app.demo import collector_script
+from host.games.hexors.demo import collector_script
 
 VARIANT = "jl-collector"
 # Both rosters in, P2's Doomsday attacking Superman with Mars in the pod: a battle waits

@@ -31,10 +31,10 @@ from process_table import (
     wait_for,
 )
 
-from host.app.demo import collector_script
 from host.app.doctor import System
 from host.devices.panel import render
 from host.display import screens
+from host.games.hexors.demo import collector_script
 
 NOT_ANSWERING = render(screens.not_answering()).convert("1").tobytes()
 

@@ -24,10 +24,10 @@ from process_table import (
     wait_for,
 )
 
-from host.app.demo import collector_script
 from host.commands.main import main
 from host.devices.panel import render
 from host.display import screens
+from host.games.hexors.demo import collector_script
 from host.storage.store import Store
 
 

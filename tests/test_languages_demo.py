@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from host.app.demo import RIGS
-from host.app.demo_games import rehearse
+from host.app.demo import rehearse, rigs
 from host.common.i18n import speaking
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +18,7 @@ WINS = {"en": " wins", "fr": " gagne", "es": " gana"}
 
 
 @pytest.mark.parametrize("lang", sorted(WINS))
-@pytest.mark.parametrize("variant", sorted(RIGS))
+@pytest.mark.parametrize("variant", sorted(rigs()))
 def test_each_demo_game_ends_with_its_winner_in_the_language(variant: str, lang: str) -> None:
     with speaking(lang):
         referee, said = rehearse(variant)

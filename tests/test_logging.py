@@ -21,7 +21,7 @@ from pathlib import Path
 
 from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
-from host.app.demo import collector_script
+from host.games.hexors.demo import collector_script
 
 
 class Journal:

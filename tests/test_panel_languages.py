@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from host.app.demo import RIGS
-from host.app.demo_games import rehearse
+from host.app.demo import rehearse, rigs
 from host.common.i18n import LANGUAGES, speaking
 from host.display import layout, screens
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("variant", sorted(RIGS))
+@pytest.mark.parametrize("variant", sorted(rigs()))
 def test_every_screen_of_every_demo_game_fits_in_each_language(variant: str, lang: str):
     views: list = []
     with speaking(lang):

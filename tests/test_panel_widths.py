@@ -18,12 +18,12 @@ import pytest
 from PIL import Image
 
 import host.app.demo as demo
-from host.app.demo_games import rehearse
+from host.app.demo import rehearse
 from host.devices.panel import Panel, render
 from host.display import layout, screens
 from host.display.screens import View
 
-VARIANTS = sorted(demo.RIGS)
+VARIANTS = sorted(demo.rigs())
 
 
 def _fits(views: list[View]) -> None:

@@ -17,31 +17,36 @@ import random
 
 import pytest
 
-from host.app.demo import RIGS, ScriptedHub
-from host.app.demo_games import choose
+from host.app.demo import ScriptedHub, choose, rigs
 from host.display.screens import text
 from host.games.descriptor import GAMES, open_game
 from host.hub.link import Received
-from host.session.journal import MemoryJournal
 from host.session.referee import Reaction, Referee, TileBook
 from host.storage import tags
+from host.storage.journal import MemoryJournal
 from shared_rules import catalogue
 from shared_rules.protocol import message
 
 BOOT = "5EEDB007"
 
 
+def _hooks_and_presenter(variant: str, seats: tuple[str, ...]):
+    opened = open_game(variant, seats)
+    return opened.hooks, opened.presenter
+
+
 class Table:
     """A live referee, and what a player can do to it (the same way to any referee)."""
 
-    def __init__(self, new_game, presenter, entries: list[dict], players: tuple[str, ...],
+    def __init__(self, new_game, opened, entries: list[dict], players: tuple[str, ...],
                  uids: dict[str, str]) -> None:
         self.new_game = new_game
-        self.presenter = presenter  # -> a fresh presenter
+        self.opened = opened  # -> a fresh (hooks, presenter) as a restart opens them
         self.book = TileBook(entries)
         self.players = players
         self.uids = uids
-        self.live = Referee(new_game, self.book, presenter(), MemoryJournal(), players=players)
+        hooks, _presenter = opened()
+        self.live = Referee(new_game, self.book, hooks, MemoryJournal(), players=players)
         self.live.drain_commands()
         self.seq = 0
         self.steps = 0
@@ -49,21 +54,19 @@ class Table:
     def rebuilt(self) -> Referee:
         journal = MemoryJournal()
         journal.entries = list(self.live.journal.entries)
-        referee = Referee(self.new_game, self.book, self.presenter(), journal,
+        referee = Referee(self.new_game, self.book, self.opened()[0], journal,
                           players=self.players)
         referee.drain_commands()  # a restart asks the hub for the game's mode again
         return referee
 
-    @staticmethod
-    def seen(referee: Referee) -> tuple:
-        return (text(referee.presenter.view(referee)), referee.menu(), referee.seat,
+    def seen(self, referee: Referee) -> tuple:
+        return (text(self.opened()[1].view(referee)),  # a fresh presenter, as after a restart referee.menu(), referee.seat,
                 dict(referee.names), referee.legal().prompt)
 
-    @staticmethod
-    def said(referee: Referee, reactions: list[Reaction]) -> list:
+    def said(self, referee: Referee, reactions: list[Reaction]) -> list:
         out = []
         for r in reactions:
-            shown = referee.message_for(r)
+            shown = self.opened()[1].message(referee, r)
             out.append((r.entry, repr(r.result), r.note,
                         text(shown[1]) if shown is not None else None))
         return out + [referee.drain_commands()]
@@ -108,19 +111,19 @@ def pi(button: str, action: str = "press"):
 
 
 def script_table(variant: str) -> Table:
-    rig = RIGS[variant]
+    rig = rigs()[variant]
     uids = {}
     for step in rig.script():
         if step["do"] == "place":
             uids[step["uid"]] = step["uid"]
-    return Table(rig.new_game, rig.presenter, rig.entries(), rig.players, uids)
+    return Table(rig.new_game, lambda: (rig.hooks(), rig.presenter()), rig.entries(), rig.players, uids)
 
 
-@pytest.mark.parametrize("variant", sorted(RIGS))
+@pytest.mark.parametrize("variant", sorted(rigs()))
 def test_every_demo_script_rebuilt_equals_live(variant):
     t = script_table(variant)
     events = ScriptedHub()
-    for step in RIGS[variant].script():
+    for step in rigs()[variant].script():
         for event in events.events(step):
             t.do(hub(*event))
         if step["do"] == "choose":
@@ -134,10 +137,10 @@ def test_every_demo_script_rebuilt_equals_live(variant):
 def test_hexo_companion_follows_the_pressed_button_after_a_rebuild():
     """HX-7: A pressed in a fight, then a Companion tapped: the Companion is Red's on a
     referee rebuilt between the press and the tap, as on the live one."""
-    from host.app.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
+    from host.games.hexo.demo import HX_PLAYERS, HX_UIDS, hexo_entries
 
-    new_game, _ = open_game("hexo", HX_PLAYERS)
-    t = Table(new_game, lambda: open_game("hexo", HX_PLAYERS)[1], hexo_entries(), HX_PLAYERS,
+    new_game = open_game("hexo", HX_PLAYERS).new_game
+    t = Table(new_game, lambda: _hooks_and_presenter("hexo", HX_PLAYERS), hexo_entries(), HX_PLAYERS,
               HX_UIDS)
     for label in ("Red first", "0 events", "pass", "pass", "1 monster"):
         t.do(menu_choice(label))
@@ -162,7 +165,7 @@ def playable_entries(variant: str) -> list[dict]:
 
     kind = GAMES[variant]
     entries: dict[str, dict] = {}
-    for v, rig in RIGS.items():
+    for v, rig in rigs().items():
         if GAMES[v].cards == kind.cards:
             entries.update({e["id"]: e for e in rig.entries()})
     for value in vars(hexors_tiles).values():
@@ -182,8 +185,8 @@ def random_session(variant: str, players: int, seed: int, steps: int) -> Table:
     entries = playable_entries(variant)
     uids = {e["id"]: "04C0%010X" % i for i, e in enumerate(entries)}
     by_uid = {uid: entry_id for entry_id, uid in uids.items()}
-    new_game, _ = open_game(variant, seats)
-    t = Table(new_game, lambda: open_game(variant, seats)[1], entries, seats, uids)
+    new_game = open_game(variant, seats).new_game
+    t = Table(new_game, lambda: _hooks_and_presenter(variant, seats), entries, seats, uids)
     for _ in range(steps):
         legal = t.live.legal()
         r = rng.random()
@@ -241,9 +244,9 @@ def test_a_journal_written_before_entries_said_whose_event_still_restores(tmp_pa
     """Journals stored before this change keep no-input events as ``("BTN",)`` and a Hexo
     Companion's owner only inside its ``("card", player, ...)`` input: such a game restores
     from the store to the same board, and replays."""
-    from host.app.demo_games import HX_PLAYERS, HX_UIDS, hexo_entries
+    from host.games.hexo.demo import HX_PLAYERS, HX_UIDS, hexo_entries
     from host.readers.replay import replay
-    from host.session.journal import Entry
+    from host.storage.journal import Entry
     from host.storage.store import Store
 
     companion = next(e for e in hexo_entries() if e["id"] == "hx/companion")
@@ -260,10 +263,10 @@ def test_a_journal_written_before_entries_said_whose_event_still_restores(tmp_pa
     journal = store.journal(game_id)
     for seq, (target, inp) in enumerate(old, start=1):
         journal.append(Entry(target, inp, target != "none", "0DDB007", seq))
-    new_game, presenter = open_game("hexo", HX_PLAYERS)
-    restored = Referee(new_game, TileBook(hexo_entries()), presenter,
+    opened = open_game("hexo", HX_PLAYERS)
+    restored = Referee(opened.new_game, TileBook(hexo_entries()), opened.hooks,
                        Store(tmp_path).journal(game_id), players=HX_PLAYERS)
     assert restored.game.fight["support"] == {0: [(2, "Companion")]}
-    assert "Red: 1 base +2 Companion = 3" in " | ".join(text(restored.view()))
+    assert "Red: 1 base +2 Companion = 3" in " | ".join(text(opened.presenter.screen(restored)))
     said = replay(Store(tmp_path), game_id)
     assert any("BTN: nothing to apply (hub 0DDB007 #15)" in line for line in said), said

@@ -4,9 +4,9 @@ from __future__ import annotations
 from host.display.screens import text
 from host.games.hexors.presenter import HexorsView
 from host.hub.link import Received
-from host.session.journal import MemoryJournal
 from host.session.referee import Referee, TileBook
 from host.storage import tags
+from host.storage.journal import MemoryJournal
 from shared_rules import catalogue
 from shared_rules.decisions import COLOURS
 from shared_rules.hexors import HexorsGame
@@ -41,7 +41,8 @@ class Table:
         self.variant = variant
         self.journal = journal if journal is not None else MemoryJournal()
         self.ref = Referee(lambda: HexorsGame(variant=variant, players=2),
-                           TileBook(_entries()), HexorsView(variant), self.journal)
+                           TileBook(_entries()), None, self.journal)
+        self.presenter = HexorsView(variant)
         self.seq = 0
         self.last = None
 
@@ -70,8 +71,8 @@ class Table:
 
     def screen(self) -> str:
         """The panel after the last hub event: its message if it left one, else the game."""
-        shown = self.ref.message_for(self.last) if self.last is not None else None
-        return " | ".join(text(shown[1] if shown else self.ref.view()))
+        shown = self.presenter.message(self.ref, self.last) if self.last is not None else None
+        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref)))
 
 
 def test_every_hub_event_is_journalled_with_its_numbering():
@@ -141,7 +142,7 @@ def test_restored_from_the_journal_gives_the_same_game():
     t.roll(4)
     t.ref.on_press("BACK", "long")  # undo the roll
     again = Referee(lambda: HexorsGame(variant="jl-beginner", players=2), TileBook(_entries()),
-                    HexorsView("jl-beginner"), t.journal)
+                    None, t.journal)
     assert again.game.inputs == t.ref.game.inputs
     assert again.seat == t.ref.seat and again.game.view() == t.ref.game.view()
 

@@ -46,7 +46,8 @@ class Table:
     def __init__(self) -> None:
         entries = {e["id"]: e for e in TAGS.values()}
         self.ref = Referee(lambda: HexorsGame(variant="jl-collector", players=2),
-                           TileBook(list(entries.values())), HexorsView("jl-collector"))
+                           TileBook(list(entries.values())))
+        self.presenter = HexorsView("jl-collector")
         self.seq = 0
 
     def send(self, kind: str, *values):
@@ -71,7 +72,7 @@ class Table:
         reaction = do()
         assert not reaction.accepted
         assert reaction.result.rule == rule
-        kind, view = self.ref.message_for(reaction)
+        kind, view = self.presenter.message(self.ref, reaction)
         panel = text(view)
         assert kind == "refused"
         assert rule in panel[0]  # the rule in the header, for the rules lawyer

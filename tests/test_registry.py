@@ -261,7 +261,7 @@ def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
     link.open()
     hub.poll(1)
     referee = Referee(lambda: HexorsGame(variant="jl-beginner", players=2),
-                      RegistryBook(registry), HexorsView("jl-beginner"))  # type: ignore[arg-type]
+                      RegistryBook(registry))  # type: ignore[arg-type]
     reactions = []
     for now, (uid, record) in enumerate([
             (UID2, tags.record_for("jl/doomsday", UID, KEY)),  # a copied record
@@ -273,7 +273,7 @@ def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
             link.ack(rcv.seq)
         if len(reactions) < 3:
             assert referee.game.inputs == []
-            shown = referee.message_for(reactions[-1])  # the note the panel puts up
+            shown = HexorsView("jl-beginner").message(referee, reactions[-1])  # the note the panel puts up
             assert shown is not None and any(UNKNOWN in line for line in text(shown[1]))
     assert [r.entry.accepted for r in reactions] == [False, False, True]
     assert referee.game.inputs[0][:3] == ("add", 0, UID)

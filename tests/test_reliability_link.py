@@ -29,6 +29,7 @@ from wires import Wire
 
 from firmware.link import Link
 from host.display.screens import text
+from host.games.descriptor import open_game
 from host.hub.link import HubLink
 
 SEED = 500
@@ -61,7 +62,7 @@ def _state(session: Session) -> list[tuple]:
     for row in session.store.games():
         referee = restored(session.store, row.id, row.variant)
         out.append((row.variant, row.winner, row.finished is not None, referee.game.view(),
-                    text(referee.view())))
+                    text(open_game(row.variant, referee.players).presenter.screen(referee))))
     return out
 
 

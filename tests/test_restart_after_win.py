@@ -10,10 +10,10 @@ from pathlib import Path
 
 from table_rig import events_of
 
-from host.app.demo import collector_script, demo_entries
 from host.app.run import App
 from host.devices.panel import Panel
 from host.display.screens import text
+from host.games.hexors.demo import collector_script, demo_entries
 from host.games.hexors.presenter import HexorsView
 from host.hub.connection import Connection
 from host.hub.link import Received
@@ -29,7 +29,7 @@ def _journal_events(store: Store, events: list[tuple]) -> tuple[int, Referee]:
     """A game whose journal holds ``events`` as the host took them, then the host died."""
     game_id = store.new_game(VARIANT, ["P1", "P2"])
     referee = Referee(lambda: HexorsGame(variant=VARIANT, players=2), TileBook(demo_entries()),
-                      HexorsView(VARIANT), store.journal(game_id))
+                      None, store.journal(game_id))
     for seq, event in enumerate(events, start=1):
         referee.on_event(Received("0A0B0C0D", seq, message(event[0], seq, *event[1:])).event)
     return game_id, referee
@@ -52,7 +52,7 @@ def test_jl_c13_won_but_unfinished_game_is_finished_on_restart(tmp_path: Path):
         assert app.board.showing(100.0) == "winner"
         # The panel shows what it showed when the winning roll was taken.
         shown = app.board.view(app.base_view(), 100.0)
-        assert shown == live.view() and shown.kind == "winner"
+        assert shown == HexorsView(VARIANT).screen(live) and shown.kind == "winner"
         assert text(shown)[1:3] == ["   P1 wins", "Superman 12 : 7 Mars"]
     finally:
         store.close()

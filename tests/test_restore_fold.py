@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from test_referee import Table, text
 
-from host.app.demo_games import rehearse
+from host.app.demo import rehearse
 from host.games.hexors.presenter import HexorsView
-from host.session.journal import Entry, MemoryJournal, standing_inputs
 from host.session.referee import Referee
+from host.storage.journal import Entry, MemoryJournal, standing_inputs
 from shared_rules.hexors import HexorsGame
 
 
@@ -32,7 +32,7 @@ def rebuilt(t: Table) -> Referee:
     journal.entries = list(t.journal.entries)
     CountingGame.applied = CountingGame.resets = 0
     return Referee(lambda: CountingGame(variant=t.variant, players=2), t.ref.book,
-                   HexorsView(t.variant), journal)
+                   None, journal)
 
 
 def played_with_undos() -> Table:
@@ -52,11 +52,12 @@ def played_with_undos() -> Table:
     return t
 
 
-def same_session(live: Referee, again: Referee) -> None:
+def same_session(live: Referee, again: Referee, presenter=None) -> None:
     assert again.game.inputs == live.game.inputs
     assert again.applied == live.applied and again.seat == live.seat
     assert repr(again.last) == repr(live.last)
-    assert text(again.view()) == text(live.view())
+    presenter = presenter or HexorsView(live.game.variant)
+    assert text(presenter.screen(again)) == text(presenter.screen(live))
 
 
 def test_restore_folds_each_standing_input_once_whatever_the_undos():
@@ -85,21 +86,21 @@ def test_restored_winner_comes_from_the_restore_fold():
     """Every demo game played to its winner: a referee rebuilt from its journal knows the
     winner from its one fold (run.py finishes such a game without folding again), and one
     rebuilt from all but the winning input knows none."""
-    from host.app.demo import RIGS
+    from host.app.demo import rigs
 
     for variant in ("jl-beginner", "jl-collector", "heroscape", "hexo", "invocations"):
         live, _ = rehearse(variant)
         winner = live.last.find("winner")
         assert winner is not None, variant
-        rig = RIGS[variant]
+        rig = rigs()[variant]
         journal = MemoryJournal()
         journal.entries = list(live.journal.entries)
-        again = Referee(rig.new_game, live.book, rig.presenter(), journal, rig.players)
+        again = Referee(rig.new_game, live.book, rig.hooks(), journal, rig.players)
         assert again.restored_winner == winner, variant
-        same_session(live, again)
+        same_session(live, again, rig.presenter())
         last_win = max(i for i, e in enumerate(journal.entries) if e.accepted)
         journal.entries = journal.entries[:last_win]
-        before = Referee(rig.new_game, live.book, rig.presenter(), journal, rig.players)
+        before = Referee(rig.new_game, live.book, rig.hooks(), journal, rig.players)
         assert before.restored_winner is None, variant
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from process_table import ROOT, Cable, finished, new_table, start_hub, stop, wait_for
 
-from host.app.demo import collector_script
+from host.games.hexors.demo import collector_script
 
 UNIT = ROOT / "host" / "deploy" / "hexref.service"
 EXPOSURE_LIMIT = 2.5

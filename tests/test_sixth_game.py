@@ -9,7 +9,7 @@ import high_roll
 import pytest
 from test_connection_app import Table
 
-from host.app.demo_games import rehearse
+from host.app.demo import rehearse
 from host.app.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for
 from host.commands.main import main
 from host.display.screens import text

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from table_rig import BOOT, Table, demo_game_events, new_game, setup_events
 
+from host.common.config import data_dir
 from host.display.screens import text
-from host.session.journal import Entry, MemoryJournal
-from host.storage.store import SCHEMA_VERSION, Store, StoreError, data_dir
+from host.storage.journal import Entry, MemoryJournal
+from host.storage.store import SCHEMA_VERSION, Store, StoreError
 
 
 def _rows(path: Path, sql: str, *args) -> list[tuple]:
@@ -122,7 +123,7 @@ def test_a_failed_commit_sends_no_ack_and_changes_nothing(tmp_path):
     store = Store(tmp_path)
     table = Table(store)
     table.play(setup_events())
-    before = (list(table.referee.game.inputs), text(table.referee.view()))
+    before = (list(table.referee.game.inputs), text(table.presenter.screen(table.referee)))
     store.db.close()  # the disk is gone: every write fails
     table.hub.send_event(table.now, *demo_game_events()[len(setup_events())])
     table.hub.poll(table.now + 1)
@@ -130,7 +131,7 @@ def test_a_failed_commit_sends_no_ack_and_changes_nothing(tmp_path):
         for rcv in table.link.read():
             table.referee.on_event(rcv.event)
             table.link.ack(rcv.seq)
-    assert (list(table.referee.game.inputs), text(table.referee.view())) == before
+    assert (list(table.referee.game.inputs), text(table.presenter.screen(table.referee))) == before
     table.hub.poll(table.now + 2)
     assert table.hub.unacked == 1  # the hub still holds it and will resend it
 

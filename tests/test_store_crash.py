@@ -19,7 +19,7 @@ BATCH = 300  # tiles per import transaction: a big write to be killed in
 # big tile import (one transaction) after every 7th append.
 WRITER = textwrap.dedent("""
     import sys
-    from host.session.journal import Entry
+    from host.storage.journal import Entry
     from host.storage.store import Store, TileRow
     store = Store(sys.argv[1])
     game = store.new_game("jl-beginner", ["P1", "P2"])

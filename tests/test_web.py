@@ -15,8 +15,8 @@ import pytest
 from table_rig import Table, demo_game_events
 from web_rig import ROOT, Events, Server
 
-from host.session.journal import Entry
 from host.storage import keys
+from host.storage.journal import Entry
 from host.storage.store import Store
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flow_table import FlowTable
 
-from host.app.demo_games import HS_UIDS, heroscape_entries
+from host.games.heroscape.demo import HS_UIDS, heroscape_entries
 from host.games.heroscape.presenter import HeroScapeView
 from host.readers.web_model import Follower
 from host.storage.store import GameRow

@@ -32,10 +32,11 @@ from process_table import (
 )
 from test_connection_app import PINS, Table, hub_events
 
-from host.app.demo import collector_script, demo_entries, demo_script
+from host.app.demo import demo_script
 from host.app.run import App
 from host.devices.inputs import Controls
 from host.devices.panel import Panel
+from host.games.hexors.demo import collector_script, demo_entries
 from host.hub.connection import Connection
 from host.session.referee import TileBook
 from host.storage.store import Store
@@ -139,7 +140,7 @@ def test_an_undo_that_cannot_be_saved_changes_nothing(tmp_path):
             t.hub.send_event(t.ms, *event)
             t.step(3)
         referee = t.app.referee
-        applied, view = list(referee.applied), referee.view()
+        applied, view = list(referee.applied), t.app.presenter.screen(referee)
         store.failing = "database or disk is full"
         back = PINS["BACK"]
         from gpiozero import Device
@@ -151,7 +152,7 @@ def test_an_undo_that_cannot_be_saved_changes_nothing(tmp_path):
         pin.drive_high()
         t.step(5)
         assert store.refused >= 1 and t.view.kind == "paused"
-        assert referee.applied == applied and referee.view() == view
+        assert referee.applied == applied and t.app.presenter.screen(referee) == view
         store.failing = None
         t.clock.t += 1.1
         t.step(5)  # the probe write works: the pause is over, the undo was not taken

@@ -1,4 +1,4 @@
-"""``hexref demo``: a whole Justice League Hexors game with no hardware.
+"""``hexref demo``: a whole game with no hardware (each game's demo tables: host/games/*/demo.py).
 
 The reader hub is the real firmware (hub loop, link, protocol) running under CPython in its
 own process with scripted sensors (firmware/sim.py); it is joined to the host by a
@@ -22,98 +22,8 @@ from typing import Any
 from host.common.i18n import _
 from host.devices.panel import emulated_panel
 from host.games.presenter import Presenter
-from host.session.referee import TileBook
-from host.storage import tags
-
-STEP_MS = 120  # between two scripted actions: a brisk but human pace
-REST_MS = 300  # a tile rests on the reader this long: the reader needs ~50 ms to read it
-THROW_MS = 600  # a throw tumbles ~0.3 s and the roll detector settles in ~0.1 s
-
-# The demo table's tiles. The catalogue prints only what the rulebook prints (Superman's
-# yellow 6, Doomsday's red 8, Atlantis' blue 6, Mars' red 3); the rest of each tile was
-# read off the demo set and entered as corrections, exactly as a table corrects an
-# unverified entry from its own physical tiles (catalogue.apply_correction).
-UIDS = {
-    "jl/atlantis": "04A1B2C3D4E501", "jl/superman": "04A1B2C3D4E502",
-    "jl/064": "04A1B2C3D4E503",  # Last Stand
-    "jl/mars": "04A1B2C3D4E511", "jl/doomsday": "04A1B2C3D4E512",
-    "jl/072": "04A1B2C3D4E513",  # Teamwork
-}
-#                      green blue yellow red purple white
-DEMO_CORRECTIONS: dict[str, dict[str, Any]] = {
-    "jl/atlantis": {"strike": (5, 6, 4, 3, 5, 4), "bonus": 1},
-    "jl/superman": {"strike": (7, 5, 6, 5, 4, 8)},
-    "jl/mars": {"strike": (4, 5, 2, 3, 6, 5), "bonus": 2},
-    "jl/doomsday": {"strike": (6, 4, 5, 8, 7, 3)},
-}
-
-
-# The Yu-Gi-Oh! demo table: the rulebook prints Yugi's green 5, Kaiba's yellow 2, Gaia's
-# green 5 and the Thousand Dragon's yellow 7; the rest was read off the demo set.
-YGO_UIDS = {
-    "ygo/yugi": "04A1B2C3D4E521", "ygo/gaia-the-fierce-knight": "04A1B2C3D4E522",
-    "ygo/kaiba": "04A1B2C3D4E531", "ygo/thousand-dragon": "04A1B2C3D4E532",
-}
-YGO_CORRECTIONS: dict[str, dict[str, Any]] = {
-    "ygo/yugi": {"strike": (5, 3, 4, 2, 3, 4)},
-    "ygo/gaia-the-fierce-knight": {"strike": (5, 6, 4, 5, 3, 6)},
-    "ygo/kaiba": {"strike": (3, 4, 2, 4, 3, 2)},
-    "ygo/thousand-dragon": {"strike": (4, 5, 7, 3, 6, 5)},
-}
-
-
-def demo_entries(uids: dict[str, str] | None = None,
-                 corrections: dict[str, dict[str, Any]] | None = None) -> list[dict]:
-    from shared_rules import catalogue
-    from shared_rules.decisions import COLOURS
-
-    out = []
-    for entry_id in (uids if uids is not None else UIDS):
-        entry = catalogue.get(entry_id)
-        fix = (corrections if corrections is not None else DEMO_CORRECTIONS).get(entry_id)
-        if fix is not None:
-            printed = {c: v for c, v in entry["strike"].items() if v is not None}
-            corrected = dict(zip(COLOURS, fix["strike"], strict=True))
-            # The rulebook's own numbers must survive the correction: the demo set agrees.
-            assert all(corrected[c] == v for c, v in printed.items()), entry_id
-            extra = {"bonus": fix["bonus"]} if "bonus" in fix else {}
-            entry = catalogue.apply_correction(entry, strike=corrected, **extra)
-        out.append(entry)
-    return out
-
-
-class Steps:
-    """A scripted table: what the players do, in order, at a human pace. ``uids`` gives
-    each tile's (or card's) tag UID by catalogue entry id. After a roll the table waits
-    for the die to land (``THROW_MS``) before anyone does anything else, as players do."""
-
-    def __init__(self, uids: dict[str, str] | None = None) -> None:
-        self.uids = uids if uids is not None else UIDS
-        self.steps: list[dict] = []
-        self._wait = STEP_MS  # before the next step: longer while a die is in the air
-
-    def _add(self, step: dict, after: int = STEP_MS) -> None:
-        step["after"] = max(after, self._wait)
-        self._wait = STEP_MS
-        self.steps.append(step)
-
-    def tap(self, *entry_ids: str) -> Steps:
-        for entry_id in entry_ids:
-            self._add({"do": "place", "uid": self.uids[entry_id],
-                       "record": tags.record_for(entry_id)})
-            self._add({"do": "lift"}, REST_MS)
-        return self
-
-    def roll(self, *faces: int) -> Steps:
-        for face in faces:
-            self._add({"do": "roll", "face": face})
-            self._wait = THROW_MS
-        return self
-
-    def press(self, *buttons: str) -> Steps:
-        for button in buttons:
-            self._add({"do": "press", "button": button})
-        return self
+from host.games.scripting import HOST_DOES, HUB_EVENTS
+from host.session.referee import Hooks, TileBook
 
 
 class ScriptedHub:
@@ -151,55 +61,12 @@ def hub_events(steps: list[dict], records: bool = True) -> list[tuple]:
     return [event for step in steps for event in hub.events(step)]
 
 
-def beginner_script() -> list[dict]:
-    s = Steps()
-    # Setup: each player taps their tiles, then presses their button.
-    s.tap("jl/atlantis", "jl/superman").press("A")
-    s.tap("jl/mars", "jl/doomsday").press("B")
-    # P2 picked the last Character, so P2 moves first (JL-B2): Doomsday moves, no contact.
-    s.tap("jl/doomsday").press("B")
-    # P1: Superman moves into contact with Doomsday and Mars: a multiple attack (JL-B7).
-    s.tap("jl/superman", "jl/doomsday")
-    s.roll(3, 1)  # Superman yellow 6, Doomsday green 6: a tie (JL-B5)
-    s.roll(6, 3)  # re-roll, attacker first: white 8 against yellow 5
-    s.tap("jl/mars")
-    s.roll(3, 4)  # Superman yellow 6, Mars red 3: P2 has nothing left
-    return s.steps
-
-
-def collector_script() -> list[dict]:
-    s = Steps()
-    s.tap("jl/atlantis", "jl/superman", "jl/064").press("A")
-    s.tap("jl/mars", "jl/doomsday", "jl/072").press("B")
-    # P2 moves first (JL-B2). Doomsday attacks Superman, next to Mars: a pod (JL-C4).
-    s.tap("jl/doomsday", "jl/superman").press("B")
-    s.tap("jl/072")  # Teamwork costs 2 and P2 has no Stone: refused (JL-C9)
-    s.tap("jl/064")  # P1 answers with Last Stand, free: Superman is P1's last (JL-W064)
-    s.roll(4, 1)  # Doomsday red 8 +3 colour +1 pod = 12; Superman 7 +6 colour +3 = 16
-    # P2 has only Mars left and skips (JL-B9); P1: Superman attacks Mars.
-    s.tap("jl/superman", "jl/mars")
-    s.roll(3, 6)  # Superman yellow 6 +6 = 12; Mars white 5 +2 defense = 7
-    return s.steps
-
-
-def ygo_beginner_script() -> list[dict]:
-    s = Steps(YGO_UIDS)
-    # Setup (YG-2): a Character and a Monster each, then the player's button.
-    s.tap("ygo/yugi", "ygo/gaia-the-fierce-knight").press("A")
-    s.tap("ygo/kaiba", "ygo/thousand-dragon").press("B")
-    # P2 added the last Monster, so P2 moves first: the Thousand Dragon, no contact.
-    s.tap("ygo/thousand-dragon").press("B")
-    # P1: Gaia attacks Kaiba (YG-5): green 5 against Kaiba's yellow 2 +2 Character (YG-6).
-    s.tap("ygo/gaia-the-fierce-knight", "ygo/kaiba")
-    s.roll(1, 3)  # Kaiba's Character is defeated: P1 wins at once (YG-1)
-    return s.steps
-
-
 @dataclass(frozen=True)
 class Rig:
     """Everything one scripted game needs: the rules, the screens, the tiles, the table."""
 
     new_game: Callable[[], Any]
+    hooks: Callable[[], Hooks]
     presenter: Callable[[], Presenter]
     entries: Callable[[], list[dict]]
     script: Callable[[], list[dict]]
@@ -209,9 +76,10 @@ class Rig:
 def _rig(variant: str, demo) -> Rig:
     from host.games.descriptor import open_game
 
-    new_game, _ = open_game(variant, demo.players)
-    return Rig(new_game, lambda: open_game(variant, demo.players)[1], demo.entries,
-               demo.script, demo.players)
+    opened = open_game(variant, demo.players)
+    return Rig(opened.new_game, lambda: open_game(variant, demo.players).hooks,
+               lambda: open_game(variant, demo.players).presenter, demo.entries, demo.script,
+               demo.players)
 
 
 def rigs() -> dict[str, Rig]:
@@ -221,12 +89,10 @@ def rigs() -> dict[str, Rig]:
     return {variant: _rig(variant, demo) for variant, (_game, demo) in demos().items()}
 
 
-RIGS: dict[str, Rig] = rigs()
-from host.app.demo_games import HostSteps  # noqa: E402 - the Pi's buttons in a script
 
 
 def demo_script(variant: str = "jl-beginner") -> list[dict]:
-    return RIGS[variant].script()
+    return rigs()[variant].script()
 
 
 class DemoApp:
@@ -351,3 +217,111 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
         print(_("demo ended without a winner"), file=sys.stderr)
         return 1
     return 0
+
+
+# --- host steps: the referee's own buttons in a script ----------------------------------
+
+
+class HostSteps:
+    """The host steps of a script, each due after a count of hub events."""
+
+    def __init__(self, due: dict[int, list[dict]]) -> None:
+        self.due = due
+
+    @classmethod
+    def split(cls, steps: list[dict]) -> tuple[list[dict], HostSteps]:
+        """(what the hub plays, what the host does and after how many hub events)."""
+        hub: list[dict] = []
+        due: dict[int, list[dict]] = {}
+        events = 0
+        for step in steps:
+            if step["do"] in HOST_DOES:
+                due.setdefault(events, []).append(step)
+            else:
+                hub.append(step)
+                events += HUB_EVENTS[step["do"]]
+        return hub, cls(due)
+
+    def run(self, events: int, referee, press: Callable[..., None],
+            show: Callable[..., None]) -> None:
+        """Do what is due after ``events`` hub events: ``press(button, action)`` presses a
+        referee button (the run loop's own handling, messages included), ``show()``
+        draws what the panel shows after each press."""
+        for step in self.due.pop(events, []):
+            if step["do"] == "pi":
+                press(step["button"], step.get("action", "press"))
+            else:
+                choose(referee, step["label"], show, press)
+
+
+def choose(referee, label: str, show: Callable[..., None] | None = None,
+           press: Callable[..., Any] | None = None) -> list:
+    """Open the referee's menu, move to ``label`` and press OK, as a player would.
+    ``press(button)`` presses a button (default: straight to the referee); returns what
+    each press gave back."""
+    from host.common.i18n import speaking
+
+    if press is None:
+        press = referee.on_press
+    with speaking("en"):  # scripts name menu lines in English; the order is the same
+        labels = [item[0] for item in referee.menu()]
+    if label not in labels:
+        raise ValueError("the menu has no %r: it offers %s" % (label, ", ".join(labels)))
+    out = []
+    if not referee.menu_open:
+        out.append(press("OK", "press"))
+    for _step in range(labels.index(label)):
+        if show is not None:
+            show()
+        out.append(press("DOWN", "press"))
+    if show is not None:
+        show()
+    out.append(press("OK", "press"))
+    return out
+
+
+# --- a script without the firmware -------------------------------------------------------
+
+
+def rehearse(variant: str, script: list[dict] | None = None, journal=None,
+             on_view: Callable[[Any], Any] | None = None, book=None, records: bool = True):
+    """Play a rig's script straight into a referee (no firmware, no pty); returns the
+    referee and the text of every screen shown, in order. ``journal``: where the inputs
+    are kept (a stored game's, host/storage/store.py), else in memory; ``on_view`` is handed each
+    screen (a panel to draw it on); ``book``: the tile book (default: the rig's cards);
+    ``records``: False for tags that carry no record (a registry trusts them by UID)."""
+    from host.display.screens import text
+    from host.hub.link import Received
+    from host.session.referee import Referee, TileBook
+    from shared_rules.protocol import message
+
+    rig = rigs()[variant]
+    referee = Referee(rig.new_game, book if book is not None else TileBook(rig.entries()),
+                      rig.hooks(), journal=journal, players=rig.players)
+    presenter = rig.presenter()
+    said: list[str] = []
+
+    def show(view=None) -> None:
+        view = view or presenter.screen(referee)
+        said.append(" | ".join(text(view)))
+        if on_view is not None:
+            on_view(view)
+
+    def said_by(reaction) -> None:
+        shown = presenter.message(referee, reaction)  # a refusal or a note, as the panel shows it
+        if shown is not None:
+            show(shown[1])
+        show()
+
+    hub = ScriptedHub(records)
+    seq = 0
+    for step in script if script is not None else rig.script():
+        for event in hub.events(step):
+            seq += 1
+            said_by(referee.on_event(Received("DE30B007", seq, message(event[0], seq,
+                                                                        *event[1:])).event))
+        if step["do"] == "choose":
+            said_by(choose(referee, step["label"], show)[-1])
+        elif step["do"] == "pi":
+            said_by(referee.on_press(step["button"], step.get("action", "press")))
+    return referee, said

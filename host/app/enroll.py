@@ -483,13 +483,13 @@ class HeldButtons:
 
 def gpio_buttons(hold_s: float = HOLD_S, pins: dict[str, int] | None = None) -> HeldButtons:
     """The referee's four buttons: on ``pins`` (name -> GPIO, from the config's
-    ``[buttons]``), by default on those of ``host/devices/pins.py``."""
+    ``[buttons]``), by default on those of ``host/common/pins.py``."""
     import warnings
 
     from gpiozero import Button
 
     if pins is None:
-        from host.devices import pins as generated
+        from host.common import pins as generated
 
         pins = dict(generated.BUTTONS)
     with warnings.catch_warnings():  # gpiozero lists every pin library it did not find

@@ -41,6 +41,7 @@ from host.devices.panel import Panel
 from host.display import layout, screens
 from host.display.screens import View
 from host.games.descriptor import Choice, menu, open_game
+from host.games.presenter import Presenter
 from host.hub.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 from host.hub.link import Behind, Received
 from host.session.referee import Reaction, Referee
@@ -173,6 +174,7 @@ class App:
         self.board = messages.MessageBoard()
         self.menu = GameMenu()
         self.referee: Referee | None = None
+        self.presenter: Presenter = Presenter()  # the open game's (host/games/<game>/)
         self.game_id: int | None = None
         self.transcript: list[str] = []
         self.service: ServiceSocket | None = None  # the operator's requests
@@ -206,8 +208,9 @@ class App:
     def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
         self.game_id = game_id
         self.won = False
-        new_game, presenter = open_game(variant, players)
-        self.referee = Referee(new_game, self.book, presenter,
+        opened = open_game(variant, players)
+        self.presenter = opened.presenter
+        self.referee = Referee(opened.new_game, self.book, opened.hooks,
                                journal=self.store.journal(game_id), players=players)
 
     def _finish_if_won(self) -> None:
@@ -221,7 +224,7 @@ class App:
         if winner is not None:
             self._finish(" & ".join(referee.players[p] for p in winner["players"]),
                          self.clock())
-            self.board.post("winner", referee.view(), self.clock())
+            self.board.post("winner", self.presenter.screen(referee), self.clock())
 
     def start(self, choice: Choice, seats: tuple[str, ...] | None = None) -> None:
         """Open a new game; ``seats``: the players' names (default: the game's own)."""
@@ -471,7 +474,9 @@ class App:
         self._react(reaction, now)
 
     def _react(self, reaction: Reaction, now: float) -> None:
-        message = self.referee.message_for(reaction)  # type: ignore[union-attr]
+        referee = self.referee
+        assert referee is not None
+        message = self.presenter.message(referee, reaction)
         if message is not None:
             self.board.post(message[0], message[1], now)
         result = reaction.result
@@ -483,11 +488,11 @@ class App:
         elif reaction.won and isinstance(result, Outcome):
             self._beep("win", now)
             winner = result.find("winner")
-            names = " & ".join(self.referee.players[p]  # type: ignore[union-attr]
+            names = " & ".join(referee.players[p]
                                for p in winner["players"])
             self._finish(names, now)
             log.info("game %s won by %s", self.game_id, names)
-            self.board.post("winner", self.referee.view(), now)  # type: ignore[union-attr]
+            self.board.post("winner", self.presenter.screen(referee), now)
         else:
             self._beep("accepted", now)
 
@@ -551,7 +556,7 @@ class App:
         if self.enrolling is not None:
             return self.enrolling.enroller.enrollment.view()
         if self.referee is not None:
-            return self.referee.view()
+            return self.presenter.screen(self.referee)
         if self.conn.state != CONNECTED:
             return self.menu.view(_("Reader: not found yet"))
         return self.menu.view("" if self.controls is not None else self.menu_hint())
@@ -681,7 +686,7 @@ def _wait_for_storage(cfg, emulate: Path | None, exc: StoreError) -> bool:
 
 
 def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
-    from host.commands.main import version
+    from host.common.version import version
     from host.storage.backup import Busy, hold_run_lock
 
     log.info("hexref %s starting: %s", version(), describe(cfg, emulate, gpio))

@@ -5,9 +5,8 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
-from host.common.i18n import _
+from host.common.version import version
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -15,221 +14,6 @@ def _demo(args: argparse.Namespace) -> int:
 
     live = None if args.live == "auto" else args.live == "yes"
     return run_demo(Path(args.out), live=live, variant=args.variant, board=args.board)
-
-
-class SideError(ValueError):
-    """A side of a Hexors battle that cannot be read; the message says how to give it."""
-
-
-SIDE_FORMS = ("six strike values green,blue,yellow,red,purple,white (2,3,5,1,2,2), written "
-              "out (green=2,blue=3,yellow=5,red=1,purple=2,white=2), a catalogue id whose "
-              "six values are printed, or an enrolled tile: its tag UID or OWNER:TILE "
-              "(alice:superman)")
-
-
-def hexors_side(text: str, data: str | None = None) -> tuple[str, dict]:
-    """(what it is, its six strike values) for one side of ``hexref odds hexors``."""
-    from shared_rules import catalogue
-    from shared_rules.decisions import COLOURS
-
-    text = text.strip()
-    parts = [p.strip() for p in text.split(",")]
-    if len(parts) == len(COLOURS) and all(p.lstrip("-").isdigit() for p in parts):
-        return text, dict(zip(COLOURS, (int(p) for p in parts), strict=True))
-    if "=" in text:
-        strike: dict[str, int] = {}
-        for part in parts:
-            colour, _, value = part.partition("=")
-            colour = colour.strip().lower()
-            if colour not in COLOURS or not value.strip().lstrip("-").isdigit():
-                raise SideError("%r: give colour=value with the colours %s"
-                                % (part, ", ".join(COLOURS)))
-            strike[colour] = int(value)
-        missing = [c for c in COLOURS if c not in strike]
-        if missing:
-            raise SideError("%s: no value for %s (a battle needs all six)"
-                            % (text, ", ".join(missing)))
-        return text, {c: strike[c] for c in COLOURS}
-    tile = _enrolled(text, data)
-    if tile is not None:
-        entry, named = tile
-    elif "/" in text:
-        try:
-            entry, named = catalogue.get(text), text
-        except KeyError:
-            raise SideError("no tile %r in the catalogue or among the enrolled tiles" % text
-                            ) from None
-    else:
-        raise SideError("%r is not a tile: give %s" % (text, SIDE_FORMS))
-    strike = entry.get("strike") or {}
-    unknown = [c for c in COLOURS if strike.get(c) is None]
-    if unknown:
-        printed = ", ".join("%s=%s" % (c, strike[c]) for c in COLOURS if c not in unknown)
-        raise SideError("%s (%s): %s unknown%s. Give the six values read off the tile "
-                        "(green=...,white=...), or correct the enrolled tile once with "
-                        "hexref tiles correct UID --strike ... and name it by its UID"
-                        % (named, catalogue.label(entry), ", ".join(unknown),
-                           "; the rulebook prints only " + printed if printed else ""))
-    return "%s (%s)" % (named, catalogue.label(entry)), {c: strike[c] for c in COLOURS}
-
-
-def _enrolled(text: str, data: str | None) -> tuple[dict, str] | None:
-    """An enrolled tile named by its tag UID or OWNER:TILE, with its corrections."""
-    from host.commands.store import existing_registry
-    from host.storage.registry import normal_uid
-    from shared_rules import catalogue
-
-    registry = existing_registry(data)
-    if registry is None:
-        return None
-    try:
-        rows = registry.tiles()
-        try:
-            uid: str | None = normal_uid(text)
-        except ValueError:
-            uid = None
-        if uid is None:
-            owner, colon, tile = text.partition(":")
-            if not colon:
-                return None
-            wanted = tile.strip().lower()
-            found = []
-            for row in rows:
-                if (row.owner or "").lower() != owner.strip().lower():
-                    continue
-                tile_row = registry.resolve(row.uid, "")
-                if tile_row.accepted and wanted in (
-                        row.entry.lower(), catalogue.label(tile_row.entry).lower()):
-                    found.append(tile_row)
-            if len(found) > 1:
-                raise SideError("%s names %d tiles (%s): give one tag UID" % (
-                    text, len(found), ", ".join(t.uid for t in found)))
-            if not found:
-                raise SideError("no enrolled tile of %r is %r (hexref tiles list shows them)"
-                                % (owner, tile))
-            return found[0].entry, "%s:%s" % (owner, tile)
-        if not any(row.uid == uid for row in rows):
-            raise SideError("tag %s is not enrolled (hexref tiles list shows them)" % uid)
-        tile_row = registry.resolve(uid, "")
-        if not tile_row.accepted:
-            raise SideError("tag %s: %s" % (uid, tile_row.reason))
-        return tile_row.entry, uid
-    finally:
-        registry.store.close()
-
-
-def _odds_hexors(args: argparse.Namespace) -> int:
-    import json
-
-    from shared_rules.decisions import COLOURS
-    from shared_rules.hexors import DIE_COLOURS
-    from shared_rules.odds import EndlessTie, battle_odds
-
-    try:
-        attacker, attacker_strike = hexors_side(args.attacker, args.data)
-        defender, defender_strike = hexors_side(args.defender, args.data)
-    except SideError as exc:
-        print("hexref odds hexors: %s" % exc, file=sys.stderr)
-        return 2
-    sides = (attacker_strike, args.attacker_bonus, defender_strike, args.defender_bonus)
-    try:
-        before = battle_odds(*sides)
-        after = battle_odds(*sides, attacker_face=args.face) if args.face else None
-    except EndlessTie as exc:
-        print("no odds: %s" % exc, file=sys.stderr)
-        return 1
-    except ValueError as exc:
-        print("hexref odds hexors: %s" % exc, file=sys.stderr)
-        return 2
-    if args.json:
-        result = {"attacker": str(before[0]), "defender": str(before[1])}
-        if after:
-            result.update({"face": args.face, "colour": COLOURS[args.face - 1],
-                           "attacker_after": str(after[0]), "defender_after": str(after[1])})
-        print(json.dumps(result))
-        return 0
-    print(_("%(attacker)s against %(defender)s") % {"attacker": attacker,
-                                                     "defender": defender})
-    print(_("before any roll: %s") % _odds_said(*before))
-    if after:
-        print(_("attacker rolled %(face)d (%(colour)s): %(odds)s")
-              % {"face": args.face, "colour": _(DIE_COLOURS[COLOURS[args.face - 1]]),
-                 "odds": _odds_said(*after)})
-    return 0
-
-
-def add_hexors_odds(odds_games: Any) -> None:
-    """``hexref odds hexors``: the Hexors games' odds (their descriptors' ``odds``)."""
-    hexors = odds_games.add_parser(
-        "hexors", help="a Hexors battle (JL or YGO): ties re-rolled (JL-B5, YG-5)",
-        description="Each side: " + SIDE_FORMS + ". Bonuses are everything known added up.",
-        epilog="e.g. hexref odds hexors --attacker 04A1B2C3D4E502 --defender "
-               "green=6,blue=4,yellow=5,red=8,purple=7,white=3 --defender-bonus 1")
-    hexors.add_argument("--attacker", required=True, metavar="TILE|VALUES")
-    hexors.add_argument("--defender", required=True, metavar="TILE|VALUES")
-    hexors.add_argument("--attacker-bonus", type=int, default=0, metavar="N")
-    hexors.add_argument("--defender-bonus", type=int, default=0, metavar="N")
-    hexors.add_argument("--face", type=int, choices=range(1, 7), metavar="1-6",
-                        help="the face the attacker already rolled")
-    hexors.add_argument("--json", action="store_true", help="print JSON")
-    hexors.add_argument("--data", help="the data folder of the enrolled tiles (default: "
-                                       "as hexref tiles)")
-    hexors.set_defaults(func=_odds_hexors)
-
-
-def add_heroscape_odds(odds_games: Any) -> None:
-    """``hexref odds heroscape``: HeroScape's odds (its descriptor's ``odds``)."""
-    heroscape = odds_games.add_parser(
-        "heroscape", help="a HeroScape attack: skulls against shields (HS-6, HS-7)",
-        description="Attack and Defense are dice counts, height die already added.")
-    heroscape.add_argument("--attack", type=int, required=True, metavar="A")
-    heroscape.add_argument("--defense", type=int, required=True, metavar="D")
-    heroscape.add_argument("--json", action="store_true",
-                           help="print the full distribution of unblocked skulls as JSON")
-    heroscape.set_defaults(func=_odds_heroscape)
-
-
-def _odds_said(p_attacker, p_defender) -> str:
-    """``attacker 23/36 = 63.9%, defender 13/36 = 36.1%`` in the table's language."""
-    from host.common.i18n import share
-
-    return _("attacker %(a)s = %(a_share)s, defender %(d)s = %(d_share)s") % {
-        "a": p_attacker, "a_share": share(p_attacker),
-        "d": p_defender, "d_share": share(p_defender)}
-
-
-def _odds_heroscape(args: argparse.Namespace) -> int:
-    import json
-
-    from shared_rules.heroscape_odds import attack_odds
-
-    try:
-        odds = attack_odds(args.attack, args.defense)
-    except ValueError as exc:
-        print("hexref odds heroscape: %s" % exc, file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(odds.as_dict()))
-        return 0
-    p = odds.p_destroy
-    from host.common.i18n import number, share
-
-    print(_("%(attack)d attack dice vs %(defense)d defense dice (HS-7: more skulls than "
-            "shields destroys)") % {"attack": args.attack, "defense": args.defense})
-    print(_("destroy: %(fraction)s = %(decimal)s (%(share)s)")
-          % {"fraction": p, "decimal": number(p.to_float(), 6, exact=True), "share": share(p)})
-    return 0
-
-
-def version() -> str:
-    """The installed distribution's version (pyproject.toml's, once installed)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed("hexref")
-    except PackageNotFoundError:
-        return "unknown (not installed: pip install -e .)"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -250,9 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Runs the real hub firmware against simulated sensors over a "
                     "pseudo-terminal, referees a whole game, saves every frame as PNG.")
     demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
-    from host.app.demo import rigs  # every game's demo tables, a registered one's too
+    from host.games.descriptor import demos
 
-    demo.add_argument("--variant", choices=sorted(rigs()), default="jl-beginner",
+    demo.add_argument("--variant", choices=sorted(demos()), default="jl-beginner",
                       help="which scripted game (default jl-beginner)")
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
@@ -266,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
         "odds", help="exact odds of a battle or an attack",
         description="Exact probabilities, as fractions, with the game's re-roll rules.")
     odds_games = odds.add_subparsers(dest="game", metavar="GAME")
-    from host.games.descriptor import DESCRIPTORS  # each game adds its own odds, if it has any
+    from host.games.descriptor import DESCRIPTORS
 
     for game in DESCRIPTORS.values():
         if game.odds is not None:

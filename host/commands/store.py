@@ -50,18 +50,6 @@ def _registry(args: argparse.Namespace):
     return Registry.open(_data(args))
 
 
-def existing_registry(folder: str | None):
-    """The registry for reading only: None when there is no database yet, and no
-    collection key made (reading needs none): a command that only looks creates nothing."""
-    from host.storage.registry import Registry
-    from host.storage.store import DB_NAME, Store, data_dir
-
-    where = data_dir(folder)
-    if not (where / DB_NAME).exists():
-        return None
-    return Registry(Store(where), None)
-
-
 # --- enroll ------------------------------------------------------------------------------
 
 def _enroll(args: argparse.Namespace) -> int:
@@ -183,9 +171,10 @@ def _enroll_panel(args: argparse.Namespace, config):
 # --- tiles -------------------------------------------------------------------------------
 
 def _tiles_list(args: argparse.Namespace) -> int:
+    from host.storage.registry import Registry, Tile
     from shared_rules import catalogue
 
-    registry = existing_registry(_data(args))
+    registry = Registry.existing(_data(args))
     rows = registry.tiles() if registry is not None else []
     if not rows:
         print(_("No tiles enrolled yet: tap one with hexref enroll."))
@@ -195,7 +184,8 @@ def _tiles_list(args: argparse.Namespace) -> int:
                                               _("CORRECTED")))
     for row in rows:
         found = registry.resolve(row.uid, "")
-        name = catalogue.label(found.entry) if found.accepted else "? (%s)" % found.reason
+        name = (catalogue.label(found.entry) if isinstance(found, Tile)
+                else "? (%s)" % found.reason)
         fixed = ", ".join(["%s=%s" % kv for kv in (row.strike or {}).items()]
                           + ["%s=%s" % kv for kv in (row.fields or {}).items()])
         print("%-20s  %-16s  %-20s  %-12s  %s" % (row.uid, row.entry, name, row.owner or "",
@@ -208,7 +198,8 @@ def _tiles_export(args: argparse.Namespace) -> int:
     from host.storage.registry import Registry
     from host.storage.store import Store
 
-    registry = existing_registry(_data(args))
+
+    registry = Registry.existing(_data(args))
     if registry is None:  # nothing enrolled: an empty registry's export, made and dropped
         with tempfile.TemporaryDirectory() as empty:
             with Store(empty) as store:
@@ -358,8 +349,9 @@ def _restore(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from host.readers.replay import ReplayError, replay
+    from host.storage.registry import Registry
 
-    registry = existing_registry(_data(args))
+    registry = Registry.existing(_data(args))
     if registry is None:
         games = []
     else:
@@ -407,7 +399,7 @@ def add_commands(commands) -> None:
     enroll.add_argument("--set", type=_pair, action="append", metavar="NAME=VALUE",
                         help="a value read off the tile or card, e.g. attack=3 (with "
                              "--entry; repeat it; else set them with the buttons)")
-    from host.games.descriptor import DESCRIPTORS  # the table of games: no engine is imported
+    from host.games.descriptor import DESCRIPTORS
 
     enroll.add_argument("--game", choices=tuple(DESCRIPTORS),
                         help="only offer this game's tiles or cards (%s)" % "; ".join(

@@ -40,12 +40,12 @@ PICO_VID = 0x2E8A  # Raspberry Pi's USB vendor id: the Pico's MicroPython CDC po
 
 
 def _pin_defaults() -> dict[str, int]:
-    """Pins and panel of the reference build: host/devices/pins.py (generated from
+    """Pins and panel of the reference build: host/common/pins.py (generated from
     hardware/pinout.json), else the same numbers written here once."""
     pins = {"up": 17, "down": 27, "ok": 22, "back": 23, "clk": 5, "dt": 6, "sw": 26,
             "buzzer": 18, "i2c": 1, "address": 0x3C}
     try:
-        from host.devices import pins as generated
+        from host.common import pins as generated
     except ImportError:
         return pins
     for key, name in (("up", "BUTTON_UP_PIN"), ("down", "BUTTON_DOWN_PIN"),
@@ -62,14 +62,20 @@ def _pin_defaults() -> dict[str, int]:
 PINS = _pin_defaults()
 
 
-def default_data_dir() -> Path:
-    """The store's own choice ($HEXREF_DATA, $XDG_DATA_HOME/hexref, ~/.local/share/hexref)."""
-    try:
-        from host.storage.store import data_dir
-    except ImportError:
-        base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        return Path(base) / "hexref"
-    return data_dir()
+ENV_DATA = "HEXREF_DATA"
+
+
+def data_dir(override: str | os.PathLike | None = None) -> Path:
+    """Where hexref keeps its files: the argument, $HEXREF_DATA, XDG, or ~/.local/share."""
+    if override is not None:
+        return Path(override)
+    env = os.environ.get(ENV_DATA)
+    if env:
+        return Path(env)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    if xdg:
+        return Path(xdg) / "hexref"
+    return Path.home() / ".local" / "share" / "hexref"
 
 
 @dataclass(frozen=True)
@@ -118,7 +124,7 @@ class Data:
 
     @property
     def path(self) -> Path:
-        return Path(self.dir).expanduser() if self.dir else default_data_dir()
+        return Path(self.dir).expanduser() if self.dir else data_dir()
 
 
 @dataclass(frozen=True)

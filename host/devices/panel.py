@@ -15,7 +15,7 @@ from typing import TextIO
 from PIL import Image, ImageDraw
 
 from host.common import logs
-from host.display import screens
+from host.display import layout, screens
 
 log = logs.get("panel")
 
@@ -64,7 +64,7 @@ class Panel:
 
 def render(view: screens.View) -> Image.Image:
     image = Image.new("1", (screens.WIDTH, screens.HEIGHT), 0)
-    screens.draw(view, ImageDraw.Draw(image))
+    layout.draw(view, ImageDraw.Draw(image))
     return image
 
 

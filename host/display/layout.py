@@ -21,14 +21,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
-if TYPE_CHECKING:
-    from host.display.screens import View
+from host.display.screens import HEIGHT, WIDTH, View
 
-WIDTH, HEIGHT = 128, 64
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 # name: (advance, height) in pixels; the largest that fits is used.
 FONTS = {"10x20": (10, 20), "9x15": (9, 15), "7x13": (7, 13), "6x10": (6, 10), "5x8": (5, 8)}

@@ -3,15 +3,13 @@
 Every screen has the same three bands (DESIGN.md, Screens): a header (game, whose turn,
 Stones), a body with the numbers that matter in large type, and a footer with the
 breakdown or the next expected action. ``draw(view, canvas)`` paints a view with Pillow;
-``text(view)`` says what the view holds in plain lines, for tests; ``layout.shown(view)``
+(host/display/layout.py draws a view on the panel.) ``text(view)`` says what the view holds in plain lines, for tests; ``layout.shown(view)``
 says what the panel shows (shorter forms, wrapped lines), for transcripts. Nothing here
 knows a rule.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from PIL import ImageDraw
 
 from host.common.i18n import _, n_
 
@@ -33,14 +31,6 @@ class View:
     mark: int = -1  # a battle: the index in ``big`` that won (underlined)
     wrap: bool = False  # break long ``lines`` into as many panel lines as fit
     extra: dict = field(default_factory=dict, compare=False, hash=False)
-
-
-def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
-    """Paint ``view`` on a 128x64 one-bit canvas (white on black): host/display/layout.py places
-    every text, in a pixel font, and cuts none."""
-    from host.display import layout
-
-    layout.draw(view, canvas)
 
 
 def text(view: View) -> list[str]:

@@ -1,8 +1,9 @@
 """Every game the referee can run, one descriptor each, in one table: the menu, the run loop,
-enroll, the tiles commands, replay and the demo read it (DESIGN.md principle 7).
+enroll, the tiles commands, replay, the demo and odds read it (DESIGN.md principle 7).
 
-A game is its rules engine, its catalogue data, its screens and one registration here
-(``register``). Its descriptor says:
+A game is its rules engine, its catalogue data, its screens and one registration: each
+game's folder (host/games/hexors/, ...) registers itself here when ``host.games`` is
+imported. Its descriptor says:
 
 - ``family``: its name (the menu's first level, enroll's list of games); ``short`` the
   header over its cards in enroll;
@@ -10,8 +11,10 @@ A game is its rules engine, its catalogue data, its screens and one registration
   key every module uses for a game's cards;
 - ``variants``: what the menu's second level offers, each with its key (stored with each
   saved game), label, player counts and the options its engine and screens are given;
-- ``engine(variant, seats)``: a fresh rules engine; ``screen(variant)``: its presenter
+- ``engine(variant, seats)``: a fresh rules engine; ``presenter(variant)``: its presenter
   (host/games/presenter.py), the pure function from the game to the panel;
+  ``hooks(variant)``: what the session does for it besides the rules (hub commands, timers:
+  host/session/referee.py, Hooks), the default doing nothing;
 - ``seats``: the seats' names for n players (numbered, or Invocations' board colours);
 - ``data`` and ``card_fields``: where a registered game's catalogue lives and the values
   its cards carry (shared_rules/catalogue.py, cards.py); the five built-in games keep theirs
@@ -26,7 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.common.i18n import N_, _, n_
+from host.common.i18n import _, n_
+from host.session.referee import Hooks
 
 
 def numbered_seats(n: int) -> tuple[str, ...]:
@@ -62,7 +66,8 @@ class Descriptor:
     cards: str
     variants: tuple[Variant, ...]
     engine: Callable[[Variant, tuple[str, ...]], Any]
-    screen: Callable[[Variant], Any]
+    presenter: Callable[[Variant], Any]
+    hooks: Callable[[Variant], Hooks] = lambda v: Hooks()
     seats: Callable[[int], tuple[str, ...]] = numbered_seats
     data: str = ""
     card_fields: dict = field(default_factory=dict, hash=False)
@@ -80,6 +85,7 @@ class GameKind:
     players: tuple[int, ...]  # how many players it takes
     new_game: Callable[[tuple[str, ...]], Any]  # seat names -> a fresh rules engine
     presenter: Callable[[], Any]  # -> the panel's presenter for it
+    hooks: Callable[[], Hooks]  # -> the session's hooks for it (hub commands, timers)
     seats: Callable[[int], tuple[str, ...]] = numbered_seats  # seat names for n players
     cards: str = ""  # the catalogue prefix of its tiles and cards ("jl" for jl/016)
 
@@ -116,8 +122,8 @@ def register(game: Descriptor) -> Descriptor:
 
 def _kind(game: Descriptor, v: Variant) -> GameKind:
     return GameKind(v.key, game.family, v.label, v.players,
-                    lambda seats: game.engine(v, seats), lambda: game.screen(v),
-                    game.seats, game.cards)
+                    lambda seats: game.engine(v, seats), lambda: game.presenter(v),
+                    lambda: game.hooks(v), game.seats, game.cards)
 
 
 def game(variant: str) -> GameKind:
@@ -125,11 +131,6 @@ def game(variant: str) -> GameKind:
     if variant not in GAMES:
         raise ValueError("unknown game %r: known are %s" % (variant, ", ".join(sorted(GAMES))))
     return GAMES[variant]
-
-
-def descriptor(variant: str) -> Descriptor:
-    """The game a variant belongs to."""
-    return DESCRIPTORS[game(variant).cards]
 
 
 def family_name(prefix: str) -> str:
@@ -164,148 +165,22 @@ def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
     return tuple((family, tuple(lines)) for family, lines in families.items())
 
 
-def open_game(variant: str, seats: tuple[str, ...]) -> tuple[Callable[[], Any], Any]:
-    """(new_game, presenter) for a game of ``variant`` with these seats."""
+@dataclass(frozen=True)
+class Opened:
+    """A game of one variant, opened for its seats: what the session and the panel need."""
+
+    new_game: Callable[[], Any]  # a fresh rules engine (the session folds into it)
+    hooks: Hooks  # the session's: hub commands and timers
+    presenter: Any  # the panel's: view models to screens
+
+
+def open_game(variant: str, seats: tuple[str, ...]) -> Opened:
+    """The engine maker, the session's hooks and the presenter of a game of ``variant``."""
     kind = game(variant)
-    return (lambda: kind.new_game(seats)), kind.presenter()
+    return Opened(lambda: kind.new_game(seats), kind.hooks(), kind.presenter())
 
 
 def demos() -> dict[str, tuple[Descriptor, Demo]]:
     """Every demo table of every game, by variant."""
     return {variant: (g, demo) for g in DESCRIPTORS.values()
             for variant, demo in g.demos().items()}
-
-
-# --- the five games ------------------------------------------------------------------
-# Engines and screens are imported when a game is opened: ``hexref --help`` stays quick.
-
-
-def _hexors_engine(v: Variant, seats: tuple[str, ...]):
-    from shared_rules.hexors import HexorsGame
-
-    return HexorsGame(variant=v.key, players=len(seats))
-
-
-def _hexors_screen(v: Variant):
-    from host.games.hexors.presenter import HexorsView
-
-    return HexorsView(v.key)
-
-
-def _hexors_demos() -> dict[str, Demo]:
-    from host.app.demo import beginner_script, collector_script, demo_entries
-
-    return {"jl-beginner": Demo(demo_entries, beginner_script),
-            "jl-collector": Demo(demo_entries, collector_script)}
-
-
-def _ygo_demos() -> dict[str, Demo]:
-    from host.app.demo import YGO_CORRECTIONS, YGO_UIDS, demo_entries, ygo_beginner_script
-
-    return {"ygo-beginner": Demo(lambda: demo_entries(YGO_UIDS, YGO_CORRECTIONS),
-                                 ygo_beginner_script)}
-
-
-def _hexors_odds(parsers) -> None:
-    from host.commands.main import add_hexors_odds
-
-    add_hexors_odds(parsers)
-
-
-def _heroscape_odds(parsers) -> None:
-    from host.commands.main import add_heroscape_odds
-
-    add_heroscape_odds(parsers)
-
-
-def _heroscape_engine(v: Variant, seats: tuple[str, ...]):
-    from shared_rules.heroscape import HeroScapeGame
-
-    return HeroScapeGame(dice=v.options["dice"])
-
-
-def _heroscape_screen(v: Variant):
-    from host.games.heroscape.presenter import HeroScapeView
-
-    return HeroScapeView(v.options["dice"])
-
-
-def _heroscape_demos() -> dict[str, Demo]:
-    from host.app.demo_games import heroscape_entries, heroscape_script
-
-    return {"heroscape": Demo(heroscape_entries, heroscape_script)}
-
-
-def _hexo_engine(v: Variant, seats: tuple[str, ...]):
-    from shared_rules.hexo import HexoGame
-
-    return HexoGame(players=list(seats))
-
-
-def _hexo_screen(v: Variant):
-    from host.games.hexo.presenter import HexoView
-
-    return HexoView()
-
-
-def _hexo_demos() -> dict[str, Demo]:
-    from host.app.demo_games import HX_PLAYERS, hexo_entries, hexo_script
-
-    return {"hexo": Demo(hexo_entries, hexo_script, HX_PLAYERS)}
-
-
-def _invocations_engine(v: Variant, seats: tuple[str, ...]):
-    from shared_rules.invocations import InvocationsGame
-
-    return InvocationsGame(players=list(seats), timers=v.options["timers"])
-
-
-def _invocations_screen(v: Variant):
-    from host.games.invocations.presenter import InvocationsView
-
-    return InvocationsView()
-
-
-def _invocations_demos() -> dict[str, Demo]:
-    from host.app.demo_games import IN_PLAYERS, invocations_entries, invocations_script
-
-    return {"invocations": Demo(invocations_entries, invocations_script, IN_PLAYERS)}
-
-
-BOARD_COLOURS = ("Red", "Blue", "Green", "Yellow", "Black", "White")  # Invocations' boards
-
-
-def board_colours(n: int) -> tuple[str, ...]:
-    """Each Invocations player's board has a colour (IN-1).
-
-    >>> board_colours(3)
-    ('Red', 'Blue', 'Green')
-    """
-    return BOARD_COLOURS[:n]
-
-
-register(Descriptor(
-    "Justice League Hexors", "JL Hexors", "jl",
-    (Variant("jl-beginner", N_("Beginner"), (2,)),
-     Variant("jl-collector", N_("Collector's"), (2,)),
-     Variant("jl-ffa", N_("Free-for-all"), (3, 4)),
-     Variant("jl-team", N_("Teams of two (4 players)"), (4,))),
-    _hexors_engine, _hexors_screen, demos=_hexors_demos, odds=_hexors_odds))
-register(Descriptor(
-    "Yu-Gi-Oh! Hexors", "YGO Hexors", "ygo",
-    (Variant("ygo-beginner", N_("Beginner"), (2,)),
-     Variant("ygo-collector", N_("Collector's"), (2,))),
-    _hexors_engine, _hexors_screen, demos=_ygo_demos))
-register(Descriptor(
-    "HeroScape", "HeroScape", "hs",
-    (Variant("heroscape", N_("Die rolled per die"), (2,), {"dice": "physical"}),
-     Variant("heroscape-virtual", N_("Virtual dice"), (2,), {"dice": "virtual"})),
-    _heroscape_engine, _heroscape_screen, demos=_heroscape_demos, odds=_heroscape_odds))
-register(Descriptor(
-    "Hexo", "Hexo", "hx", (Variant("hexo", "", (2, 3, 4, 5, 6)),),
-    _hexo_engine, _hexo_screen, demos=_hexo_demos))
-register(Descriptor(
-    "Invocations", "Invocations", "in",
-    (Variant("invocations", "", (2, 3, 4, 5, 6), {"timers": True}),
-     Variant("invocations-untimed", N_("No timers"), (2, 3, 4, 5, 6), {"timers": False})),
-    _invocations_engine, _invocations_screen, board_colours, demos=_invocations_demos))

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class Presenter:
-    """A game's screens, and the hub commands it needs. Override what your game changes."""
+    """A game's screens. Override what your game changes."""
 
     title = "hexref"
 
@@ -53,20 +53,4 @@ class Presenter:
         if reaction.note:
             return "note", replace(self.screen(referee), footer=reaction.note,
                                    inverted_footer=True)
-        return None
-
-    def opening_commands(self) -> list[tuple]:
-        """Hub commands a game of this kind needs once opened (``("DIEMODE", "virtual")``);
-        sent again after every restart, as a new hub may be listening."""
-        return []
-
-    def commands(self, referee: Referee, reaction: Reaction) -> list[tuple]:
-        """Hub commands one reaction asks for, such as ``("ROLL", n)`` for n virtual dice;
-        a function of the reaction and the referee, never of anything remembered."""
-        return []
-
-    def tick(self, referee: Referee, now: float) -> tuple | None:
-        """An input that time makes (a timer that ran out), or None; the loop calls
-        ``Referee.on_tick`` about every 100 ms and it is journalled like any other input.
-        A clock is not game state: after a restart a running timer starts again."""
         return None

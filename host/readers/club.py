@@ -38,7 +38,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from host.readers.web_model import Follower
-from host.session.journal import Entry
+from host.storage.journal import Entry
 from host.storage.store import GameRow
 
 PREFIX = "hexref/club"
@@ -582,8 +582,7 @@ def _club_command(args) -> int:
 def _publish_command(args) -> int:
     import signal
 
-    from host.common.config import ConfigError, load
-    from host.storage.store import data_dir
+    from host.common.config import ConfigError, data_dir, load
 
     try:
         cfg = load(args.config)

@@ -14,13 +14,12 @@ says which entry now goes the other way and stops there, and the exit code is 1.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from host.display.screens import text
-from host.session.journal import Entry, MemoryJournal
+from host.games.descriptor import Opened, open_game
 from host.session.referee import Referee, TileBook
+from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow, Store
 
 
@@ -28,19 +27,10 @@ class ReplayError(Exception):
     """The journal no longer fits the rules; the message names the entry."""
 
 
-@dataclass(frozen=True)
-class Session:
-    """How to make a game of one variant, and the panel's presenter for it."""
-
-    new_game: Callable[[], Any]
-    presenter: Any
-
-
-def session_for(variant: str, players: tuple[str, ...]) -> Session:
-    """The engine and presenter of a stored game's variant (host/games/descriptor.py knows them all)."""
-    from host.games.descriptor import open_game
-
-    return Session(*open_game(variant, players))
+def session_for(variant: str, players: tuple[str, ...]) -> Opened:
+    """The engine, hooks and presenter of a stored game's variant (host/games/descriptor.py
+    knows them all)."""
+    return open_game(variant, players)
 
 
 def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = ()) -> str:
@@ -88,7 +78,7 @@ def replay(store: Store, game_id: int) -> list[str]:
     and the panel's text after it. Raises ReplayError if an entry goes another way now."""
     row = store.game(game_id)
     session = session_for(row.variant, tuple(row.players))
-    referee = Referee(session.new_game, TileBook([]), session.presenter,
+    referee = Referee(session.new_game, TileBook([]), session.hooks,
                       journal=MemoryJournal(), players=row.players)
     entries = store.journal(game_id).entries
     times = store.journal(game_id).times()
@@ -96,7 +86,7 @@ def replay(store: Store, game_id: int) -> list[str]:
     for n, (entry, when) in enumerate(zip(entries, times, strict=True), start=1):
         out.append(_step(referee, n, entry, when))
         if entry.target != "none":
-            out.extend("    | " + line for line in text(referee.view()))
+            out.extend("    | " + line for line in text(session.presenter.screen(referee)))
     return out
 
 

@@ -35,7 +35,7 @@ from urllib.parse import quote
 from host.common.i18n import _
 from host.readers import die_check
 from host.readers.web_model import Follower
-from host.session.journal import Entry
+from host.storage.journal import Entry
 from host.storage.store import DB_NAME, SCHEMA_VERSION, GameRow
 
 PAGE = Path(__file__).with_name("web_page")
@@ -409,7 +409,7 @@ def add_commands(commands) -> None:
 
 
 def _data(args) -> Path:
-    from host.storage.store import data_dir
+    from host.common.config import data_dir
 
     return data_dir(args.data)
 

@@ -8,7 +8,7 @@ look (the journal only grows), so a long game costs one fold, not one per entry.
 
 >>> import tempfile
 >>> from host.storage.store import Store
->>> from host.session.journal import Entry
+>>> from host.storage.journal import Entry
 >>> store = Store(tempfile.mkdtemp())
 >>> gid = store.new_game("jl-beginner", ["Ana", "Ben"])
 >>> follower = Follower(store.game(gid))
@@ -24,8 +24,8 @@ from typing import Any
 from host.common.i18n import N_, _, n_
 from host.display.screens import text
 from host.readers.replay import describe, session_for
-from host.session.journal import Entry, MemoryJournal
 from host.session.referee import Referee, TileBook
+from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
 
 # Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
@@ -56,7 +56,8 @@ class Follower:
         self.variant = row.variant
         self.players = tuple(row.players)
         session = session_for(row.variant, self.players)
-        self.referee = Referee(session.new_game, TileBook([]), session.presenter,
+        self.presenter = session.presenter
+        self.referee = Referee(session.new_game, TileBook([]), session.hooks,
                                journal=MemoryJournal(), players=self.players)
         self.history: list[dict[str, Any]] = []
         self.entries: list[Entry] = []  # as journalled, one per history item
@@ -151,11 +152,11 @@ class Follower:
             winner = None
         actor = legal.actor if isinstance(legal.actor, int) else None
         try:
-            panel = text(ref.view())
+            panel = text(self.presenter.screen(ref))
         except Exception as exc:  # noqa: BLE001 - the page must not die on a screen's bug
             panel = ["(panel not available: %s)" % exc]
         return {
-            "game": {"id": row.id, "variant": row.variant, "title": ref.title,
+            "game": {"id": row.id, "variant": row.variant, "title": self.presenter.title,
                      "created": row.created, "finished": row.finished,
                      "over": bool(row.finished) or winner is not None},
             "players": standings(view, self.players, actor, winners or []),

@@ -3,9 +3,10 @@
 It turns what the table does (a tag tapped, a die face, a player's button on the hub, as
 plain ``TableEvent`` data: host/common/events.py) and what the referee's own buttons say (UP /
 DOWN / OK / BACK on the Pi) into rules inputs, records each one in the journal before the
-hub gets its ACK, applies it to the game, and asks the game's presenter (host/games/presenter.py)
-for what the panel shows. It knows neither the wire (the link decodes frames) nor the
-screens (the presenter draws them); the rules live in ``shared_rules``.
+hub gets its ACK, applies it to the game, and asks the game's hooks (``Hooks``)
+for the hub commands and timers it needs. It knows neither the wire (the link decodes
+frames) nor the screens: a game's presenter (host/games/presenter.py) draws what the
+session holds, and the app puts it on the panel; the rules live in ``shared_rules``.
 
 What an event means is the rules engine's answer (``Game.input_for``): a tapped entry,
 whose button, a die face in; an input, a note or "the generic meaning" out.
@@ -30,18 +31,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from host.common.events import TableEvent
 from host.common.i18n import _
-from host.games.presenter import Presenter
 from host.session.clocks import Clocks
-from host.session.journal import Entry, MemoryJournal, standing_inputs
 from host.storage import tags
+from host.storage.journal import Entry, MemoryJournal, standing_inputs
 from shared_rules.engine import Outcome, Refusal
 
-if TYPE_CHECKING:
-    from host.display.screens import View  # what a presenter draws; the session only passes it on
+
+class Hooks:
+    """No hub command and no timer: what most games need."""
+
+    def opening_commands(self) -> list[tuple]:
+        """Hub commands a game of this kind needs once opened (``("DIEMODE", "virtual")``);
+        sent again after every restart, as a new hub may be listening."""
+        return []
+
+    def commands(self, referee: Referee, reaction: Reaction) -> list[tuple]:
+        """Hub commands one reaction asks for, such as ``("ROLL", n)`` for n virtual dice;
+        a function of the reaction and the referee, never of anything remembered."""
+        return []
+
+    def tick(self, referee: Referee, now: float) -> tuple | None:
+        """An input that time makes (a timer that ran out), or None; the loop calls
+        ``Referee.on_tick`` about every 100 ms and it is journalled like any other input.
+        A clock is not game state: after a restart a running timer starts again."""
+        return None
+
 
 PLAYER_BUTTONS = {"A": 0, "B": 1}  # the hub's two player buttons
 SEAT_BUTTONS = "AB"
@@ -77,13 +95,13 @@ class TileBook:
 
 
 class Referee:
-    def __init__(self, new_game: Callable[[], Any], book: TileBook, presenter: Presenter,
+    def __init__(self, new_game: Callable[[], Any], book: TileBook, hooks: Hooks | None = None,
                  journal: MemoryJournal | None = None,
                  players: tuple[str, ...] = ("P1", "P2")) -> None:
         self.new_game = new_game
         self.game = new_game()
         self.book = book
-        self.presenter = presenter
+        self.hooks = hooks if hooks is not None else Hooks()
         self.journal = journal if journal is not None else MemoryJournal()
         self.players = players
         self.names: dict[str, str] = {}  # tile key (tag UID) -> name on the tile
@@ -92,14 +110,10 @@ class Referee:
         self.last: Outcome | Refusal | None = None
         self.menu_open = False
         self.cursor = 0
-        self.outbox: list[tuple] = list(presenter.opening_commands())
+        self.outbox: list[tuple] = list(self.hooks.opening_commands())
         self.clocks = Clocks()  # a game's running timers (not in the journal: host/session/clocks.py)
         self.restored_winner: dict | None = None  # the winner event the journal ends on
         self._restore()
-
-    @property
-    def title(self) -> str:
-        return self.presenter.title
 
     def legal(self):
         return self.game.legal_inputs()
@@ -113,7 +127,7 @@ class Referee:
         numbering has been taken."""
         target, inp, note = self._translate(event)
         reaction = self._record(target, inp, note, event.boot, event.seq, event.said())
-        self.outbox += self.presenter.commands(self, reaction)
+        self.outbox += self.hooks.commands(self, reaction)
         return reaction
 
     def _translate(self, event: TableEvent) -> tuple[str, tuple | None, str]:
@@ -180,7 +194,7 @@ class Referee:
 
     def on_tick(self, now: float) -> Reaction | None:
         """Let time act (a game's timers); None when it had nothing to say."""
-        inp = self.presenter.tick(self, now)
+        inp = self.hooks.tick(self, now)
         if inp is None:
             return None
         return self._record("game", tuple(inp), "", None, None, ("TICK",))
@@ -335,12 +349,3 @@ class Referee:
 
     def name(self, key: str | None) -> str:
         return self.names.get(key or "", key or "?")
-
-    def message_for(self, reaction: Reaction) -> tuple[str, View] | None:
-        """The message an input leaves on the panel (host/app/messages.py kinds), as the
-        game's presenter draws it (host/games/presenter.py)."""
-        return self.presenter.message(self, reaction)
-
-    def view(self) -> View:
-        """The game's screen, as its presenter draws it (the menu's line included)."""
-        return self.presenter.screen(self)

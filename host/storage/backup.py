@@ -25,7 +25,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from host.storage.store import DB_NAME, SCHEMA_VERSION, Store, StoreError, data_dir
+from host.common.config import data_dir
+from host.storage.store import DB_NAME, SCHEMA_VERSION, Store, StoreError
 
 LOCK_NAME = "hexref.lock"
 BEFORE_RESTORE = "hexref.before-restore.db"

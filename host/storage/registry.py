@@ -37,8 +37,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from host.common.config import data_dir
 from host.storage import keys, tags
-from host.storage.store import Store, TileRow, data_dir, now_text
+from host.storage.store import DB_NAME, Store, TileRow, now_text
 from shared_rules import cards, catalogue
 from shared_rules.decisions import COLOURS
 
@@ -113,6 +114,16 @@ class Registry:
         self.store = store
         self.key = key
         self.lookup = lookup
+
+    @classmethod
+    def existing(cls, folder: str | os.PathLike | None = None) -> Registry | None:
+        """The registry for reading only: None when there is no database yet, and no
+        collection key made (reading needs none): a command that only looks creates
+        nothing."""
+        where = data_dir(folder)
+        if not (where / DB_NAME).exists():
+            return None
+        return cls(Store(where), None)
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None) -> Registry:

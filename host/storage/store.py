@@ -39,10 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from host.session.journal import Entry
+from host.common.config import data_dir
+from host.storage.journal import Entry
 
 DB_NAME = "hexref.db"
-ENV_DATA = "HEXREF_DATA"
 
 # Schema migrations, in order: the database's PRAGMA user_version says how many have run.
 # Never edit a step that has shipped; add the next one.
@@ -141,19 +141,6 @@ def _text(raw: bytes) -> str:
     except UnicodeDecodeError:
         raise sqlite3.DatabaseError("text that is not UTF-8 (%r...): a damaged file"
                                     % raw[:24]) from None
-
-
-def data_dir(override: str | os.PathLike | None = None) -> Path:
-    """Where hexref keeps its files: the argument, $HEXREF_DATA, XDG, or ~/.local/share."""
-    if override is not None:
-        return Path(override)
-    env = os.environ.get(ENV_DATA)
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    if xdg:
-        return Path(xdg) / "hexref"
-    return Path.home() / ".local" / "share" / "hexref"
 
 
 def now_text(clock=time.time) -> str:

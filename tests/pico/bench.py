@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rig import TIMES, AssetsMissing, find_assets  # noqa: E402
 
 from firmware.sim import DieThrows  # noqa: E402
-from host.app.demo import UIDS  # noqa: E402
+from host.games.hexors.demo import UIDS  # noqa: E402
 from host.storage import tags  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 

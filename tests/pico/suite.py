@@ -34,7 +34,8 @@ from process_table import (  # noqa: E402
     wait_for,
 )
 
-from host.app.demo import collector_script, run_demo  # noqa: E402
+from host.app.demo import run_demo  # noqa: E402
+from host.games.hexors.demo import collector_script  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 

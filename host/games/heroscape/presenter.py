@@ -28,12 +28,12 @@ from host.common.i18n import _, n_, share
 from host.display import screens
 from host.display.screens import View
 from host.games.presenter import Presenter
-from host.session.referee import PLAYER_BUTTONS, SEAT_BUTTONS
+from host.session.referee import SEAT_BUTTONS
 from shared_rules.engine import Outcome, Refusal
 from shared_rules.fraction import Fraction
 
 if TYPE_CHECKING:
-    from host.session.referee import Reaction, Referee
+    from host.session.referee import Referee
 
 DIE_MODES = ("physical", "virtual")
 
@@ -65,21 +65,6 @@ class HeroScapeView(Presenter):
         if dice not in DIE_MODES:
             raise ValueError("dice are physical or virtual, not %r" % (dice,))
         self.dice = dice
-
-    # --- what the hub is asked to do -------------------------------------------------
-
-    def opening_commands(self) -> list[tuple]:
-        return [("DIEMODE", "virtual")] if self.dice == "virtual" else []
-
-    def commands(self, ref: Referee, reaction: Reaction) -> list[tuple]:
-        """The roller's press rolls the virtual dice: the hub is asked for all of them."""
-        what = reaction.entry.input if reaction.entry is not None else ()
-        legal = ref.legal()
-        if self.dice == "virtual" and reaction.result is None and what[:1] == ("BTN",) \
-                and len(what) == 3 and what[2] == "press" and legal.expect == "roll" \
-                and PLAYER_BUTTONS.get(what[1]) == legal.roll_by:
-            return [("ROLL", legal.dice)]
-        return []
 
     # --- screens -----------------------------------------------------------------------
 

@@ -1,1 +1,38 @@
-"""invocations"""
+"""Invocations: engine shared_rules/invocations.py; the referee is the Master (timers, the
+Master's records on the referee's menu)."""
+from __future__ import annotations
+
+from host.common.i18n import N_
+from host.games.descriptor import Demo, Descriptor, Variant, register
+from host.games.invocations.seats import board_colours
+
+
+def _engine(v: Variant, seats: tuple[str, ...]):
+    from shared_rules.invocations import InvocationsGame
+
+    return InvocationsGame(players=list(seats), timers=v.options["timers"])
+
+
+def _presenter(v: Variant):
+    from host.games.invocations.presenter import InvocationsView
+
+    return InvocationsView()
+
+
+def _hooks(v: Variant):
+    from host.games.invocations.hooks import InvocationsHooks
+
+    return InvocationsHooks()
+
+
+def _demos() -> dict[str, Demo]:
+    from host.games.invocations.demo import IN_PLAYERS, invocations_entries, invocations_script
+
+    return {"invocations": Demo(invocations_entries, invocations_script, IN_PLAYERS)}
+
+
+register(Descriptor(
+    "Invocations", "Invocations", "in",
+    (Variant("invocations", "", (2, 3, 4, 5, 6), {"timers": True}),
+     Variant("invocations-untimed", N_("No timers"), (2, 3, 4, 5, 6), {"timers": False})),
+    _engine, _presenter, _hooks, board_colours, demos=_demos))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from host.common.i18n import _, n_
 from host.display import screens
 from host.display.screens import View
+from host.games.invocations.hooks import LIMITS_MS, running
 from host.games.presenter import Presenter
 from host.session.referee import SEAT_BUTTONS
 from shared_rules import decisions
@@ -34,35 +35,13 @@ from shared_rules.engine import Outcome
 if TYPE_CHECKING:
     from host.session.referee import Referee
 
-LIMITS_MS = {"attack": decisions.IN_ATTACK_TIMER_MS,
-             "handover": decisions.IN_HANDOVER_TIMER_MS}
-
-
 class InvocationsView(Presenter):
     title = "Invocations"
-
-    # --- the clocks --------------------------------------------------------------------
-
-    @staticmethod
-    def _running(game: dict) -> dict[str, tuple]:
-        """The timers that run now, each named by what it times (stable across replay)."""
-        out: dict[str, tuple] = {}
-        if not game["timers"] or game["phase"] == "over":
-            return out
-        if game["phase"] == "stage2" and not game["attack_timeout"]:
-            out["attack"] = ("attack", game["round"], game["playoff"] is not None)
-        if game["handover"] is not None:
-            out["handover"] = ("handover", game["round"], game["effects"])
-        return out
-
-    def tick(self, ref: Referee, now: float) -> tuple | None:
-        ran_out = ref.clocks.run(self._running(ref.game.view()), LIMITS_MS, now)
-        return ("timeout", ran_out) if ran_out is not None else None
 
     def left_ms(self, ref: Referee, game: dict, kind: str) -> int | None:
         """What the panel counts down: ms left on a running timer (the session's clocks,
         host/session/clocks.py), None when it is not running (or the timers are off)."""
-        what = self._running(game).get(kind)
+        what = running(game).get(kind)
         return None if what is None else ref.clocks.left_ms(kind, what, LIMITS_MS[kind])
 
     def clock(self, limit_ms: int, start: float, now: float) -> str:
