@@ -4,7 +4,7 @@ breakdown's sum, scores, Stones, timers) drawn, and no two lines on top of each 
 the transcript says line for line what the panel shows.
 
 The frames of each demo game are every screen its script makes the referee show
-(``host.app.demo_games.rehearse``: the same referee, presenters and messages as ``hexref
+(``host.app.demo.rehearse``: the same referee, presenters and messages as ``hexref
 demo``, without the firmware's timing), plus the run loop's own screens (the game menu at
 every position, the reader lost); the transcript is checked on a real ``hexref demo`` run.
 """
