@@ -20,7 +20,8 @@ from table_rig import Table, demo_game_events
 from web_rig import ROOT, SHOTS, Server, chromium
 
 from host.common.config import Config
-from host.readers.club import Broker, Publisher, standings, start_publisher
+from host.readers.club import KEY_FILE, Broker, Publisher, club_secret, standings, start_publisher
+from host.readers.club_messages import pairing_code
 from host.readers.web_model import Follower
 from host.storage.store import Store
 
@@ -69,6 +70,22 @@ class Mosquitto:
             self.proc.wait(timeout=10)
         if self.proc is not None and self.proc.stderr is not None:
             self.proc.stderr.close()
+
+
+def pair(folder: Path, table: str, secret: bytes) -> None:
+    """What ``hexref club-join`` leaves in a table's data folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / KEY_FILE).write_text(json.dumps(
+        {"table": table, "code": pairing_code(secret, table).replace("-", "")}))
+
+
+def join(config: Path, data: Path, code: str) -> None:
+    """``hexref club-join CODE`` as a table's owner types it."""
+    done = subprocess.run(Server.command("club-join", code, "--config", str(config),
+                                         "--data", str(data)),
+                          cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert "is paired with the club" in done.stdout
 
 
 class PublishProcess:
@@ -120,18 +137,26 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
     url = "mqtt://127.0.0.1:%d" % broker.port
     folders = [tmp_path / ("table-%d" % (k + 1)) for k in range(TABLES)]
     stores = [Store(f) for f in folders]
-    # Table 1 publishes the way a Pi does, as its own process from the config; the other
-    # seven tables' publishers run here.
+    organiser = tmp_path / "organiser"
+    secret = club_secret(organiser)
+    for k, f in enumerate(folders[1:], start=2):
+        pair(f, "Table %d" % k, secret)
     config = tmp_path / "table-1.toml"
     config.write_text('[club]\nbroker = "%s"\ntable = "Table 1"\n' % url)
-    table_1 = PublishProcess(config, folders[0])
-    publishers = [Publisher(f, Broker.parse(url), "Table %d" % (k + 1)).start()
-                  for k, f in enumerate(folders) if k > 0]
+    table_1: PublishProcess | None = None
+    publishers: list[Publisher] = []
     state_1 = folders[0] / "club-Table 1.json"
     events = demo_game_events()
     try:
-        with Server("club", "--broker", url) as club:
+        with Server("club", "--broker", url, "--data", str(organiser)) as club:
             club.wait_for("/api/club", lambda s: s["version"] >= 0)
+            # Table 1 is paired as its owner would, with the code the organiser's page
+            # shows, and publishes the way a Pi does, as its own process from the config;
+            # the other seven tables' publishers run here.
+            join(config, folders[0], club.get("/api/pair?table=Table%201")["code"])
+            table_1 = PublishProcess(config, folders[0])
+            publishers += [Publisher(f, Broker.parse(url), "Table %d" % (k + 1)).start()
+                           for k, f in enumerate(folders) if k > 0]
             # Each table plays two games, one hub event per table per round, at a pace.
             plan = []
             for k in range(TABLES):
@@ -180,6 +205,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
             print("club night: %d entries, %d received twice and kept once" % (
                 entries, night["duplicates"]))
             assert night["standings"] == expected
+            assert night["rejected"] == {}, night["rejected"]
             keys = [(r["table"], r["game"]) for r in night["results"]]
             assert len(set(keys)) == len(keys) == 2 * TABLES
             assert len(night["tables"]) == TABLES and all(t["winner"] for t in night["tables"])
@@ -207,7 +233,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
             else:
                 assert sent >= total_1 - resumed_from
     finally:
-        if table_1.proc.poll() is None:
+        if table_1 is not None and table_1.proc.poll() is None:
             table_1.proc.kill()
             table_1.proc.communicate()
         for p in publishers:

@@ -18,6 +18,9 @@ below fit the reference build (hardware/pinout.json), so most tables need none::
     [club]
     broker = "mqtt://club.local"   # club nights: publish the journal (host/readers/club.py)
     table = "Table 3"              # default: this computer's name
+    username = "table3"            # when the broker asks for an account
+    password = "..."               # never logged (keep the file chmod 600)
+    ca_file = "/etc/hexref/club-ca.pem"  # mqtts://: the club's own certificate authority
     [players]
     language = "fr"                # en | fr | es; default: the locale's (LANG), else English
 
@@ -131,6 +134,9 @@ class Data:
 class Club:
     broker: str = ""  # "mqtt://HOST[:PORT]" (or mqtts://); empty: no club night, nothing runs
     table: str = ""  # this table's name on the organiser's page; empty: the host name
+    username: str = ""  # the broker's account, when it asks for one
+    password: str = field(default="", repr=False)  # never logged nor printed
+    ca_file: str = ""  # mqtts://: the club's own certificate authority (PEM); empty: the system's
 
 
 @dataclass(frozen=True)
@@ -190,16 +196,17 @@ def _section(current, table: dict, name: str, source: str):
         ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
         if want is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
+        shown = "(hidden)" if key == "password" else repr(value)
         if not ok:
-            raise ConfigError("%s: %s.%s must be %s, not %r" % (
-                source, name, key, _type_name(want), value))
+            raise ConfigError("%s: %s.%s must be %s, not %s" % (
+                source, name, key, _type_name(want), shown))
         if isinstance(value, float) and not math.isfinite(value):
             # TOML spells them nan and inf; no setting means "never" or "undefined"
             raise ConfigError("%s: %s.%s must be a finite number, not %s" % (
                 source, name, key, value))
         if isinstance(value, str) and not value.isprintable():
-            raise ConfigError("%s: %s.%s holds a control character: %r" % (
-                source, name, key, value))
+            raise ConfigError("%s: %s.%s holds a control character: %s" % (
+                source, name, key, shown))
         changes[key] = value
     return replace(current, **changes)
 
@@ -248,8 +255,11 @@ def _check(cfg: Config, source: str) -> None:
         raise ConfigError("%s: buttons.long_press_s must be more than 0 and at most 10 "
                           "seconds (0.8 is usual)" % source)
     if cfg.club.broker and not cfg.club.broker.startswith(("mqtt://", "mqtts://")):
-        raise ConfigError("%s: club.broker %r: write it as mqtt://HOST or mqtt://HOST:PORT"
-                          % (source, cfg.club.broker))
+        raise ConfigError("%s: club.broker: write it as mqtt://HOST or mqtt://HOST:PORT"
+                          % source)
+    if cfg.club.ca_file and not Path(cfg.club.ca_file).expanduser().is_file():
+        raise ConfigError("%s: club.ca_file %r: no such file (the club's certificate "
+                          "authority, in PEM)" % (source, cfg.club.ca_file))
 
 
 def candidates(explicit: str | None = None) -> list[Path]:

@@ -4,8 +4,8 @@ With ``[club] broker = "mqtt://HOST"`` in the config, ``hexref publish`` (starte
 referee by its own unit, ``host/deploy/hexref-publish.service``: the referee's unit has no
 network) runs a ``Publisher``: it reads the table's own database read-only (like ``hexref
 web``) and publishes each journal entry of the night's games, QoS 1, as JSON on ``hexref/club/<table>/journal``:
-``{table, game, seq, variant, players, created, target, input, accepted, by, time,
-outcome}`` where ``seq`` is the entry's number in its game's journal. What the broker has
+``{table, game, seq, variant, players, created, target, input, accepted, boot, hub_seq,
+time, sig}`` where ``seq`` is the entry's number in its game's journal. What the broker has
 confirmed (PUBACK) is written to ``club-<table>.json`` in the data folder, and after a
 disconnect or a restart the table publishes again from there: nothing is lost, and what
 might be sent twice is the same (table, game, seq), which the receiver keeps once. Each
@@ -18,11 +18,18 @@ arrives while it is away), folds each game through the referee exactly as ``hexr
 does (host/readers/web_model.py) and serves the organiser's page: every table live, the results
 and the night's standings.
 
+Every message is read against one schema (host/readers/club_messages.py) and must be signed
+with the key the table was paired with (``hexref club-join CODE``, the code from the
+organiser's page); what fails is counted beside its table on the organiser's page, logged once
+per table and reason, acknowledged, and never reaches the night. What the organiser keeps is
+bounded: entries waiting for a missing one, games per table, tables and reasons kept apart.
+
 Without a broker in the config none of this runs and nothing is imported.
 """
 from __future__ import annotations
 
 import json
+import logging
 import os
 import queue
 import re
@@ -32,11 +39,27 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
+from host.common.i18n import _
+from host.readers.club_messages import (
+    MAX_GAMES,
+    MAX_NAME,
+    JournalEntry,
+    Rejected,
+    Resend,
+    TableIndex,
+    check_code,
+    key_of,
+    pairing_code,
+    parse,
+    sign,
+    table_topic,
+    verify,
+)
 from host.readers.web_model import Follower
 from host.storage.journal import Entry
 from host.storage.store import GameRow
@@ -45,6 +68,15 @@ PREFIX = "hexref/club"
 NIGHT_S = 12 * 3600  # a club night: the games created in the last 12 hours
 POLL_S = 0.1
 BATCH = 200  # at most this many entries handed to the client per pass
+CLOCK_SLACK_S = 3600  # a table's clock may be this far from the organiser's
+AHEAD = 2000  # entries of one game kept while an earlier one is missing
+WAITING = 20_000  # such entries kept in all (~1 KB each)
+MAX_TABLES = 100  # tables (topics) the organiser keeps apart; past it, counted together
+MAX_REASONS = 8  # reasons kept apart for one table's refused messages
+OTHER_TOPICS = "(other topics)"
+KEY_FILE = "club-key.json"  # a table's pairing (hexref club-join), in its data folder
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -52,30 +84,53 @@ class Broker:
     host: str
     port: int
     tls: bool
+    username: str = ""
+    password: str = field(default="", repr=False)  # never printed, never logged
+    ca_file: str = ""  # the club's own authority for mqtts:// (empty: the system's)
 
     @classmethod
-    def parse(cls, url: str) -> Broker:
-        """``mqtt://HOST[:PORT]`` (1883) or ``mqtts://HOST[:PORT]`` (8883).
+    def parse(cls, url: str, username: str = "", password: str = "",
+              ca_file: str = "") -> Broker:
+        """``mqtt://HOST[:PORT]`` (1883) or ``mqtts://HOST[:PORT]`` (8883); a ``USER:PASS@``
+        in the address counts as the username and password, and is never shown.
 
         >>> Broker.parse("mqtt://club.local")
-        Broker(host='club.local', port=1883, tls=False)
-        >>> Broker.parse("mqtts://10.0.0.2:9000").port
-        9000
+        Broker(host='club.local', port=1883, tls=False, username='', ca_file='')
+        >>> b = Broker.parse("mqtts://ref:s3cret@10.0.0.2:9000")
+        >>> b.port, b.username, b.password, b.shown
+        (9000, 'ref', 's3cret', 'mqtts://10.0.0.2:9000')
         """
         parts = urlsplit(url)
-        if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
-            raise ValueError("broker %r: write it as mqtt://HOST or mqtt://HOST:PORT" % url)
+        try:
+            port = parts.port
+        except ValueError:
+            port = -1
+        if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname or port == -1:
+            raise ValueError("broker %r: write it as mqtt://HOST or mqtt://HOST:PORT"
+                             % hide_password(url))
         tls = parts.scheme == "mqtts"
-        return cls(parts.hostname, parts.port or (8883 if tls else 1883), tls)
+        return cls(parts.hostname, port or (8883 if tls else 1883), tls,
+                   unquote(parts.username or "") or username,
+                   unquote(parts.password or "") or password, ca_file)
+
+    @property
+    def shown(self) -> str:
+        """The broker's address as it may be printed: no username, no password."""
+        return "%s://%s:%d" % ("mqtts" if self.tls else "mqtt", self.host, self.port)
 
 
-def table_topic(table: str) -> str:
-    """A table's name as one topic level (no ``/``, ``+`` or ``#``).
+def hide_password(url: str) -> str:
+    """``url`` without the credentials it may carry.
 
-    >>> table_topic("Table 3/back room")
-    'Table 3_back room'
+    >>> hide_password("mqtt://ref:s3cret@club.local:1883")
+    'mqtt://***@club.local:1883'
     """
-    return re.sub(r"[/+#\x00]", "_", table) or "table"
+    return re.sub(r"//[^/@]*@", "//***@", url)
+
+
+def broker_of(club) -> Broker:
+    """The broker a config's ``[club]`` names, with its credentials and authority."""
+    return Broker.parse(club.broker, club.username, club.password, club.ca_file)
 
 
 def _client(client_id: str, clean: bool):
@@ -88,8 +143,10 @@ def _client(client_id: str, clean: bool):
 
 
 def _connect(client, broker: Broker) -> None:
+    if broker.username:
+        client.username_pw_set(broker.username, broker.password or None)
     if broker.tls:
-        client.tls_set()
+        client.tls_set(ca_certs=broker.ca_file or None)
     client.connect_async(broker.host, broker.port, keepalive=15)
     client.loop_start()
 
@@ -128,7 +185,10 @@ class Publisher:
         self.queued: dict[int, int] = dict(self.confirmed)  # game -> entries handed over
         self.in_flight: dict[int, tuple[int, int]] = {}  # message id -> (game, seq)
         self.acks: queue.SimpleQueue[int] = queue.SimpleQueue()
-        self.requests: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self.requests: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+        self.key_path = Path(data_dir) / KEY_FILE
+        self.key: bytes | None = None
+        self.key_seen: float | None = -1.0  # never looked
         self.followers: dict[int, Follower] = {}
         self.index_sent = ""
         self.connected = threading.Event()
@@ -171,10 +231,30 @@ class Publisher:
         self.acks.put(mid)
 
     def _on_message(self, client, userdata, msg) -> None:
+        self.requests.put(msg.payload)
+
+    def _load_key(self) -> None:
+        """The key this table was paired with (``hexref club-join``), read again when the
+        file changes, so pairing needs no restart."""
         try:
-            self.requests.put(json.loads(msg.payload))
-        except ValueError:
-            pass
+            mtime = self.key_path.stat().st_mtime
+        except OSError:
+            mtime = None
+        if mtime == self.key_seen:
+            return
+        self.key_seen = mtime
+        self.key = None
+        try:
+            data = json.loads(self.key_path.read_text())
+            self.key = key_of(check_code(data["code"], self.table))
+        except FileNotFoundError:
+            log.warning("club: %s is not paired with the club: the organiser will refuse "
+                        "what it sends (pair it: hexref club-join CODE)", self.table)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            log.warning("club: %s: %s (pair again: hexref club-join CODE)", self.key_path,
+                        exc)
+        self.queued = dict(self.confirmed)  # what was sent with the old key, again
+        self.index_sent = ""
 
     def start(self) -> Publisher:
         _connect(self.client, self.broker)
@@ -209,14 +289,14 @@ class Publisher:
             self.in_flight.clear()
             self.queued = dict(self.confirmed)
             self.index_sent = ""
+        self._load_key()
         while not self.requests.empty():  # the organiser misses (game, from seq on)
-            ask = self.requests.get()
             try:
-                game, start = int(ask["game"]), int(ask.get("from", 1))
-            except (KeyError, TypeError, ValueError):
+                ask = Resend.from_json(parse(self.requests.get()))
+            except Rejected:
                 continue
-            if game in self.queued:
-                self.queued[game] = min(self.queued[game], max(0, start - 1))
+            if ask.game in self.queued:
+                self.queued[ask.game] = min(self.queued[ask.game], ask.start - 1)
         if not self.connected.is_set():
             return
         if self.db is None:
@@ -277,11 +357,8 @@ class Publisher:
                        "variant": row.variant, "players": list(row.players),
                        "created": row.created, "target": entry.target,
                        "input": list(entry.input), "accepted": entry.accepted,
-                       "boot": entry.boot, "hub_seq": entry.seq, "by": item["by"],
-                       "time": item["time"],
-                       "outcome": {"text": item["text"], "refusal": item.get("refusal"),
-                                   "winner": item.get("winner")}}
-            info = self.client.publish(self.topic + "/journal", json.dumps(message), qos=1)
+                       "boot": entry.boot, "hub_seq": entry.seq, "time": item["time"]}
+            info = self.client.publish(self.topic + "/journal", self._signed(message), qos=1)
             if info.rc != 0:  # the link went between two messages: rewind on reconnect
                 self.link_lost.set()
                 return 0
@@ -294,11 +371,15 @@ class Publisher:
     def _publish_index(self) -> None:
         games = {str(g): {"entries": f.seen, "variant": f.variant,
                           "players": list(f.players)} for g, f in self.followers.items()}
-        text = json.dumps({"table": self.table, "games": games}, sort_keys=True)
+        text = self._signed({"table": self.table, "games": games})
         if text != self.index_sent:
             info = self.client.publish(self.topic + "/index", text, qos=1, retain=True)
             if info.rc == 0:
                 self.index_sent = text
+
+
+    def _signed(self, message: dict) -> str:
+        return json.dumps(sign(message, self.key) if self.key else message, sort_keys=True)
 
 
 def _to_input(text: str) -> tuple[Any, ...]:
@@ -311,7 +392,7 @@ def start_publisher(cfg, data_dir: Path | None = None) -> Publisher | None:
     if not cfg.club.broker:
         return None
     table = cfg.club.table or socket.gethostname()
-    return Publisher(data_dir or cfg.data.path, Broker.parse(cfg.club.broker), table).start()
+    return Publisher(data_dir or cfg.data.path, broker_of(cfg.club), table).start()
 
 
 # --- the organiser: every table folded -----------------------------------------------------
@@ -319,27 +400,36 @@ def start_publisher(cfg, data_dir: Path | None = None) -> Publisher | None:
 class ClubGame:
     """One game of one table, as its entries arrive (in any order, any number of times)."""
 
-    def __init__(self, table: str, message: dict) -> None:
-        self.table = table
-        self.row = GameRow(int(message["game"]), str(message["variant"]),
-                           tuple(message["players"]), str(message.get("created", "")),
-                           None, None)
+    def __init__(self, first: JournalEntry) -> None:
+        self.table = first.table
+        self.row = GameRow(first.game, first.variant, first.players, first.created, None, None)
         self.follower = Follower(self.row)
-        self.waiting: dict[int, dict] = {}  # arrived before an entry they follow
+        self.waiting: dict[int, JournalEntry] = {}  # arrived before an entry they follow
         self.duplicates = 0
 
-    def take(self, message: dict) -> bool:
-        seq = int(message["seq"])
-        if seq <= self.follower.seen or seq in self.waiting:
+    def take(self, entry: JournalEntry, room: int = AHEAD) -> bool:
+        """Fold ``entry`` and whatever waited for it; ``room``: how many more may wait."""
+        if (entry.variant, entry.players) != (self.row.variant, self.row.players):
+            raise Rejected(_("players or game differ from the game's first entry"))
+        seen = self.follower.seen
+        if entry.seq <= seen or entry.seq in self.waiting:
             self.duplicates += 1
             return False
-        self.waiting[seq] = message
+        if entry.seq > seen + AHEAD:  # what waits for a gap is bounded
+            raise Rejected(_("too far ahead of the entries received"))
+        if entry.seq > seen + 1 and room <= 0:
+            raise Rejected(_("too many entries waiting for missing ones"))
+        self.waiting[entry.seq] = entry
         fed = False
         while self.follower.seen + 1 in self.waiting:
-            m = self.waiting.pop(self.follower.seen + 1)
-            entry = Entry(m["target"], tuple(m["input"]), bool(m["accepted"]), m.get("boot"),
-                          m.get("hub_seq"))
-            self.follower.feed([entry], [m.get("time", "")])
+            e = self.waiting.pop(self.follower.seen + 1)
+            try:
+                self.follower.feed([Entry(e.target, e.input, e.accepted, e.boot, e.hub_seq)],
+                                   [e.time])
+            except Exception as exc:  # signed, well formed, and still not a game's input
+                self.waiting.clear()
+                raise Rejected(_("the referee cannot apply it (%s)")
+                               % exc.__class__.__name__) from None
             fed = True
         return fed
 
@@ -350,10 +440,11 @@ class ClubGame:
 
     def summary(self) -> dict[str, Any]:
         state = self.follower.state(self.row)
-        return {"table": self.table, "game": self.row.id, "variant": self.row.variant,
-                "title": state["game"]["title"], "players": state["players"],
-                "turn": state["turn"], "panel": state["panel"], "winner": state["winner"],
-                "fight": state["fight"], "entries": self.follower.seen,
+        return {"table": self.table, "topic": table_topic(self.table), "game": self.row.id,
+                "variant": self.row.variant, "title": state["game"]["title"],
+                "players": state["players"], "turn": state["turn"], "panel": state["panel"],
+                "winner": state["winner"], "fight": state["fight"],
+                "entries": self.follower.seen,
                 "last": state["history"][-1]["text"] if state["history"] else ""}
 
 
@@ -375,32 +466,101 @@ def standings(results: list[tuple[tuple[str, ...], list[str]]]) -> list[dict[str
     return sorted(table.values(), key=lambda r: (-r["points"], r["played"], r["name"]))
 
 
-class Night:
-    """Everything the organiser's page shows, fed by the broker's messages."""
+class Rejections:
+    """The messages the organiser refused, by the table their topic names and by reason;
+    each (table, reason) logged once. Bounded: past ``MAX_TABLES`` topics or
+    ``MAX_REASONS`` reasons for one table, the rest are counted together."""
 
     def __init__(self) -> None:
+        self.by_table: dict[str, dict[str, int]] = {}
+
+    def add(self, level: str, reason: str) -> None:
+        if level not in self.by_table and len(self.by_table) >= MAX_TABLES:
+            level = OTHER_TOPICS
+        reasons = self.by_table.setdefault(level, {})
+        if reason not in reasons and len(reasons) >= MAX_REASONS:
+            reason = _("other reasons")
+        if reason not in reasons:
+            log.warning("club: refused a message on %s's topic: %s (counted on the "
+                        "organiser's page; said once)", level, reason)
+        reasons[reason] = reasons.get(reason, 0) + 1
+
+    def shown(self) -> dict[str, dict[str, Any]]:
+        return {level: {"count": sum(reasons.values()),
+                        "reasons": [{"why": why, "count": n} for why, n in
+                                    sorted(reasons.items(), key=lambda r: -r[1])]}
+                for level, reasons in sorted(self.by_table.items())}
+
+
+class Night:
+    """Everything the organiser's page shows, fed by the broker's messages. Only what is
+    well formed, signed by a table paired with the club (``secret``: the organiser's own)
+    and from tonight is taken; the rest is counted in ``rejections``."""
+
+    def __init__(self, secret: bytes, clock: Callable[[], float] = time.time) -> None:
+        self.secret = secret
+        self.clock = clock
         self.games: dict[tuple[str, int], ClubGame] = {}
-        self.index: dict[str, dict[str, int]] = {}  # table -> game -> entries it has
+        self.index: dict[str, dict[int, int]] = {}  # table -> game -> entries it has
         self.lock = threading.Lock()
         self.changes = 0
         self.asked: dict[tuple[str, int], float] = {}
+        self.rejections = Rejections()
 
-    def take(self, message: dict) -> bool:
-        table = str(message["table"])
-        key = (table, int(message["game"]))
+    def key(self, level: str) -> bytes:
+        return key_of(pairing_code(self.secret, level).replace("-", ""))
+
+    def receive(self, topic: str, payload: bytes) -> bool:
+        """One message as the broker gave it; never raises (what cannot be taken is
+        counted), so the broker's client always acknowledges it and goes on."""
+        parts = topic.split("/")
+        level = parts[2] if len(parts) == 4 else OTHER_TOPICS
+        try:
+            if len(parts) != 4 or "/".join(parts[:2]) != PREFIX or parts[3] not in (
+                    "journal", "index"):
+                raise Rejected(_("not a topic of the club"))
+            data = parse(payload)
+            verify(data, self.key(level))
+            message: JournalEntry | TableIndex = (
+                TableIndex if parts[3] == "index" else JournalEntry).from_json(data)
+            if table_topic(message.table) != level:
+                raise Rejected(_("names another table than its topic"))
+            if isinstance(message, TableIndex):
+                self.take_index(message)
+                return True
+            since = time.strftime("%Y-%m-%dT%H:%M:%S",
+                                  time.gmtime(self.clock() - NIGHT_S - CLOCK_SLACK_S))
+            if message.created < since:
+                raise Rejected(_("a game of an earlier night"))
+            return self.take(message)
+        except Rejected as exc:
+            with self.lock:
+                self.rejections.add(level, str(exc))
+                self.changes += 1
+        except Exception as exc:  # a defect of ours: said, counted, and the night goes on
+            log.exception("club: a message on %s's topic broke the organiser", level)
+            with self.lock:
+                self.rejections.add(level, _("could not be read (%s)") % exc.__class__.__name__)
+                self.changes += 1
+        return False
+
+    def take(self, entry: JournalEntry) -> bool:
+        key = (entry.table, entry.game)
         with self.lock:
             game = self.games.get(key)
             if game is None:
-                game = self.games[key] = ClubGame(table, message)
-            fed = game.take(message)
+                if sum(1 for t, _g in self.games if t == entry.table) >= MAX_GAMES:
+                    raise Rejected(_("more than %d games from one table") % MAX_GAMES)
+                game = self.games[key] = ClubGame(entry)
+            waiting = sum(len(g.waiting) for g in self.games.values())
+            fed = game.take(entry, WAITING - waiting)
             if fed:
                 self.changes += 1
             return fed
 
-    def take_index(self, message: dict) -> None:
+    def take_index(self, index: TableIndex) -> None:
         with self.lock:
-            self.index[str(message["table"])] = {
-                g: int(v.get("entries", 0)) for g, v in (message.get("games") or {}).items()}
+            self.index[index.table] = {g: v.entries for g, v in index.games.items()}
             self.changes += 1
 
     def gaps(self, now: float, every_s: float = 2.0) -> list[tuple[str, int, int]]:
@@ -410,11 +570,11 @@ class Night:
         with self.lock:
             for table, games in self.index.items():
                 for g, entries in games.items():
-                    key = (table, int(g))
+                    key = (table, g)
                     have = self.games[key].follower.seen if key in self.games else 0
                     if have < entries and now - self.asked.get(key, -1e9) >= every_s:
                         self.asked[key] = now
-                        out.append((table, int(g), have + 1))
+                        out.append((table, g, have + 1))
         return out
 
     def results(self) -> list[tuple[tuple[str, ...], list[str]]]:
@@ -428,38 +588,53 @@ class Night:
             results = [{"table": g.table, "game": g.row.id, "variant": g.row.variant,
                         "players": list(g.row.players), "winners": g.winners}
                        for (_t, _i), g in sorted(self.games.items()) if g.winners]
+            rejected = self.rejections.shown()
             return {"tables": [tables[t].summary() for t in sorted(tables)],
                     "results": results, "standings": standings(self.results()),
                     "entries": sum(g.follower.seen for g in self.games.values()),
                     "duplicates": sum(g.duplicates for g in self.games.values()),
+                    "rejected": rejected,
+                    "rejected_total": sum(r["count"] for r in rejected.values()),
                     "version": self.changes}
+
+
+def club_secret(data_dir: Path) -> bytes:
+    """The organiser's own secret (made once, kept in its data folder, readable by it
+    alone): every table's pairing code and signing key come from it."""
+    path = Path(data_dir) / "club-secret"
+    try:
+        secret = bytes.fromhex(path.read_text().strip())
+        if len(secret) == 32:
+            return secret
+    except (OSError, ValueError):
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = os.urandom(32)
+    fd = os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(secret.hex() + "\n")
+    os.replace(path.with_suffix(".tmp"), path)
+    return secret
 
 
 class Organiser:
     """The club's subscriber: every table's journal into a ``Night``."""
 
-    def __init__(self, broker: Broker, name: str = "hexref-club") -> None:
+    def __init__(self, broker: Broker, secret: bytes, name: str = "hexref-club") -> None:
         self.broker = broker
-        self.night = Night()
+        self.night = Night(secret)
         self.client = _client(name, clean=False)
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
+            log.warning("club: the broker %s refused us: %s", self.broker.shown, reason_code)
             return
         client.subscribe([(PREFIX + "/+/journal", 1), (PREFIX + "/+/index", 1)])
 
     def _on_message(self, client, userdata, msg) -> None:
-        try:
-            message = json.loads(msg.payload)
-            if msg.topic.endswith("/index"):
-                self.night.take_index(message)
-            else:
-                self.night.take(message)
-        except (ValueError, KeyError, TypeError) as exc:
-            print("hexref club: a message on %s that is not a journal entry: %s"
-                  % (msg.topic, exc), file=sys.stderr)
+        self.night.receive(msg.topic, msg.payload)
 
     def ask_for_gaps(self) -> None:
         for table, game, start in self.night.gaps(time.monotonic()):
@@ -493,12 +668,18 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
 
     async def follow() -> None:
         seen = -1
+        failed: set[str] = set()
         while True:
-            organiser.ask_for_gaps()
-            if organiser.night.changes != seen:
-                seen = organiser.night.changes
-                latest["snapshot"] = organiser.night.snapshot()
-                await broadcast.publish()
+            try:
+                organiser.ask_for_gaps()
+                if organiser.night.changes != seen:
+                    seen = organiser.night.changes
+                    latest["snapshot"] = organiser.night.snapshot()
+                    await broadcast.publish()
+            except Exception as exc:  # a defect of ours: said once, and the page goes on
+                if exc.__class__.__name__ not in failed:
+                    failed.add(exc.__class__.__name__)
+                    log.exception("club: the organiser's page could not update")
             await asyncio.sleep(poll_s)
 
     @asynccontextmanager
@@ -523,8 +704,21 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
     async def words(request: Request) -> Response:
         return JSONResponse(page_words())
 
+    async def pair(request: Request) -> Response:
+        """A table's pairing code, shown only on the organiser's own screen: whoever reads
+        it can sign for that table."""
+        if request.client is None or request.client.host not in ("127.0.0.1", "::1"):
+            return JSONResponse({"error": _("Pairing codes are shown only on the "
+                                            "organiser's own computer.")}, status_code=403)
+        table = request.query_params.get("table", "").strip()
+        if not table or len(table) > MAX_NAME or not table.isprintable():
+            return JSONResponse({"error": _("Type the table's name as its config says "
+                                            "([club] table).")}, status_code=400)
+        return JSONResponse({"table": table, "code": pairing_code(organiser.night.secret,
+                                                                   table)})
+
     return Starlette(routes=[Route("/", page), Route("/api/club", state),
-                             Route("/api/words", words),
+                             Route("/api/words", words), Route("/api/pair", pair),
                              Route("/api/events", events),
                              Mount("/static", StaticFiles(directory=PAGE), name="static")],
                      lifespan=lifespan)
@@ -553,30 +747,73 @@ def add_commands(commands) -> None:
     club.add_argument("--host", default="0.0.0.0", help="address to listen on")
     club.add_argument("--name", default="hexref-club",
                       help="this page's client id at the broker (its session is kept)")
+    club.add_argument("--data", metavar="DIR", help="where the club's secret is kept "
+                                                    "(default: the config's data folder)")
     club.set_defaults(func=_club_command)
+
+    join = commands.add_parser(
+        "club-join", help="club night: pair this table with the club (the code its page shows)",
+        description="Type the code the organiser's page shows for this table's name ([club] "
+                    "table in the config, else this computer's name); from then on what the "
+                    "table publishes is signed, and the organiser takes it.")
+    join.add_argument("code", help="the code, as the organiser's page shows it")
+    join.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    join.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    join.set_defaults(func=_join_command)
 
 
 def _club_command(args) -> int:
     from host.common.config import ConfigError, load
     from host.readers.web import serve
+    from host.storage.store import data_dir
 
-    url = args.broker
-    if not url:
-        try:
-            url = load(args.config).club.broker
-        except ConfigError as exc:
-            print("hexref club: %s" % exc, file=sys.stderr)
-            return 2
+    try:
+        cfg = load(args.config)
+    except ConfigError as exc:
+        print("hexref club: %s" % exc, file=sys.stderr)
+        return 2
+    url = args.broker or cfg.club.broker
     if not url:
         print("hexref club: no broker: set [club] broker = \"mqtt://HOST\" in the config or "
               "give --broker", file=sys.stderr)
         return 2
     try:
-        broker = Broker.parse(url)
-    except ValueError as exc:
+        broker = Broker.parse(url, cfg.club.username, cfg.club.password, cfg.club.ca_file)
+        secret = club_secret(data_dir(args.data) if args.data else cfg.data.path)
+    except (ValueError, OSError) as exc:
         print("hexref club: %s" % exc, file=sys.stderr)
         return 2
-    return serve(create_app(Organiser(broker, args.name)), args.host, args.port, "club")
+    print("hexref club: following %s" % broker.shown, file=sys.stderr, flush=True)
+    return serve(create_app(Organiser(broker, secret, args.name)), args.host, args.port,
+                 "club")
+
+
+def _join_command(args) -> int:
+    from host.common.config import ConfigError, load
+    from host.storage.store import data_dir
+
+    try:
+        cfg = load(args.config)
+    except ConfigError as exc:
+        print("hexref club-join: %s" % exc, file=sys.stderr)
+        return 2
+    table = cfg.club.table or socket.gethostname()
+    try:
+        code = check_code(args.code, table)
+    except Rejected as exc:
+        print("hexref club-join: %s (this table is %r: ask the organiser's page for its "
+              "code)" % (exc, table), file=sys.stderr)
+        return 2
+    folder = data_dir(args.data) if args.data else cfg.data.path
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / KEY_FILE
+    fd = os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        json.dump({"table": table, "code": code}, f)
+    os.replace(path.with_suffix(".tmp"), path)
+    print("hexref club-join: %s is paired with the club; what it publishes is signed from "
+          "now on" % table)
+    return 0
 
 
 def _publish_command(args) -> int:
@@ -593,10 +830,15 @@ def _publish_command(args) -> int:
         print("hexref publish: no [club] broker in the config (%s): nothing to publish"
               % cfg.source)
         return 0
+    try:
+        broker_of(cfg.club)
+    except ValueError as exc:
+        print("hexref publish: %s" % exc, file=sys.stderr)
+        return 2
     folder = data_dir(args.data) if args.data else cfg.data.path
     publisher = start_publisher(cfg, folder)
     assert publisher is not None
-    print("hexref publish: %s to %s (Ctrl-C stops)" % (publisher.table, cfg.club.broker),
+    print("hexref publish: %s to %s (Ctrl-C stops)" % (publisher.table, publisher.broker.shown),
           flush=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())

@@ -2,6 +2,16 @@
 // redrawn on each server-sent "state" event. Names are put in as text, never as HTML.
 "use strict";
 
+// Messages the organiser refused from one table's topic, and why (the server's words).
+function rejectedNote(bad) {
+  const note = el("details", {class: "rejected"});
+  note.append(el("summary", {}, fmt(t("Messages rejected: %(count)d"), {count: bad.count})));
+  const why = el("ul");
+  why.append(...bad.reasons.map((r) => el("li", {}, r.count + " \u00d7 " + r.why)));
+  note.append(why);
+  return note;
+}
+
 function draw(night) {
   $("standings").tBodies[0].replaceChildren(...night.standings.map((row, i) => {
     const tr = el("tr");
@@ -13,6 +23,9 @@ function draw(night) {
                                    "%(inputs)d inputs received"),
                                  {tables: night.tables.length, games: night.results.length,
                                   inputs: night.entries});
+  const rejected = night.rejected || {};
+  const unknown = Object.keys(rejected).filter((topic) =>
+    !night.tables.some((tb) => tb.topic === topic));
   $("tables").replaceChildren(...night.tables.map((tb) => {
     const card = el("div", {class: "card table" + (tb.winner ? " done" : "")});
     card.append(el("h2", {}, fmt(t("%(table)s \u00b7 %(title)s \u00b7 game %(game)d"),
@@ -24,6 +37,11 @@ function draw(night) {
                              {player: tb.turn.player, prompt: tb.turn.prompt || ""})
         : (tb.turn.prompt || "")));
     card.append(el("div", {class: "note"}, tb.last));
+    if (rejected[tb.topic]) card.append(rejectedNote(rejected[tb.topic]));
+    return card;
+  }), ...unknown.map((topic) => {
+    const card = el("div", {class: "card table unknown"});
+    card.append(el("h2", {}, topic), rejectedNote(rejected[topic]));
     return card;
   }));
   $("results").replaceChildren(...night.results.map((r) =>
@@ -33,7 +51,21 @@ function draw(night) {
   document.body.dataset.version = night.version;
 }
 
+// Pairing: the code for a table's name, typed on that table into `hexref club-join`
+// (the server gives codes only to a browser on the organiser's own computer).
+async function showCode(ev) {
+  ev.preventDefault();
+  const name = $("pair-table").value.trim();
+  const res = await fetch("/api/pair?table=" + encodeURIComponent(name));
+  const answer = await res.json();
+  $("pair-code").textContent = answer.code
+    ? fmt(t("On %(table)s, type: hexref club-join %(code)s"),
+          {table: answer.table, code: answer.code})
+    : answer.error;
+}
+
 speak().then(() => {
+  $("pair").addEventListener("submit", showCode);
   const source = new EventSource("/api/events");
   source.addEventListener("state", (ev) => draw(JSON.parse(ev.data)));
   source.onopen = () => { $("live").className = "on"; $("live").textContent = t("live"); };

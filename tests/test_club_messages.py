@@ -1,0 +1,138 @@
+"""The organiser's night against messages no honest table sends (host/readers/club.py
+Night.receive, host/readers/club_messages.py): each is refused with a reason, counted
+beside its table, and the night goes on; what waits for a missing entry is bounded."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from host.readers.club import AHEAD, WAITING, Night, table_topic
+from host.readers.club_messages import key_of, pairing_code, sign
+
+SECRET = bytes(range(32))
+
+
+def key(table: str) -> bytes:
+    return key_of(pairing_code(SECRET, table).replace("-", ""))
+
+
+def entry(table: str = "Table 1", game: int = 1, seq: int = 1, **extra) -> dict:
+    message = {"table": table, "game": game, "seq": seq, "variant": "jl-beginner",
+               "players": ["Ana", "Ben"], "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
+               "target": "referee", "input": ["seat", 1], "accepted": False, "boot": None,
+               "hub_seq": None, "time": ""}
+    message.update(extra)
+    return message
+
+
+def send(night: Night, message, table: str = "Table 1", kind: str = "journal",
+         signer: str | None = "Table 1") -> bool:
+    if signer is not None and isinstance(message, dict):
+        message = sign(message, key(signer))
+    payload = message if isinstance(message, bytes) else json.dumps(message).encode()
+    return night.receive("hexref/club/%s/%s" % (table_topic(table), kind), payload)
+
+
+def reasons(night: Night, table: str = "Table 1") -> list[str]:
+    return [r["why"] for r in night.snapshot()["rejected"][table]["reasons"]]
+
+
+def test_a_signed_entry_is_taken_once():
+    night = Night(SECRET)
+    assert send(night, entry())
+    assert not send(night, entry())  # the same again: a duplicate, not a second input
+    snap = night.snapshot()
+    assert snap["entries"] == 1 and snap["duplicates"] == 1 and snap["rejected"] == {}
+
+
+@pytest.mark.parametrize("message, why", [
+    (entry(input=[]), "input is not a list that starts with its kind"),
+    (entry(input="seat"), "input is not a list that starts with its kind"),
+    (entry(seq="1"), "seq is not a whole number"),
+    (entry(seq=0), "seq is out of range"),
+    (entry(game=True), "game is not a whole number"),
+    (entry(players=[]), "players is not a list of 1 to 8 names"),
+    (entry(players=["Ana", 7]), "players is not text"),
+    (entry(variant="chess"), "a game this referee does not know"),
+    (entry(target="shell"), "target is not one of game, referee, none"),
+    (entry(accepted="yes"), "accepted is not true or false"),
+    (entry(input=["seat", [[[[1]]]]]), "input holds something that is not a journal's value"),
+    ([1, 2], "not signed (pair the table: hexref club-join)"),  # no room for a signature
+])
+def test_a_badly_formed_entry_is_refused_and_the_night_goes_on(message, why):
+    night = Night(SECRET)
+    assert not send(night, message)
+    assert reasons(night) == [why]
+    assert send(night, entry())  # the next good one is taken
+    assert night.snapshot()["entries"] == 1
+
+
+@pytest.mark.parametrize("index, why", [
+    ({"table": "Table 1", "games": {"1": 5}}, "a game is not an object"),
+    ({"table": "Table 1", "games": {"x": {}}}, "a game's number is not a number"),
+    ({"table": "Table 1", "games": []}, "games is not a map of at most 200 games"),
+    ({"table": "Table 1", "games": {"1": {"entries": -1, "variant": "jl-beginner",
+                                          "players": ["A"]}}}, "entries is out of range"),
+])
+def test_a_bad_index_is_refused_and_asks_for_nothing(index, why):
+    night = Night(SECRET)
+    assert not send(night, index, kind="index")
+    assert reasons(night) == [why]
+    assert night.gaps(0.0) == []
+
+
+def test_unsigned_forged_and_misplaced_messages_are_refused():
+    night = Night(SECRET)
+    send(night, entry(), signer=None)
+    send(night, entry(), signer="Table 2")  # a key of another table's
+    send(night, dict(sign(entry(), key("Table 1")), seq=2), signer=None)  # changed after
+    send(night, entry(table="Table 2"), table="Table 1")  # names another table
+    send(night, b"\xff not json", signer=None)
+    send(night, b"[" * 100_000, signer=None)  # too big
+    send(night, b"[" * 10_000, signer=None)  # small, and too deep for the parser
+    send(night, entry(created="2020-01-01T20:00:00"))  # a game of an earlier night
+    assert night.snapshot()["entries"] == 0
+    assert sorted(reasons(night)) == sorted([
+        "not signed (pair the table: hexref club-join)",
+        "the signature does not match (forged, or paired for another table)",
+        "names another table than its topic",
+        "not JSON", "larger than 16 KB", "a game of an earlier night"])
+    assert night.snapshot()["rejected"]["Table 1"]["count"] == 8
+    assert night.receive("hexref/club/x/journal/extra", b"{}") is False
+    assert night.snapshot()["rejected"]["(other topics)"]["count"] == 1
+
+
+def test_entries_out_of_order_wait_and_are_freed():
+    night = Night(SECRET)
+    for seq in (3, 2, 1):
+        send(night, entry(seq=seq, input=["seat", seq % 2]))
+    game = night.games[("Table 1", 1)]
+    assert game.follower.seen == 3 and game.waiting == {}
+
+
+def test_what_waits_for_a_missing_entry_is_bounded():
+    """A paired table that skips its first entry and floods the rest: at most ``AHEAD``
+    entries of one game and ``WAITING`` in all are kept; the rest are refused."""
+    night = Night(SECRET)
+    for seq in range(2, AHEAD + 50):
+        send(night, entry(seq=seq))
+    assert len(night.games[("Table 1", 1)].waiting) == AHEAD - 1
+    assert "too far ahead of the entries received" in reasons(night)
+    for game in range(2, WAITING // AHEAD + 3):
+        for seq in range(2, AHEAD + 1):
+            send(night, entry(game=game, seq=seq))
+    assert sum(len(g.waiting) for g in night.games.values()) == WAITING
+    assert "too many entries waiting for missing ones" in reasons(night)
+
+
+def test_refusals_kept_apart_are_bounded():
+    night = Night(SECRET)
+    for n in range(500):
+        night.receive("hexref/club/fake-%d/journal" % n, b"{}")
+        send(night, entry(seq=n + 10 ** 7))
+    snap = night.snapshot()["rejected"]
+    assert len(snap) == 101 and snap["(other topics)"]["count"] == 500 - 99  # Table 1 and 99 others kept apart
+    assert snap["Table 1"] == {"count": 500, "reasons": [{"why": "seq is out of range",
+                                                          "count": 500}]}
