@@ -260,6 +260,12 @@ def main() -> int:
     idle_chunks = [c for c in chunks if c[0] >= idle_lo and c[1] < idle_hi and c[2] >= 0]
     idle_bytes = sum(c[2] for c in idle_chunks)
     idle_passes = sum(c[3] for c in idle_chunks)
+
+    def allocated(lo_ms: float, hi_ms: float) -> str:
+        """Bytes allocated per pass over the whole 100-pass blocks inside a window."""
+        inside = [c for c in chunks if c[0] >= lo_ms and c[1] < hi_ms and c[2] >= 0]
+        n = sum(c[3] for c in inside)
+        return "%.1f (n=%d)" % (sum(c[2] for c in inside) / n, n) if n else "no whole block"
     # latencies on the board's clock
     tap_lines = [us for us, line in timed if " TAP " in line]
     face_lines = [us for us, line in timed if " DIE " in line and " FACE " in line]
@@ -296,6 +302,9 @@ def main() -> int:
               idle_bytes / idle_passes, idle_bytes, idle_passes) if idle_passes else
               "no whole 100-pass block in the idle window", wasm["idle_alloc"],
               wasm["beat_alloc"]))
+    print("%s bytes allocated per pass, a tile held: %s; the die thrown and resting: %s"
+          % (where, allocated((place_us - boot_us) / 1000, (lifts[0] - boot_us) / 1000),
+             allocated(throws[0] / 1000, throws[-1] / 1000 + THROW_EVERY_MS)))
     print("%s die rest -> DIE FACE on the USB line: %s ms   | WebAssembly: %s"
           % (where, stats(die_ms), wasm["die"]))
     print("%s tap -> TAP on the USB line: %s ms   | WebAssembly: %s"
