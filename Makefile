@@ -67,10 +67,13 @@ bench: $(STAMP) $(NODE_STAMP)
 # DESIGN.md's reliability goals with real processes: `hexref run` killed at random moments
 # and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
 # then 500+ inputs from the hub's process to `hexref run` through a relay that corrupts 1%
-# of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min).
+# of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min);
+# then no dead ends, far longer than make test: every variant walked over 3000 states and
+# played 200 times to the end (tests/soak_liveness.py).
 soak: $(STAMP)
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
+	$(PY) tests/soak_liveness.py
 
 # The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/test_catalogues.py names them.
