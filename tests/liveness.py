@@ -36,7 +36,7 @@ from hexors_random import Rng as HexorsRng
 from hexors_random import setup_inputs as hexors_setup
 
 from host.games import descriptor
-from host.games.invocations.presenter import InvocationsView
+from host.games.invocations.hooks import running as invocations_timers
 from shared_rules.heroscape import army_cards, card
 from shared_rules.hexo import hexo_cards
 
@@ -244,7 +244,7 @@ class InvocationsTable(Table):
                     game.name(legal.actor), "Attack" if legal.expect == "reveal" else "Shield"),
                     8))
         view = game.view()
-        for which in InvocationsView._running(view):
+        for which in invocations_timers(view):
             out.append(Move(("timeout", which), "the %s timer ran out" % which,
                             2 if which == "handover" else 0.5))
         out += self._effects(game, rng is None)
