@@ -1,4 +1,8 @@
-"""HeroScape's hooks: virtual dice are rolled by the hub (DIEMODE, ROLL)."""
+"""HeroScape's hooks: virtual dice are rolled by the hub (DIEMODE, ROLL).
+
+>>> HeroScapeHooks("virtual").opening_commands()
+[('DIEMODE', 'virtual')]
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -12,13 +12,10 @@ Two ways to roll several dice (HS-6), chosen when the game starts:
 - ``physical``: the electronic die is rolled once per die; the panel counts down
   ("2 more rolls of 3") and the engine keeps the partial roll until it is complete;
 - ``virtual``: the roller presses their button on the hub and the hub rolls all the dice
-  at once (the host sends ``ROLL n``, see ``commands``).
+  at once (the host sends ``ROLL n``: host/games/heroscape/hooks.py).
 
 The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"); what a press means is
 the engine's ``input_for`` (HS-6's height, the roller's press).
-
->>> HeroScapeView("virtual").opening_commands()
-[('DIEMODE', 'virtual')]
 """
 from __future__ import annotations
 
