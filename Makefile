@@ -50,7 +50,7 @@ test-cpython: $(STAMP) debian-packages
 # the unit with systemd-analyze (systemd) and traces the referee with strace. The phone
 # page is tested in Debian's headless Chromium through its chromedriver, club nights against
 # Debian's Mosquitto.
-DEBIAN_PACKAGES := python3-venv python3-pil systemd strace chromium chromium-driver mosquitto
+DEBIAN_PACKAGES := python3-venv python3-pil systemd strace chromium chromium-driver mosquitto openssl
 debian-packages:
 	@dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1 || { S=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$S apt-get update -qq && DEBIAN_FRONTEND=noninteractive \

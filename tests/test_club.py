@@ -38,15 +38,16 @@ def _free_port() -> int:
 class Mosquitto:
     """Debian's broker on 127.0.0.1:port, persisting to ``folder`` (as a club's would)."""
 
-    def __init__(self, folder: Path, port: int) -> None:
+    def __init__(self, folder: Path, port: int, security: str = "allow_anonymous true\n") -> None:
+        """``security``: the listener's own lines (accounts, TLS)."""
         self.binary = tool("mosquitto", "mosquitto")
         self.port = port
         self.conf = folder / "mosquitto.conf"
         self.log = folder / "mosquitto.log"
         self.conf.write_text(
-            "listener %d 127.0.0.1\nallow_anonymous true\npersistence true\n"
+            "listener %d 127.0.0.1\n%spersistence true\n"
             "persistence_location %s/\nautosave_interval 1\nuser root\n"
-            "log_dest file %s\n" % (port, folder, self.log))
+            "log_dest file %s\n" % (port, security, folder, self.log))
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:

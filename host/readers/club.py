@@ -71,7 +71,8 @@ BATCH = 200  # at most this many entries handed to the client per pass
 CLOCK_SLACK_S = 3600  # a table's clock may be this far from the organiser's
 AHEAD = 2000  # entries of one game kept while an earlier one is missing
 WAITING = 20_000  # such entries kept in all (~1 KB each)
-MAX_TABLES = 100  # tables (topics) the organiser keeps apart; past it, counted together
+MAX_TABLES = 100  # tables the organiser keeps apart; past it, counted together
+MAX_STRANGERS = 8  # topics of no table it knows, kept apart (an unpaired table's among them)
 MAX_REASONS = 8  # reasons kept apart for one table's refused messages
 OTHER_TOPICS = "(other topics)"
 KEY_FILE = "club-key.json"  # a table's pairing (hexref club-join), in its data folder
@@ -468,15 +469,21 @@ def standings(results: list[tuple[tuple[str, ...], list[str]]]) -> list[dict[str
 
 class Rejections:
     """The messages the organiser refused, by the table their topic names and by reason;
-    each (table, reason) logged once. Bounded: past ``MAX_TABLES`` topics or
-    ``MAX_REASONS`` reasons for one table, the rest are counted together."""
+    each (table, reason) logged once. Bounded: past ``MAX_TABLES`` tables, ``MAX_STRANGERS``
+    topics of no known table, or ``MAX_REASONS`` reasons for one table, the rest are counted
+    together."""
 
     def __init__(self) -> None:
         self.by_table: dict[str, dict[str, int]] = {}
+        self.strangers = 0
 
-    def add(self, level: str, reason: str) -> None:
-        if level not in self.by_table and len(self.by_table) >= MAX_TABLES:
-            level = OTHER_TOPICS
+    def add(self, level: str, reason: str, known: bool = True) -> None:
+        if level not in self.by_table:
+            if len(self.by_table) >= MAX_TABLES or (not known and
+                                                    self.strangers >= MAX_STRANGERS):
+                level = OTHER_TOPICS
+            elif not known:
+                self.strangers += 1
         reasons = self.by_table.setdefault(level, {})
         if reason not in reasons and len(reasons) >= MAX_REASONS:
             reason = _("other reasons")
@@ -506,6 +513,7 @@ class Night:
         self.changes = 0
         self.asked: dict[tuple[str, int], float] = {}
         self.rejections = Rejections()
+        self.known: set[str] = set()  # the topics of tables that sent something good
 
     def key(self, level: str) -> bytes:
         return key_of(pairing_code(self.secret, level).replace("-", ""))
@@ -525,6 +533,8 @@ class Night:
                 TableIndex if parts[3] == "index" else JournalEntry).from_json(data)
             if table_topic(message.table) != level:
                 raise Rejected(_("names another table than its topic"))
+            with self.lock:
+                self.known.add(level)
             if isinstance(message, TableIndex):
                 self.take_index(message)
                 return True
@@ -535,7 +545,7 @@ class Night:
             return self.take(message)
         except Rejected as exc:
             with self.lock:
-                self.rejections.add(level, str(exc))
+                self.rejections.add(level, str(exc), level in self.known)
                 self.changes += 1
         except Exception as exc:  # a defect of ours: said, counted, and the night goes on
             log.exception("club: a message on %s's topic broke the organiser", level)
@@ -584,7 +594,8 @@ class Night:
         with self.lock:
             tables: dict[str, ClubGame] = {}
             for (table, _id), game in sorted(self.games.items()):
-                tables[table] = game  # the latest game of each table
+                if game.follower.seen:  # not a game whose first entry is still awaited
+                    tables[table] = game  # the latest game of each table
             results = [{"table": g.table, "game": g.row.id, "variant": g.row.variant,
                         "players": list(g.row.players), "winners": g.winners}
                        for (_t, _i), g in sorted(self.games.items()) if g.winners]
