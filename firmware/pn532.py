@@ -104,14 +104,18 @@ def _fill(out, cmd, params):
 class I2CBus:
     """The PN532 on a machine.I2C: one transaction per call; OSError means not ready.
 
-    A long read takes two calls: a one-byte status read, then status and frame together
-    (the PN532 sends the frame from its start on every read). A short one (the ACK) is
-    read whole at once: cheaper than asking first.
+    With its IRQ line (``irq``, a machine.Pin; P70_IRQ goes low while the PN532 holds a
+    frame for the host) a read costs no bus time until there is something to read, and
+    then one transfer: status and frame together. Without it, a long read takes two calls:
+    a one-byte status read, then status and frame together (the PN532 sends the frame from
+    its start on every read). A short one (the ACK) is read whole at once: cheaper than
+    asking first.
     """
 
-    def __init__(self, i2c, address=_I2C_ADDRESS):
+    def __init__(self, i2c, address=_I2C_ADDRESS, irq=None):
         self.i2c = i2c
         self.address = address
+        self.irq = irq
         self._status = bytearray(1)
         self._ready = False
 
@@ -127,7 +131,12 @@ class I2CBus:
 
     def read(self, buf):
         """Fill ``buf`` with the status byte then the frame; False if not (yet) read."""
-        if len(buf) <= 8:
+        irq = self.irq
+        if irq is not None:
+            if irq.value():
+                return False  # nothing for the host yet: no bus transaction
+            self._ready = True
+        elif len(buf) <= 8:
             self._ready = True
         target = buf if self._ready else self._status
         try:

@@ -84,7 +84,8 @@ def build_reader(machine, errors, ticks=None, sleep=None):
             from firmware.pn532 import PN532, I2CBus
             from firmware.pn532_start import begin
 
-            chip = PN532(I2CBus(board.bus(machine, "nfc_i2c"), board.address("pn532")),
+            irq = machine.Pin(board.pin("pn532", "irq"), machine.Pin.IN, machine.Pin.PULL_UP)
+            chip = PN532(I2CBus(board.bus(machine, "nfc_i2c"), board.address("pn532"), irq),
                          machine.Pin(board.pin("pn532", "rst"), out, value=1), ticks, sleep)
             begin(chip)
         return NfcReader(chip)

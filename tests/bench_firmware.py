@@ -90,16 +90,18 @@ class QuietPN532:
 
 
 class _MachinePin(_Pin):
-    """machine.Pin: the PN532's reset pin is the twin's; the others are plain."""
+    """machine.Pin: the PN532's reset and IRQ pins are the twin's; the others are plain."""
 
     IN, OUT, PULL_UP = 0, 1, 2
     rst = None
+    irq = None
 
     def __init__(self, number, mode=None, pull=None, value=None):
         from firmware import board
 
         _Pin.__init__(self)
-        self.target = _MachinePin.rst if number == board.PN532_RST else None
+        self.target = (_MachinePin.rst if number == board.PN532_RST else
+                       _MachinePin.irq if number == board.PN532_IRQ else None)
         if value is not None:
             self.value(value)
 
@@ -119,6 +121,7 @@ class _Machine:
         self.twins = twins
         self.fed = 0
         _MachinePin.rst = twins["nfc"].rst
+        _MachinePin.irq = getattr(twins["nfc"], "irq", None)
         self.Pin = _MachinePin
 
     def I2C(self, bus_id, **kw):
@@ -186,9 +189,19 @@ def on_fake_port(hub):
     hub.link.port = FakePort()
 
 
+class _Low:
+    """QuietPN532's IRQ line: it always has its answer ready."""
+
+    def value(self, v=None):
+        return 0
+
+
 def quiet(hub, uid=None):
     """Swap the NFC twin for the preallocated one (see QuietPN532)."""
-    hub.reader.chip.bus.i2c = QuietPN532(uid)
+    bus = hub.reader.chip.bus
+    bus.i2c = QuietPN532(uid)
+    if getattr(bus, "irq", None) is not None:
+        bus.irq = _Low()
 
 
 def tag_resting(twins, hub):
@@ -199,6 +212,8 @@ def tag_resting(twins, hub):
 
     twins["nfc"].place(Ntag(TAG, record=record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")))
     hub.reader.chip.bus.i2c = twins["nfc_bus"]
+    if getattr(hub.reader.chip.bus, "irq", None) is not None:
+        hub.reader.chip.bus.irq = twins["nfc"].irq
     for _ in range(200):
         idle(hub, twins["clock"], 1)
         if hub.reader.present is not None:

@@ -49,6 +49,17 @@ NACK = b"\x00\x00\xff\xff\x00\x00"
 ERROR_FRAME = b"\x00\x00\xff\x01\xff\x7f\x81\x00"  # UM0701-02 6.2.1.5
 
 
+class IrqPin:
+    """The PN532's P70_IRQ as a machine.Pin the host reads: 0 (low) while the chip holds a
+    frame for the host (its ACK, then its answer), 1 otherwise."""
+
+    def __init__(self, chip):
+        self.chip = chip
+
+    def value(self, v=None):
+        return 0 if self.chip.ready() else 1
+
+
 def _rf_us(sent, received):
     """One ISO 14443-A exchange: the bytes out, the frame delay, the bytes back."""
     return (sent + received) * RF_BYTE_US + RF_FDT_US
@@ -86,6 +97,7 @@ class PN532Twin:
         self.clock = clock
         self.field = list(tags)
         self.rst = FakePin(1, self._on_reset)
+        self.irq = IrqPin(self)
         self.drop_commands = 0
         self.corrupt = 0
         self.slow_ms = 0

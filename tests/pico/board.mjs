@@ -97,8 +97,8 @@ function attachI2C(mcu, bus) {
   const after = (periods, f, extraNs = 0) => { then = f; wire.schedule(periods * periodNs() + extraNs); };
   const finish = () => {
     if (phase === null) return;
-    if (phase.mode === I2CMode.Write) ask(`W ${bus} ${hex(phase.written) || "-"}`);
-    else ask(`E ${bus} ${phase.count}`);
+    if (phase.mode === I2CMode.Write) act(ask(`W ${bus} ${hex(phase.written) || "-"}`));
+    else act(ask(`E ${bus} ${phase.count}`));
     phase = null;
   };
   i2c.onStart = () => { finish(); after(1, () => i2c.completeStart()); };
@@ -238,7 +238,7 @@ function boot(cause) {
     let last = null;
     mcu.gpio[pin].addListener((state) => {
       const level = state === GPIOPinState.Low ? 0 : 1;
-      if (level !== last) { last = level; ask(`G ${pin} ${level}`); }
+      if (level !== last) { last = level; act(ask(`G ${pin} ${level}`)); }
     });
   }
   const cdc = new USBCDC(mcu.usbCtrl);
@@ -315,11 +315,30 @@ function boot(cause) {
   sim.execute();
 }
 
+// A pin the rig drives at a later board time (pin:N:L@US: the PN532's IRQ going low when
+// its answer is ready): one alarm per pin, so a newer plan replaces an older one.
+const pinAlarms = new Map();
+function drive(pin, level, atUs) {
+  let alarm = pinAlarms.get(pin);
+  if (alarm === undefined || alarm.sim !== sim) {
+    const owner = sim;
+    alarm = { sim, level: true, timer: sim.clock.createAlarm(() => owner.rp2040.gpio[pin].setInputValue(alarm.level)) };
+    pinAlarms.set(pin, alarm);
+  }
+  alarm.timer.cancel();
+  const inNs = (atUs - nowUs()) * 1000;
+  if (atUs === undefined || inNs <= 0) sim.rp2040.gpio[pin].setInputValue(level);
+  else { alarm.level = level; alarm.timer.schedule(inNs); }
+}
+
 function act(reply) {
   for (const action of reply.split(" ")) {
     if (action === "." || action === "") continue;
     const [what, a, b] = action.split(":");
-    if (what === "pin") sim.rp2040.gpio[Number(a)].setInputValue(b === "1");
+    if (what === "pin") {
+      const [level, at] = b.split("@");
+      drive(Number(a), level === "1", at === undefined ? undefined : Number(at));
+    }
     else if (what === "reset") setTimeout(() => boot("reset"), 0), sim.stop();
     else if (what === "hang") hang();
     else if (what === "quit") process.exit(0);

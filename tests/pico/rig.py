@@ -285,6 +285,7 @@ class Rig:
                                           PN532Target(self.pn532, board.address("pn532"))},
             board.names()["DIE_I2C_ID"]: {self.lis3dh.address: RegisterTarget(self.lis3dh)},
         }
+        self.nfc_bus = board.names()["NFC_I2C_ID"]
         for name in without:  # a chip left off its bus (a hub with no die sensor...)
             for targets in self.buses.values():
                 targets.pop(board.address(name), None)
@@ -331,7 +332,8 @@ class Rig:
         cmd = ["node", str(BOARD_JS), "--assets", str(self.assets), "--image", str(Path(self.image).resolve()),
                "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
                "--buses", json.dumps(buses),
-               "--pullups", ",".join(str(pin) for _, pin in board.buttons()),
+               "--pullups", ",".join([str(pin) for _, pin in board.buttons()]
+                                     + [str(board.pin("pn532", "irq"))]),
                "--watch", str(board.pin("pn532", "rst")), "--led", str(board.pin("led")),
                "--clock-base", str(self.clock.us())]
         if self.cdc_log is not None:
@@ -399,7 +401,7 @@ class Rig:
             target = self.phase.get(int(words[2]))
             if target is not None:
                 target.write(b"" if words[3] == "-" else bytes.fromhex(words[3]))
-            return "."
+            return self.irq() if isinstance(target, PN532Target) else "."
         if kind == "R":
             target = self.phase.get(int(words[2]))
             return target.read().hex() if target is not None else ""
@@ -407,10 +409,11 @@ class Rig:
             target = self.phase.get(int(words[2]))
             if target is not None:
                 target.end_read(int(words[3]))
-            return "."
+            return self.irq() if isinstance(target, PN532Target) else "."
         if kind == "G":
             if int(words[2]) == board.pin("pn532", "rst"):
                 self.pn532.rst.value(int(words[3]))
+                return self.irq()
             return "."
         if kind == "L":
             self.led = int(words[2])
@@ -425,6 +428,21 @@ class Rig:
             self.log("board boot (%s) at %.3f s" % (words[2], self.clock.now / 1000))
             return "."
         raise ValueError("unknown board request %r" % (words,))
+
+    def irq(self) -> str:
+        """The PN532's P70_IRQ as the board's pin sees it after a transfer: low from the
+        moment the chip holds a frame for the host (its ACK, then its answer) until the
+        host has read it, high otherwise (PN532 datasheet, P70_IRQ; UM0701-02, the host
+        may wait on IRQ instead of reading the status byte). The rig tells the board when
+        it will fall, so it falls on the board's clock."""
+        pin = board.pin("pn532", "irq")
+        out = self.pn532._out if board.address("pn532") in self.buses[self.nfc_bus] else []
+        if not out:
+            return "pin:%d:1" % pin
+        at = out[0][0]
+        if at <= self.clock.us():
+            return "pin:%d:0" % pin
+        return "pin:%d:1 pin:%d:0@%d" % (pin, pin, at)
 
     def hub_ready(self) -> bool:
         """The hub runs its loop since the last boot: its reader looks for tags (or, with no

@@ -258,3 +258,27 @@ def test_simulated_reader_holds_a_tile_until_the_hub_has_read_it():
             events.append(event)
         now += 2
     assert events == [("TAP", A, hexs(RECORD)), ("GONE", A)]
+
+
+def test_irq_line_reads_only_what_is_ready():
+    # P70_IRQ wired: while the chip works the reader leaves the bus alone (no status-byte
+    # reads), and each ACK and answer is one read; the tag is tapped as without it.
+    clock = FakeClock()
+    chip = PN532Twin(clock)
+    wire = FakeI2C(chip)
+    driver = PN532(I2CBus(wire, irq=chip.irq), reset=chip.rst, ticks=clock.ticks_ms,
+                   sleep=clock.sleep_ms)
+    begin(driver)
+    reader = NfcReader(driver)
+    chip.place(Ntag(A, record=RECORD))
+    start = wire.transactions
+    assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(RECORD))]
+    used = wire.transactions - start
+    sends = driver.sends
+    # at most one write, one ACK read and one answer read per command: nothing else
+    assert used <= 3 * sends, (used, sends)
+    polled = rig()
+    polled[1].place(Ntag(A, record=RECORD))
+    start = polled[2].transactions
+    assert drive(polled[0], polled[2], polled[3], 500) == [("TAP", A, hexs(RECORD))]
+    assert polled[2].transactions - start > used  # without IRQ: status reads in between
