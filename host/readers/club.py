@@ -435,9 +435,16 @@ class ClubGame:
         return fed
 
     @property
+    def people(self) -> list[str]:
+        """Who sat at each seat, as the night's standings count them."""
+        return [person(self.table, self.row.variant, n, name)
+                for n, name in enumerate(self.row.players)]
+
+    @property
     def winners(self) -> list[str]:
         w = self.follower.winners or []
-        return [self.row.players[p] for p in w if 0 <= p < len(self.row.players)]
+        people = self.people
+        return [people[p] for p in w if 0 <= p < len(people)]
 
     def summary(self) -> dict[str, Any]:
         state = self.follower.state(self.row)
@@ -449,19 +456,45 @@ class ClubGame:
                 "last": state["history"][-1]["text"] if state["history"] else ""}
 
 
-def standings(results: list[tuple[tuple[str, ...], list[str]]]) -> list[dict[str, Any]]:
-    """The night's table from decided games ``(players, winners)``: a win is a point, a
-    shared win a point to each; ordered by wins, then fewer games, then name.
+GUESTS = ("guest", "invité", "invitado")  # a seat named so is nobody the night can count on
 
-    >>> standings([(("Ana", "Ben"), ["Ana"]), (("Ana", "Cy"), ["Cy"]), (("Ben", "Cy"), ["Cy"])])
+
+def person(table: str, variant: str, seat: int, name: str) -> str:
+    """Who sat at ``seat``: the name a player was given, or, for a seat nobody named (the
+    game's own seat name, or a guest), the table and the seat: never the same person as
+    another table's unnamed seat.
+
+    >>> person("Table 3", "jl-beginner", 0, "P1"), person("Table 3", "jl-beginner", 1, " Ana ")
+    ('Table 3 · P1', 'Ana')
+    >>> person("Table 4", "jl-beginner", 1, "Guest")
+    'Table 4 · P2'
+    """
+    from host.games.descriptor import GAMES
+
+    kind = GAMES.get(variant)
+    own = kind.seats(seat + 1)[seat] if kind is not None else "P%d" % (seat + 1)
+    clean = " ".join(name.split())
+    if not clean or clean == own or clean.casefold() in GUESTS:
+        return "%s \u00b7 %s" % (table, own)
+    return clean
+
+
+def standings(results: list[tuple[tuple[str, ...], list[str]]]) -> list[dict[str, Any]]:
+    """The night's table from decided games ``(people, winners)``: a win is a point, a
+    shared win a point to each; ordered by wins, then fewer games, then name. A person is
+    one whatever the case of the name at each table.
+
+    >>> standings([(("Ana", "Ben"), ["Ana"]), (("ana", "Cy"), ["Cy"]), (("Ben", "Cy"), ["Cy"])])
     [{'name': 'Cy', 'played': 2, 'won': 2, 'points': 2}, {'name': 'Ana', 'played': 2, 'won': 1, 'points': 1}, {'name': 'Ben', 'played': 2, 'won': 0, 'points': 0}]
     """
     table: dict[str, dict[str, Any]] = {}
     for players, winners in results:
+        won = {w.casefold() for w in winners}
         for name in players:
-            row = table.setdefault(name, {"name": name, "played": 0, "won": 0, "points": 0})
+            row = table.setdefault(name.casefold(), {"name": name, "played": 0, "won": 0,
+                                                     "points": 0})
             row["played"] += 1
-            if name in winners:
+            if name.casefold() in won:
                 row["won"] += 1
                 row["points"] += 1
     return sorted(table.values(), key=lambda r: (-r["points"], r["played"], r["name"]))
@@ -588,7 +621,7 @@ class Night:
         return out
 
     def results(self) -> list[tuple[tuple[str, ...], list[str]]]:
-        return [(g.row.players, g.winners) for g in self.games.values() if g.winners]
+        return [(tuple(g.people), g.winners) for g in self.games.values() if g.winners]
 
     def snapshot(self) -> dict[str, Any]:
         with self.lock:
@@ -597,7 +630,7 @@ class Night:
                 if game.follower.seen:  # not a game whose first entry is still awaited
                     tables[table] = game  # the latest game of each table
             results = [{"table": g.table, "game": g.row.id, "variant": g.row.variant,
-                        "players": list(g.row.players), "winners": g.winners}
+                        "players": g.people, "winners": g.winners}
                        for (_t, _i), g in sorted(self.games.items()) if g.winners]
             rejected = self.rejections.shown()
             return {"tables": [tables[t].summary() for t in sorted(tables)],
