@@ -284,12 +284,15 @@ def choose(referee, label: str, show: Callable[..., None] | None = None,
 
 
 def rehearse(variant: str, script: list[dict] | None = None, journal=None,
-             on_view: Callable[[Any], Any] | None = None, book=None, records: bool = True):
+             on_view: Callable[[Any], Any] | None = None, book=None, records: bool = True,
+             every_menu: bool = False):
     """Play a rig's script straight into a referee (no firmware, no pty); returns the
     referee and the text of every screen shown, in order. ``journal``: where the inputs
     are kept (a stored game's, host/storage/store.py), else in memory; ``on_view`` is handed each
     screen (a panel to draw it on); ``book``: the tile book (default: the rig's cards);
-    ``records``: False for tags that carry no record (a registry trusts them by UID)."""
+    ``records``: False for tags that carry no record (a registry trusts them by UID);
+    ``every_menu``: after each screen, hand ``on_view`` the screen with the referee's menu
+    open on each of its choices in turn (the menu is left as it was)."""
     from host.display.screens import text
     from host.hub.link import Received
     from host.session.referee import Referee, TileBook
@@ -306,6 +309,12 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
         said.append(" | ".join(text(view)))
         if on_view is not None:
             on_view(view)
+            if every_menu:
+                was = referee.menu_open, referee.cursor
+                for cursor in range(len(referee.menu())):
+                    referee.menu_open, referee.cursor = True, cursor
+                    on_view(presenter.screen(referee))
+                referee.menu_open, referee.cursor = was
 
     def said_by(reaction) -> None:
         shown = presenter.message(referee, reaction)  # a refusal or a note, as the panel shows it

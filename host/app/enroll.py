@@ -393,9 +393,7 @@ class Enrollment:
                                      hint=self.message or _("OK choose  BACK other tag"))
         if self.state == CHOOSE:
             members = self._members()
-            labels = tuple("%s  %s" % (catalogue.label(self.choices[i]), self.choices[i]["id"])
-                           if self.choices[i].get("name") else self.choices[i]["id"]
-                           for i in members)
+            labels = tuple(catalogue.label(self.choices[i]) for i in members)
             at = members.index(self.index) if self.index in members else 0
             title = header if len(self.groups) == 1 else games.short_name(self.group or "",
                                                                                header)

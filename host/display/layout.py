@@ -12,8 +12,12 @@ font (6x10, then 5x8); its shorter form (``SHORTER``: spacing, then abbreviation
 know); then more lines where the screen has room (a long message or instruction wraps at
 spaces). ``lay_out(view)`` decides it all once; ``draw`` paints it and ``shown`` says it
 as text, line by line, so a transcript prints exactly what the panel shows.
-``overflow(view)`` lists whatever still does not fit (the tests require it to be empty
-for every frame of every demo game).
+A header whose title and right-hand text (whose turn, a count) cannot share a line takes
+two lines, the body starting lower. Every text has a box (``boxes``: its glyph cells, and
+the bar behind a highlighted row or a refusal); ``overflow(view)`` lists whatever still
+does not fit, lost a number, leaves the panel or lies on another box (``collisions``): the
+tests require it to be empty for every screen of every demo game, menu and enrollment step,
+in every language (tests/test_panel_geometry.py).
 """
 from __future__ import annotations
 
@@ -112,7 +116,7 @@ def wrap(text: str, name: str, room: int = WIDTH) -> list[str]:
 class Placed:
     """One text on the panel: where, in which font, and what it is part of."""
 
-    part: str  # "header", "right", "big", "line", "footer", "colon"
+    part: str  # "header", "right", "rule", "big", "line", "footer", "colon"
     text: str
     font: str
     x: int
@@ -121,7 +125,11 @@ class Placed:
     inverted: bool = False  # the footer of a refusal: dark on a light bar
 
 
-def _header(view: View) -> list[Placed]:
+def _header(view: View) -> tuple[list[Placed], int]:
+    """The header's texts and the row of the rule under them. The title and the text on
+    its right share one line when both fit whole, a space apart; else the right-hand text
+    (whose turn, a count) takes a second line of its own, right-aligned, and the body
+    starts lower: the header never runs under it."""
     right = view.header_right
     for name in TEXT_FONTS:
         rw = width(right, name) if right else 0
@@ -131,12 +139,16 @@ def _header(view: View) -> list[Placed]:
             out = [Placed("header", fitted[0], name, 0, 0)]
             if right:
                 out.append(Placed("right", right, name, WIDTH - rw, 0))
-            return out
-    name = TEXT_FONTS[-1]  # still too wide: said by overflow()
-    out = [Placed("header", shorter_forms(view.header)[-1], name, 0, 0)]
-    if right:
-        out.append(Placed("right", right, name, WIDTH - width(right, name), 0))
-    return out
+            return out, HEADER_RULE_Y
+    fitted = fit_one_line(view.header, WIDTH) or (shorter_forms(view.header)[-1],
+                                                  TEXT_FONTS[-1])
+    out = [Placed("header", fitted[0], fitted[1], 0, 0)]
+    y = FONTS[fitted[1]][1] + 1
+    rfit = fit_one_line(right, WIDTH) or (shorter_forms(right)[-1], TEXT_FONTS[-1])
+    name = TEXT_FONTS[-1] if FONTS[rfit[1]][1] > FONTS[TEXT_FONTS[-1]][1] and \
+        width(rfit[0], TEXT_FONTS[-1]) <= WIDTH else rfit[1]
+    out.append(Placed("right", rfit[0], name, max(0, WIDTH - width(rfit[0], name)), y))
+    return out, y + FONTS[name][1] + 1
 
 
 def _footer(view: View) -> tuple[list[str], str]:
@@ -152,7 +164,8 @@ def _footer(view: View) -> tuple[list[str], str]:
     return wrapped or wrap(forms[-1], name, WIDTH - 2), name
 
 
-def _big(view: View, fonts: tuple[str, ...] = BIG_FONTS) -> tuple[list[Placed], int]:
+def _big(view: View, fonts: tuple[str, ...] = BIG_FONTS, top: int = BODY_TOP
+         ) -> tuple[list[Placed], int]:
     """The large values (in the largest of ``fonts`` that fits) and the height they take."""
     if not view.big:
         return [], 0
@@ -160,27 +173,32 @@ def _big(view: View, fonts: tuple[str, ...] = BIG_FONTS) -> tuple[list[Placed], 
         fitted = fit_one_line(view.big[0], WIDTH, fonts) or (view.big[0], BIG_FONTS[-1])
         text, name = fitted
         x = max(0, (WIDTH - width(text, name)) // 2)
-        return [Placed("big", text, name, x, BODY_TOP)], FONTS[name][1]
+        return [Placed("big", text, name, x, top)], FONTS[name][1]
     half = WIDTH // 2 - 8
     left, right = view.big[0], view.big[1]
     name = next((n for n in fonts if width(left, n) <= half and width(right, n) <= half),
                 BIG_FONTS[-1])
     colon = "6x10" if FONTS[name][1] < 15 else name
     h = FONTS[name][1]
-    return [Placed("big", left, name, 0, BODY_TOP),
+    return [Placed("big", left, name, 0, top),
             Placed("colon", ":", colon, WIDTH // 2 - FONTS[colon][0] // 2,
-                   BODY_TOP + (h - FONTS[colon][1]) // 2),
-            Placed("big", right, name, WIDTH - width(right, name), BODY_TOP)], h
+                   top + (h - FONTS[colon][1]) // 2),
+            Placed("big", right, name, WIDTH - width(right, name), top)], h
 
 
 def _body(view: View, top: int, bottom: int) -> list[Placed] | None:
     """The lines between ``top`` and ``bottom`` (exclusive), or None if they do not fit."""
     if view.kind == "menu":  # the cursor's row must stay a row of its own
-        name = TEXT_FONTS[0]
+        rows = view.lines[:MENU_ROWS]
+        # The rows' pitch: the larger font's while three rows fit above the footer.
+        pitch = next((FONTS[n][1] + 1 for n in TEXT_FONTS
+                      if len(rows) * (FONTS[n][1] + 1) <= bottom - top + 1),
+                     FONTS[TEXT_FONTS[-1]][1])
+        fonts = tuple(n for n in TEXT_FONTS if FONTS[n][1] < pitch) or TEXT_FONTS[-1:]
         out = []
-        for i, line in enumerate(view.lines[:MENU_ROWS]):
-            fitted = fit_one_line(line, WIDTH - 2) or (line, TEXT_FONTS[-1])
-            out.append(Placed("line", fitted[0], fitted[1], 1, top + i * (FONTS[name][1] + 1),
+        for i, line in enumerate(rows):
+            fitted = fit_one_line(line, WIDTH - 2, fonts) or (line, TEXT_FONTS[-1])
+            out.append(Placed("line", fitted[0], fitted[1], 1, top + i * pitch,
                               selected=i == view.selected))
         return out
     # One line each in the larger font, then the smaller; then shorter forms; then lines
@@ -220,19 +238,21 @@ def _lines(texts: tuple[str, ...], name: str, how: str) -> list[str] | None:
 
 @lru_cache(maxsize=512)
 def _lay_out(view: View) -> tuple[Placed, ...]:
-    placed = _header(view)
+    placed, rule = _header(view)
+    body_top = rule + BODY_TOP - HEADER_RULE_Y
     footer, footer_font = _footer(view)
     pitch = FONTS[footer_font][1] + 1
     footer_top = HEIGHT - pitch * len(footer) + 1 if footer else HEIGHT
     body = None
     # Smaller large values before anything is cut: room for the lines under them.
     for first in range(len(BIG_FONTS) if view.big else 1):
-        big, big_height = _big(view, BIG_FONTS[first:])
-        top = BODY_TOP + big_height + (1 if big else 0)
+        big, big_height = _big(view, BIG_FONTS[first:], body_top)
+        top = body_top + big_height + (1 if big else 0)
         body = _body(view, top, footer_top - 1)
         if body is not None:
             break
     placed += big
+    placed.append(Placed("rule", "", TEXT_FONTS[-1], 0, rule))
     if body is None:  # still too much: the smallest font, every line (overflow says so)
         name = TEXT_FONTS[-1]
         texts = [t for line in view.lines for t in wrap(shorter_forms(line)[-1], name)]
@@ -252,8 +272,10 @@ def lay_out(view: View) -> tuple[Placed, ...]:
 def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
     """Paint ``view`` on a 128x64 one-bit canvas (white on black)."""
     placed = lay_out(view)
-    canvas.line((0, HEADER_RULE_Y, WIDTH - 1, HEADER_RULE_Y), fill="white")
     for p in placed:
+        if p.part == "rule":
+            canvas.line((0, p.y, WIDTH - 1, p.y), fill="white")
+            continue
         font = pixel_font(p.font)
         w, h = width(p.text, p.font), FONTS[p.font][1]
         if p.selected:
@@ -313,10 +335,60 @@ def overflow(view: View) -> list[str]:
     drawn = sorted(n for p in placed for n in re.findall(r"\d+", p.text))
     if numbers != drawn:
         problems.append("numbers %s drawn as %s" % (numbers, drawn))
-    rows = sorted((p.y, p.y + FONTS[p.font][1]) for p in placed if p.part in ("line", "footer"))
-    for (_y0, y1), (z0, _) in zip(rows, rows[1:], strict=False):
-        if z0 < y1:
-            problems.append("lines overlap at y=%d" % z0)
+    return problems + collisions(view)
+
+
+@dataclass(frozen=True)
+class Box:
+    """The pixels a placed text may light or paint, as ``[x0, x1) x [y0, y1)``: its glyph
+    cells, and the bar behind a highlighted row or a refusal's footer."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+    placed: Placed | None  # None: the rule under the header
+
+    def meets(self, other: Box) -> bool:
+        return (self.x0 < other.x1 and other.x0 < self.x1
+                and self.y0 < other.y1 and other.y0 < self.y1)
+
+    def inside_panel(self) -> bool:
+        return 0 <= self.x0 and self.x1 <= WIDTH and 0 <= self.y0 and self.y1 <= HEIGHT
+
+    def __str__(self) -> str:
+        what = "the header rule" if self.placed is None else "%s %r" % (
+            self.placed.part, self.placed.text)
+        return "%s at (%d,%d)-(%d,%d)" % (what, self.x0, self.y0, self.x1, self.y1)
+
+
+def boxes(view: View) -> list[Box]:
+    """Every box ``draw`` paints for ``view``: each placed text, and the header's rule."""
+    out = []
+    for p in lay_out(view):
+        if p.part == "rule":
+            out.append(Box(0, p.y, WIDTH, p.y + 1, None))
+            continue
+        w, h = width(p.text, p.font), FONTS[p.font][1]
+        if p.selected:  # the bar spans the panel, one row above the glyphs
+            out.append(Box(0, p.y - 1, WIDTH, p.y + h, p))
+        elif p.inverted:
+            out.append(Box(0, p.y - 1, max(p.x + w, 1), p.y + h, p))
+        else:
+            out.append(Box(p.x, p.y, p.x + w, p.y + h, p))
+    return out
+
+
+def collisions(view: View) -> list[str]:
+    """Every box of ``view`` that leaves the 128x64 panel or meets another."""
+    return collide(boxes(view))
+
+
+def collide(placed: list[Box]) -> list[str]:
+    """Every box that leaves the 128x64 panel or meets another; [] when none does."""
+    problems = ["%s leaves the panel" % b for b in placed if not b.inside_panel()]
+    for i, a in enumerate(placed):
+        problems += ["%s over %s" % (b, a) for b in placed[i + 1:] if a.meets(b)]
     return problems
 
 

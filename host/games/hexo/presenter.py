@@ -101,9 +101,9 @@ class HexoView(Presenter):
         else:
             at = _("%(player)s at %(space)s") % where
         lines = [self._scores(ref, game), at, self._what_happened(ref, outcome)]
-        return View(header=self._turn_header(game),
-                    header_right=_("pile %(pile)d mkt %(market)d")
-                    % {"pile": game["pile"], "market": game["market"]},
+        # The market lies on the table for all to see; the pile's count is what tells
+        # how near the end is (the game ends when the market cannot be refilled).
+        return View(header=self._turn_header(game), header_right=_("pile %d") % game["pile"],
                     lines=tuple(line for line in lines if line), footer=legal.prompt,
                     kind="turn")
 
