@@ -150,5 +150,5 @@ DESCRIPTOR = Descriptor(
     presenter=lambda variant: HighRollScreen(),
     data=str(Path(__file__).with_name("high_roll.json")),
     card_fields={"champion": (("might", "int", 0, 6, True),)},
-    demos=lambda: {"high-roll": Demo(demo_entries, demo_script)},
+    demos={"high-roll": lambda: Demo(demo_entries, demo_script)},
     odds=add_odds)

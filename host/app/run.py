@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import signal
 import sqlite3
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import astuple
@@ -734,51 +733,3 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
 
 
 # --- the command line (host/commands/main.py calls this) ----------------------------------------
-
-def add_commands(commands) -> None:
-    """``hexref run`` and ``hexref doctor``."""
-    run = commands.add_parser(
-        "run", help="referee on the Pi: reader hub on USB, OLED on I2C, buttons on GPIO",
-        description="Reads the TOML config (--config, $HEXREF_CONFIG, "
-                    "~/.config/hexref/config.toml, /etc/hexref/config.toml), finds the hub by "
-                    "its USB id, restores an unfinished game or opens the game menu.")
-    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
-    run.add_argument("--emulate", metavar="DIR",
-                     help="no OLED: save frames as PNG under DIR (and draw in the terminal)")
-    run.add_argument("--no-gpio", action="store_true",
-                     help="no buttons or buzzer (play with the hub's buttons only)")
-    run.set_defaults(func=_run_command)
-
-    doctor = commands.add_parser(
-        "doctor", help="say what is found and what is missing: hub, panel, GPIO, database",
-        description="Each check prints OK, or FIX with what to do.")
-    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
-    doctor.add_argument("--no-ping", action="store_true",
-                        help="do not open the hub's port to ask for its HELLO")
-    doctor.set_defaults(func=_doctor_command)
-
-
-def _load_config(path: str | None):
-    from host.common.config import ConfigError, load
-
-    try:
-        return load(path)
-    except ConfigError as exc:
-        print("hexref: %s" % exc, file=sys.stderr)
-        return None
-
-
-def _run_command(args) -> int:
-    cfg = _load_config(args.config)
-    if cfg is None:
-        return 2
-    return main(cfg, Path(args.emulate) if args.emulate else None, gpio=not args.no_gpio)
-
-
-def _doctor_command(args) -> int:
-    from host.app import doctor
-
-    cfg = _load_config(args.config)
-    if cfg is None:
-        return 2
-    return doctor.main(cfg, talk=not args.no_ping)

@@ -1,19 +1,32 @@
-"""The ``hexref`` command line."""
+"""The ``hexref`` command line: the top-level options, the command groups (one module each
+in host/commands/, listed in ``GROUPS``), the table's language, and the entry point."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from pathlib import Path
 
-from host.common.version import version
+from host.commands import backup, club, demo, odds, replay, run, tiles, web
+
+# Every command group, in the order ``hexref --help`` lists them: each module adds its
+# parsers (``add_parser(commands)``) and imports what its handlers need when they run, so
+# building the parser loads no rules, screens, devices, web or broker library.
+GROUPS = (demo, odds, tiles, backup, replay, run, web, club)
 
 
-def _demo(args: argparse.Namespace) -> int:
-    from host.app.demo import run_demo
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked
+    (importlib.metadata takes longer to import than the rest of the help)."""
 
-    live = None if args.live == "auto" else args.live == "yes"
-    return run_demo(Path(args.out), live=live, variant=args.variant, board=args.board)
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show program's version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from host.common.version import version
+
+        print("hexref " + version())
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,59 +34,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="hexref", description="Companion referee for hexagonal tile battle games.")
-    parser.add_argument("--version", action="version", version="hexref " + version())
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--log-level", choices=LEVELS,
                         help="what goes to stderr (the journal under systemd): debug adds "
                              "every refused input (default info; warning for the demo, "
                              "whose transcript says it all)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    demo = commands.add_parser(
-        "demo", help="play a scripted game (Hexors, HeroScape, Hexo, Invocations) with no "
-                     "hardware",
-        description="Runs the real hub firmware against simulated sensors over a "
-                    "pseudo-terminal, referees a whole game, saves every frame as PNG.")
-    demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
-    from host.games.descriptor import demos
-
-    demo.add_argument("--variant", choices=sorted(demos()), default="jl-beginner",
-                      help="which scripted game (default jl-beginner)")
-    demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
-                      help="draw the panel in the terminal (default: when on a terminal)")
-    demo.add_argument("--board", choices=("sim", "pico"), default="sim",
-                      help="the reader hub: the firmware under CPython (sim, default) or on "
-                           "an emulated Raspberry Pi Pico running the official MicroPython "
-                           "(pico: slower; from a checkout, after make setup)")
-    demo.set_defaults(func=_demo)
-
-    odds = commands.add_parser(
-        "odds", help="exact odds of a battle or an attack",
-        description="Exact probabilities, as fractions, with the game's re-roll rules.")
-    odds_games = odds.add_subparsers(dest="game", metavar="GAME")
-    from host.games.descriptor import DESCRIPTORS
-
-    for game in DESCRIPTORS.values():
-        if game.odds is not None:
-            game.odds(odds_games)
-
-    def _odds_help(args: argparse.Namespace) -> int:
-        odds.print_help()
-        return 2
-
-    odds.set_defaults(func=_odds_help)
-
-    from host.commands.store import add_commands  # enroll, tiles, replay
-
-    add_commands(commands)
-    from host.app.run import add_commands as add_run_commands  # run, doctor
-
-    add_run_commands(commands)
-    from host.readers.web import add_commands as add_web_commands  # web, die-check
-
-    add_web_commands(commands)
-    from host.readers.club import add_commands as add_club_commands  # club
-
-    add_club_commands(commands)
+    for group in GROUPS:
+        group.add_parser(commands)
     _add_lang(parser, top=True)
     return parser
 

@@ -27,11 +27,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 from pathlib import Path
-
-from babel import Locale
-from babel.numbers import format_decimal, format_percent
+from typing import TYPE_CHECKING
 
 from shared_rules import words
+
+if TYPE_CHECKING:  # Babel is imported when a number is written, not to print the help
+    from babel import Locale
 
 DOMAIN = "hexref"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -125,6 +126,8 @@ def speaking(lang: str) -> Iterator[None]:
 def number(value: float | int, digits: int = 1, exact: bool = False) -> str:
     """A number written the table's way (``2.5`` / ``2,5``), at most ``digits`` decimals
     (``exact``: always ``digits``, as in ``0.638889``)."""
+    from babel.numbers import format_decimal
+
     pattern = "#,##0" + ("." + ("0" if exact else "#") * digits if digits else "")
     return _plain(format_decimal(value, format=pattern, locale=_current))
 
@@ -139,6 +142,8 @@ def share(fraction, decimals: int = 1) -> str:
 def percent(value: float | Decimal, decimals: int = 1) -> str:
     """A share written the table's way: ``66.7%`` in English, ``66,7 %`` in French (a
     plain space: the panel's fonts have no narrow no-break space)."""
+    from babel.numbers import format_percent
+
     # The locale's own pattern (where the sign goes, with or without a space), with
     # ``decimals`` digits after the decimal sign.
     pattern = locale().percent_formats[None].pattern.split(";")[0]
@@ -154,4 +159,6 @@ def _plain(text: str) -> str:
 
 
 def locale() -> Locale:
+    from babel import Locale
+
     return Locale.parse(_current)

@@ -19,7 +19,8 @@ imported. Its descriptor says:
 - ``data`` and ``card_fields``: where a registered game's catalogue lives and the values
   its cards carry (shared_rules/catalogue.py, cards.py); the five built-in games keep theirs
   in shared_rules, where the hub reads them too;
-- ``demos()``: the demo tables of its variants, {variant: Demo};
+- ``demos``: the demo tables of its variants, {variant: a function making its Demo} (the
+  scripts are imported when a demo is made, not to list them in ``hexref demo --help``);
 - ``odds(parsers)``: adds its ``hexref odds`` command, if it has one (both Hexors games
   share ``hexref odds hexors``).
 """
@@ -27,10 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.common.i18n import _, n_
-from host.session.referee import Hooks
+
+if TYPE_CHECKING:  # the session is imported when a game is opened, not to list the games
+    from host.session.referee import Hooks
 
 
 def numbered_seats(n: int) -> tuple[str, ...]:
@@ -59,6 +62,13 @@ class Demo:
     players: tuple[str, ...] = ("P1", "P2")
 
 
+def no_hooks(v: Variant) -> Hooks:
+    """A game that needs nothing of the session besides its rules."""
+    from host.session.referee import Hooks
+
+    return Hooks()
+
+
 @dataclass(frozen=True)
 class Descriptor:
     family: str
@@ -67,11 +77,11 @@ class Descriptor:
     variants: tuple[Variant, ...]
     engine: Callable[[Variant, tuple[str, ...]], Any]
     presenter: Callable[[Variant], Any]
-    hooks: Callable[[Variant], Hooks] = lambda v: Hooks()
+    hooks: Callable[[Variant], Hooks] = no_hooks
     seats: Callable[[int], tuple[str, ...]] = numbered_seats
     data: str = ""
     card_fields: dict = field(default_factory=dict, hash=False)
-    demos: Callable[[], dict[str, Demo]] = dict
+    demos: dict[str, Callable[[], Demo]] = field(default_factory=dict, hash=False)
     odds: Callable[[Any], None] | None = None  # adds its ``hexref odds`` command
 
 
@@ -180,7 +190,12 @@ def open_game(variant: str, seats: tuple[str, ...]) -> Opened:
     return Opened(lambda: kind.new_game(seats), kind.hooks(), kind.presenter())
 
 
+def demo_variants() -> list[str]:
+    """The variants that have a demo table, without making any."""
+    return [variant for g in DESCRIPTORS.values() for variant in g.demos]
+
+
 def demos() -> dict[str, tuple[Descriptor, Demo]]:
     """Every demo table of every game, by variant."""
-    return {variant: (g, demo) for g in DESCRIPTORS.values()
-            for variant, demo in g.demos().items()}
+    return {variant: (g, make()) for g in DESCRIPTORS.values()
+            for variant, make in g.demos.items()}

@@ -23,10 +23,10 @@ def _hooks(v: Variant):
     return HeroScapeHooks(v.options["dice"])
 
 
-def _demos() -> dict[str, Demo]:
+def _demo() -> Demo:
     from host.games.heroscape.demo import heroscape_entries, heroscape_script
 
-    return {"heroscape": Demo(heroscape_entries, heroscape_script)}
+    return Demo(heroscape_entries, heroscape_script)
 
 
 def _odds(parsers) -> None:
@@ -39,4 +39,4 @@ register(Descriptor(
     "HeroScape", "HeroScape", "hs",
     (Variant("heroscape", N_("Die rolled per die"), (2,), {"dice": "physical"}),
      Variant("heroscape-virtual", N_("Virtual dice"), (2,), {"dice": "virtual"})),
-    _engine, _presenter, _hooks, demos=_demos, odds=_odds))
+    _engine, _presenter, _hooks, demos={"heroscape": _demo}, odds=_odds))

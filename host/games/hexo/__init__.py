@@ -16,12 +16,12 @@ def _presenter(v: Variant):
     return HexoView()
 
 
-def _demos() -> dict[str, Demo]:
+def _demo() -> Demo:
     from host.games.hexo.demo import HX_PLAYERS, hexo_entries, hexo_script
 
-    return {"hexo": Demo(hexo_entries, hexo_script, HX_PLAYERS)}
+    return Demo(hexo_entries, hexo_script, HX_PLAYERS)
 
 
 register(Descriptor(
     "Hexo", "Hexo", "hx", (Variant("hexo", "", (2, 3, 4, 5, 6)),),
-    _engine, _presenter, demos=_demos))
+    _engine, _presenter, demos={"hexo": _demo}))

@@ -19,14 +19,19 @@ def _presenter(v: Variant):
     return HexorsView(v.key)
 
 
-def _jl_demos() -> dict[str, Demo]:
-    from host.games.hexors.demo import beginner_script, collector_script, demo_entries
+def _jl_beginner() -> Demo:
+    from host.games.hexors.demo import beginner_script, demo_entries
 
-    return {"jl-beginner": Demo(demo_entries, beginner_script),
-            "jl-collector": Demo(demo_entries, collector_script)}
+    return Demo(demo_entries, beginner_script)
 
 
-def _ygo_demos() -> dict[str, Demo]:
+def _jl_collector() -> Demo:
+    from host.games.hexors.demo import collector_script, demo_entries
+
+    return Demo(demo_entries, collector_script)
+
+
+def _ygo_beginner() -> Demo:
     from host.games.hexors.demo import (
         YGO_CORRECTIONS,
         YGO_UIDS,
@@ -34,8 +39,7 @@ def _ygo_demos() -> dict[str, Demo]:
         ygo_beginner_script,
     )
 
-    return {"ygo-beginner": Demo(lambda: demo_entries(YGO_UIDS, YGO_CORRECTIONS),
-                                 ygo_beginner_script)}
+    return Demo(lambda: demo_entries(YGO_UIDS, YGO_CORRECTIONS), ygo_beginner_script)
 
 
 def _odds(parsers) -> None:
@@ -50,9 +54,10 @@ register(Descriptor(
      Variant("jl-collector", N_("Collector's"), (2,)),
      Variant("jl-ffa", N_("Free-for-all"), (3, 4)),
      Variant("jl-team", N_("Teams of two (4 players)"), (4,))),
-    _engine, _presenter, demos=_jl_demos, odds=_odds))
+    _engine, _presenter, demos={"jl-beginner": _jl_beginner, "jl-collector": _jl_collector},
+    odds=_odds))
 register(Descriptor(
     "Yu-Gi-Oh! Hexors", "YGO Hexors", "ygo",
     (Variant("ygo-beginner", N_("Beginner"), (2,)),
      Variant("ygo-collector", N_("Collector's"), (2,))),
-    _engine, _presenter, demos=_ygo_demos))
+    _engine, _presenter, demos={"ygo-beginner": _ygo_beginner}))

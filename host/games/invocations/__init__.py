@@ -25,14 +25,14 @@ def _hooks(v: Variant):
     return InvocationsHooks()
 
 
-def _demos() -> dict[str, Demo]:
+def _demo() -> Demo:
     from host.games.invocations.demo import IN_PLAYERS, invocations_entries, invocations_script
 
-    return {"invocations": Demo(invocations_entries, invocations_script, IN_PLAYERS)}
+    return Demo(invocations_entries, invocations_script, IN_PLAYERS)
 
 
 register(Descriptor(
     "Invocations", "Invocations", "in",
     (Variant("invocations", "", (2, 3, 4, 5, 6), {"timers": True}),
      Variant("invocations-untimed", N_("No timers"), (2, 3, 4, 5, 6), {"timers": False})),
-    _engine, _presenter, _hooks, board_colours, demos=_demos))
+    _engine, _presenter, _hooks, board_colours, demos={"invocations": _demo}))

@@ -1,0 +1,140 @@
+"""Club nights: ``hexref publish`` (a table sends its journal to the club's MQTT broker),
+``hexref club`` (the organiser's page: every table live, results, standings) and ``hexref
+club-join`` (pair a table with the club). paho-mqtt and the page are imported when the
+command runs."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from host.commands.options import config
+
+
+def add_parser(commands) -> None:
+    publish = commands.add_parser(
+        "publish", help="club night: send this table's journal to the club's MQTT broker",
+        description="With [club] broker in the config, publishes every input of the night's "
+                    "games to the broker and keeps going until stopped; without one, says so "
+                    "and exits.")
+    publish.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    publish.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    publish.set_defaults(func=_publish)
+
+    club = commands.add_parser(
+        "club", help="club night: every table live, the results and the standings",
+        description="Subscribes to every table's journal on the club's MQTT broker "
+                    "([club] broker in the config, or --broker) and serves the organiser's "
+                    "page.")
+    club.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    club.add_argument("--broker", metavar="URL", help="mqtt://HOST[:PORT] (overrides the "
+                                                      "config)")
+    club.add_argument("--port", type=int, default=8090, metavar="N", help="default 8090")
+    club.add_argument("--host", default="0.0.0.0", help="address to listen on")
+    club.add_argument("--name", default="hexref-club",
+                      help="this page's client id at the broker (its session is kept)")
+    club.add_argument("--data", metavar="DIR", help="where the club's secret is kept "
+                                                    "(default: the config's data folder)")
+    club.set_defaults(func=_club)
+
+    join = commands.add_parser(
+        "club-join", help="club night: pair this table with the club (the code its page shows)",
+        description="Type the code the organiser's page shows for this table's name ([club] "
+                    "table in the config, else this computer's name); from then on what the "
+                    "table publishes is signed, and the organiser takes it.")
+    join.add_argument("code", help="the code, as the organiser's page shows it")
+    join.add_argument("--config", metavar="PATH", help="config file (TOML)")
+    join.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    join.set_defaults(func=_join)
+
+
+def _club(args: argparse.Namespace) -> int:
+    from host.common.config import data_dir
+    from host.readers.club import Broker, Organiser, club_secret, create_app
+    from host.readers.web import serve
+
+    cfg = config(args, "club")
+    if cfg is None:
+        return 2
+    url = args.broker or cfg.club.broker
+    if not url:
+        print("hexref club: no broker: set [club] broker = \"mqtt://HOST\" in the config or "
+              "give --broker", file=sys.stderr)
+        return 2
+    try:
+        broker = Broker.parse(url, cfg.club.username, cfg.club.password, cfg.club.ca_file)
+        secret = club_secret(data_dir(args.data) if args.data else cfg.data.path)
+    except (ValueError, OSError) as exc:
+        print("hexref club: %s" % exc, file=sys.stderr)
+        return 2
+    print("hexref club: following %s" % broker.shown, file=sys.stderr, flush=True)
+    return serve(create_app(Organiser(broker, secret, args.name)), args.host, args.port,
+                 "club")
+
+
+def _join(args: argparse.Namespace) -> int:
+    import socket
+
+    from host.common.config import data_dir
+    from host.readers.club import KEY_FILE
+    from host.readers.club_messages import Rejected, check_code
+
+    cfg = config(args, "club-join")
+    if cfg is None:
+        return 2
+    table = cfg.club.table or socket.gethostname()
+    try:
+        code = check_code(args.code, table)
+    except Rejected as exc:
+        print("hexref club-join: %s (this table is %r: ask the organiser's page for its "
+              "code)" % (exc, table), file=sys.stderr)
+        return 2
+    folder = data_dir(args.data) if args.data else cfg.data.path
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / KEY_FILE
+    fd = os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        json.dump({"table": table, "code": code}, f)
+    os.replace(path.with_suffix(".tmp"), path)
+    print("hexref club-join: %s is paired with the club; what it publishes is signed from "
+          "now on" % table)
+    return 0
+
+
+def _publish(args: argparse.Namespace) -> int:
+    import signal
+    import threading
+
+    from host.common.config import data_dir
+    from host.readers.club import broker_of, start_publisher
+
+    cfg = config(args, "publish")
+    if cfg is None:
+        return 2
+    if not cfg.club.broker:
+        print("hexref publish: no [club] broker in the config (%s): nothing to publish"
+              % cfg.source)
+        return 0
+    try:
+        broker_of(cfg.club)
+    except ValueError as exc:
+        print("hexref publish: %s" % exc, file=sys.stderr)
+        return 2
+    folder = data_dir(args.data) if args.data else cfg.data.path
+    publisher = start_publisher(cfg, folder)
+    assert publisher is not None
+    print("hexref publish: %s to %s (Ctrl-C stops)" % (publisher.table, publisher.broker.shown),
+          flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        while not stop.wait(1.0):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        publisher.stop()
+    print("hexref publish: stopped; %d entries sent, %d confirmed by the broker"
+          % (publisher.published, sum(publisher.confirmed.values())), flush=True)
+    return 0

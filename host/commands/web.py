@@ -1,0 +1,67 @@
+"""``hexref web`` (the game live on every phone at the table) and ``hexref die-check`` (is
+the physical die fair?). Starlette, uvicorn and the page are imported when the command runs."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def add_parser(commands) -> None:
+    web = commands.add_parser(
+        "web", help="the game live on every phone at the table (a page on port 8080)",
+        description="Reads the referee's database read-only and serves a page that follows "
+                    "the current game live, with past games and the honest-die check.")
+    web.add_argument("--data", metavar="DIR",
+                     help="the referee's data folder (default: $HEXREF_DATA, "
+                          "~/.local/share/hexref)")
+    web.add_argument("--port", type=int, default=8080, metavar="N", help="default 8080")
+    web.add_argument("--host", default="0.0.0.0",
+                     help="address to listen on (default 0.0.0.0: every phone on the "
+                          "network; 127.0.0.1: this computer only)")
+    web.set_defaults(func=_web)
+
+    die = commands.add_parser(
+        "die-check", help="is the physical die fair? every journalled roll, tested",
+        description="Counts the faces of every roll of the physical die in the journal and "
+                    "tests them against a fair die (chi-square, 5 degrees of freedom).")
+    die.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    die.add_argument("--json", action="store_true", help="print JSON")
+    die.set_defaults(func=_die_check)
+
+
+def _data(args: argparse.Namespace) -> Path:
+    from host.common.config import data_dir
+
+    return data_dir(args.data)
+
+
+def _web(args: argparse.Namespace) -> int:
+    from host.readers.web import create_app, serve
+    from host.storage.store import DB_NAME
+
+    data = _data(args)
+    if not (data / DB_NAME).exists():
+        print("hexref web: no database at %s yet; the page says so until the referee makes "
+              "it" % (data / DB_NAME), file=sys.stderr)
+    return serve(create_app(data), args.host, args.port, "web")
+
+
+def _die_check(args: argparse.Namespace) -> int:
+    from host.readers import die_check
+    from host.readers.web import Reader
+
+    reader = Reader(_data(args))
+    reader.refresh()
+    if reader.db is None:
+        print("hexref die-check: %s" % reader.snapshot["status"], file=sys.stderr)
+        return 1
+    with reader.lock:
+        result = die_check.check(die_check.journalled_faces(reader.db))
+    reader.close()
+    if args.json:
+        print(json.dumps(result.as_dict()))
+    else:
+        print("\n".join(die_check.report(result)))
+    return 0 if result.biased_face is None else 3
