@@ -1,4 +1,4 @@
-"""The hub's NFC reader: tags in, TAP/GONE events out, one bus transaction per poll.
+"""The hub's NFC reader: tags in, TAP/GONE events out, at most two bus transactions a poll.
 
 It drives a chip driver (:class:`firmware.pn532.PN532` or :class:`firmware.mfrc522.MFRC522`,
 which share ``start_poll``/``start_read``/``start_write``/``step_tag``) through a
@@ -135,7 +135,9 @@ class NfcReader:
     # --- the cycle -------------------------------------------------------------------
 
     def poll(self, now):
-        """Advance by at most one bus transaction; returns at most one event."""
+        """Advance by at most one bus transaction, or two when one command ends and the
+        next of the same tag starts (its frame goes out at once, so the chip works on it
+        while the hub does the rest of its pass); returns at most one event."""
         self._now = now
         if self._pending is not None:
             event = self._pending
@@ -203,6 +205,7 @@ class NfcReader:
         self._uid_hex = _hex(chip.uid, n)
         self._count = 0
         chip.start_read(_USER_PAGE - 1, now)
+        chip.step_tag(now)  # its first transaction (the chips' contract: PENDING)
         self._state = _READ
         return None
 
@@ -228,6 +231,7 @@ class NfcReader:
             verdict = ndef.NEED  # the message goes on in the next pages
         if verdict == ndef.NEED and at < area:
             self.chip.start_read(_USER_PAGE + at // 4, now)
+            self.chip.step_tag(now)  # its first transaction (the chips' contract: PENDING)
             return None
         record = ""
         if verdict == ndef.FOUND:
