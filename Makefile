@@ -90,8 +90,9 @@ lint: $(STAMP)
 # The reader hub's firmware for the Pico (RP2040 = ARMv6-M): every firmware and shared_rules
 # module compiled to .mpy under build/firmware/ in the same package layout, the JSON data
 # files next to them, and a plain main.py that starts the hub. Twins, the demo's simulated
-# hub (firmware/sim.py) and the CPython clock (firmware/clock_sim.py) stay on the computer.
-FW_SRC  := $(filter-out firmware/twins/% firmware/sim.py firmware/clock_sim.py,\
+# hub (firmware/sim.py) and the CPython clock (firmware/clock_sim.py) stay on the computer;
+# firmware/pocket/ is the pocket build's (docs/DESIGN.md, The pocket build), not the hub's.
+FW_SRC  := $(filter-out firmware/twins/% firmware/pocket/% firmware/sim.py firmware/clock_sim.py,\
              $(wildcard firmware/*.py firmware/*/*.py)) \
            $(wildcard shared_rules/*.py)
 FW_DATA := $(wildcard firmware/*.json shared_rules/*.json shared_rules/data/*.json)

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Libraries and rooms of host/ a help text has no use for (DESIGN.md, "The host's rooms").
+# Libraries and rooms of host/ a help text has no use for (DESIGN.md, "Rooms of the host").
 NOT_FOR_HELP = ("PIL", "serial", "gpiozero", "luma", "starlette", "uvicorn", "paho", "babel",
                 "host.app", "host.readers", "host.session", "host.storage", "host.devices",
                 "host.display", "host.hub")

@@ -37,3 +37,26 @@ def ok(game, inp):
     result = game.apply(inp)
     assert result.accepted, "%r refused: %s" % (inp, result)
     return result
+
+
+def scratch(name):
+    """A fresh file path to write: a temporary folder under CPython, the interpreter's own
+    filesystem under MicroPython."""
+    import os
+
+    if MICROPYTHON:
+        try:
+            os.mkdir("/scratch")
+        except OSError:
+            pass  # made by an earlier test
+        path = "/scratch/" + name
+    else:
+        import tempfile
+
+        path = os.path.join(tempfile.mkdtemp(), name)
+    for leftover in (path, path + ".part", path + ".damaged"):
+        try:
+            os.remove(leftover)
+        except OSError:
+            pass  # not there
+    return path
