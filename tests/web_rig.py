@@ -56,11 +56,17 @@ class Server:
     def command(*args: str) -> list[str]:
         return [sys.executable, "-m", "host.commands.main", *args]
 
-    def __init__(self, *args: str, env: dict | None = None, timeout_s: float = 20.0) -> None:
+    def __init__(self, *args: str, env: dict | None = None, timeout_s: float = 20.0,
+                 preexec_fn=None) -> None:
+        import tempfile
+
+        # The server's log goes to a file: a pipe nobody reads would stop a server that
+        # logs a lot, which is one of the defects the tests look for.
+        self.stderr = tempfile.TemporaryFile("w+")
         self.proc = subprocess.Popen(
             self.command(*args, "--port", "0", "--host", "127.0.0.1"),
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=dict(os.environ, **(env or {})))
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=self.stderr, text=True,
+            env=dict(os.environ, **(env or {})), preexec_fn=preexec_fn)
         line = ""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline and self.proc.poll() is None:
@@ -89,9 +95,13 @@ class Server:
             time.sleep(0.05)
 
     def errors(self) -> str:
-        if self.proc.poll() is None:
-            return ""
-        return self.proc.stderr.read() if self.proc.stderr else ""
+        """What the server has logged so far."""
+        self.stderr.seek(0)
+        return self.stderr.read()
+
+    @property
+    def log(self) -> str:
+        return self.errors()
 
     def stop(self) -> int:
         if self.proc.poll() is None:
@@ -101,9 +111,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream:
-                stream.close()
+        if self.proc.stdout:
+            self.proc.stdout.close()
         return self.proc.returncode
 
     def __enter__(self) -> Server:

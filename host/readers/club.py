@@ -707,8 +707,8 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
 
     from host.readers.web import PAGE, Broadcast, event_stream, page_words
 
-    broadcast = Broadcast()
     latest: dict[str, Any] = {"snapshot": organiser.night.snapshot()}
+    broadcast = Broadcast(latest["snapshot"])
 
     async def follow() -> None:
         seen = -1
@@ -719,7 +719,7 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
                 if organiser.night.changes != seen:
                     seen = organiser.night.changes
                     latest["snapshot"] = organiser.night.snapshot()
-                    await broadcast.publish()
+                    broadcast.publish(latest["snapshot"])
             except Exception as exc:  # a defect of ours: said once, and the page goes on
                 if exc.__class__.__name__ not in failed:
                     failed.add(exc.__class__.__name__)
@@ -743,7 +743,7 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
         return JSONResponse(latest["snapshot"])
 
     async def events(request: Request) -> Response:
-        return event_stream(request, broadcast, lambda: latest["snapshot"])
+        return event_stream(broadcast)
 
     async def words(request: Request) -> Response:
         return JSONResponse(page_words())

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import socket
 import sqlite3
 import sys
 import threading
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -218,49 +220,59 @@ class Reader:
 
 
 class Broadcast:
-    """The latest snapshot's number; every open stream waits for a newer one."""
+    """The latest snapshot, numbered and encoded once, and a bell every open stream waits on.
 
-    def __init__(self) -> None:
+    Only the event loop's own code rings it (``publish``, and a timer for the keep-alive
+    line), and a stream holds nothing while it waits: a phone that leaves at any moment
+    (Starlette cancels its stream) takes nothing with it and delays no other stream."""
+
+    def __init__(self, snapshot: dict[str, Any]) -> None:
         self.number = 0
-        self.changed = asyncio.Condition()
+        self.data = _event(snapshot)
+        self._bell = asyncio.Event()
+        self._keepalive: asyncio.TimerHandle | None = None
 
-    async def publish(self) -> None:
-        async with self.changed:
-            self.number += 1
-            self.changed.notify_all()
+    def publish(self, snapshot: dict[str, Any]) -> None:
+        """A new snapshot for every stream (called in the event loop)."""
+        self.number += 1
+        self.data = _event(snapshot)
+        self._ring()
 
-    async def wait_after(self, seen: int, timeout: float) -> int:
-        async with self.changed:
-            try:
-                await asyncio.wait_for(self.changed.wait_for(lambda: self.number > seen),
-                                       timeout)
-            except TimeoutError:
-                pass
-            return self.number
+    def bell(self) -> asyncio.Event:
+        """The next ring: set at the next publish or within KEEPALIVE_S."""
+        if self._keepalive is None:
+            self._keepalive = asyncio.get_running_loop().call_later(KEEPALIVE_S, self._ring)
+        return self._bell
+
+    def _ring(self) -> None:
+        if self._keepalive is not None:
+            self._keepalive.cancel()
+            self._keepalive = None
+        rung, self._bell = self._bell, asyncio.Event()
+        rung.set()
 
 
-def event_stream(request, broadcast: Broadcast, snapshot: Callable[[], dict[str, Any]]):
-    """A server-sent event stream: the snapshot as a ``state`` event now and after every
-    change ``broadcast`` announces."""
+def _event(snapshot: dict[str, Any]) -> str:
+    return "event: state\ndata: %s\n\n" % json.dumps(snapshot, separators=(",", ":"))
+
+
+def event_stream(broadcast: Broadcast):
+    """A server-sent event stream: the latest snapshot as a ``state`` event now and after
+    every change ``broadcast`` announces; a comment line when nothing changed for a while
+    keeps proxies and phones from closing it. A phone that leaves is noticed by Starlette,
+    which cancels the stream (uvicorn tells it at once)."""
     from starlette.responses import StreamingResponse
 
     async def stream() -> AsyncIterator[str]:
         seen = -1
-        quiet = 0.0
         while True:
-            # A phone that went away is noticed within a second (the server's own shutdown
-            # too), not at the next write.
-            number = broadcast.number if seen < 0 else await broadcast.wait_after(seen, 1.0)
-            if number == seen:
-                if await request.is_disconnected():
-                    return
-                quiet += 1.0
-                if quiet >= KEEPALIVE_S:
-                    quiet = 0.0
-                    yield ": still here\n\n"
-                continue
-            seen, quiet = number, 0.0
-            yield "event: state\ndata: %s\n\n" % json.dumps(snapshot(), separators=(",", ":"))
+            bell = broadcast.bell()  # taken before looking, so no publish goes unseen
+            if broadcast.number != seen:
+                seen = broadcast.number
+                yield broadcast.data
+            else:
+                yield ": still here\n\n"
+            await bell.wait()
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -276,7 +288,7 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
     from starlette.staticfiles import StaticFiles
 
     reader = Reader(data_dir)
-    broadcast = Broadcast()
+    broadcast = Broadcast(reader.snapshot)
 
     async def follow() -> None:
         while True:
@@ -286,7 +298,7 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
                 print("hexref web: %s: %s" % (exc.__class__.__name__, exc), file=sys.stderr)
                 changed = False
             if changed:
-                await broadcast.publish()
+                broadcast.publish(reader.snapshot)
             await asyncio.sleep(poll_s)
 
     @asynccontextmanager
@@ -321,7 +333,7 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
         return JSONResponse(found)
 
     async def events(request: Request) -> Response:
-        return event_stream(request, broadcast, lambda: reader.snapshot)
+        return event_stream(broadcast)
 
     routes = [Route("/", page), Route("/api/state", state), Route("/api/die", die),
               Route("/api/words", words),
@@ -354,6 +366,55 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+ROOM_MAX = 500  # phones at once: each open page costs the server some memory
+FILES_KEPT = 32  # descriptors kept for the database, the loop, the log and the listener
+
+
+def room() -> int:
+    """How many connections the server takes at once. Each needs a file descriptor, and a
+    page's file being sent one more; past that a new phone is told "Service Unavailable"
+    rather than the server running out (asyncio then retries its accept in a storm of log
+    lines). The process first asks for all the descriptors its limit allows."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 2 * ROOM_MAX + FILES_KEPT
+    if soft < wanted and (hard == resource.RLIM_INFINITY or soft < hard):
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        except (OSError, ValueError):
+            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return max(1, min(ROOM_MAX, (soft - FILES_KEPT) // 2))
+
+
+class SaidOnce(logging.Filter):
+    """The server's log says a full house once (then again at most every ``quiet_s``, with
+    how many times it was left unsaid), not once per phone turned away."""
+
+    FULL = ("Exceeded concurrency limit", "socket.accept() out of system resource")
+
+    def __init__(self, said: str, quiet_s: float = 600.0) -> None:
+        super().__init__()
+        self.said, self.quiet_s = said, quiet_s
+        self.last: float | None = None
+        self.unsaid = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith(self.FULL):
+            return True
+        now = time.monotonic()
+        if self.last is not None and now - self.last < self.quiet_s:
+            self.unsaid += 1
+            return False
+        record.msg, record.args = self.said, None
+        if self.unsaid:
+            record.msg += " (%d times since it was last said)" % self.unsaid
+        record.exc_info = record.exc_text = None
+        self.last, self.unsaid = now, 0
+        return True
+
+
 def serve(app, host: str, port: int, what: str) -> int:
     """Run ``app`` with uvicorn until stopped (Ctrl-C or SIGTERM)."""
     import uvicorn
@@ -370,8 +431,13 @@ def serve(app, host: str, port: int, what: str) -> int:
     else:
         where = "http://%s:%d/" % (host, port)
     print("hexref %s: %s (Ctrl-C stops)" % (what, where), flush=True)
+    limit = room()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
-                            lifespan="on")
+                            lifespan="on", limit_concurrency=limit)
+    full = SaidOnce("hexref %s: full: %d phones at once, the most this computer's limit of "
+                    "open files allows; a new one is told to come back later" % (what, limit))
+    for name in ("uvicorn.error", "asyncio"):
+        logging.getLogger(name).addFilter(full)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
