@@ -10,7 +10,9 @@ events as a host does. Latencies: the board's clock when the rig placed the tile
 the thrown die came to rest) to the board's clock when the TAP (or DIE FACE) line reached
 the computer's end of the USB cable. A second boot (tests/pico/heap_by_module_main.py)
 says where the heap after boot goes on this port, module by module, names and name pools
-apart, beside tests/mpy/bench_heap_by_module.mjs's rows for the WebAssembly port.
+apart, beside tests/mpy/bench_heap_by_module.mjs's rows for the WebAssembly port. Last,
+the whole chain of each tap, from the tag entering the field to the OLED's pixels
+(tests/pico/chain.py: the board's TAP lines through the host's real code).
 
     python tests/pico/bench.py
 """
@@ -31,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from chain import report as report_chain  # noqa: E402
 from rig import TIMES, AssetsMissing, find_assets  # noqa: E402
 
 from firmware.sim import DieThrows  # noqa: E402
@@ -53,8 +56,11 @@ def script() -> list[dict]:
     record = tags.record_for("jl/superman")
     steps = [{"do": "place", "uid": uid, "record": record, "after": IDLE_MS},
              {"do": "lift", "after": HELD_MS}]
-    for _ in range(TAPS):
-        steps += [{"do": "place", "uid": uid, "record": record, "after": 700},
+    tiles = sorted(UIDS)  # one tile after another, so each tap changes the panel
+    for i in range(TAPS):
+        entry = tiles[i % len(tiles)]
+        steps += [{"do": "place", "uid": UIDS[entry], "record": tags.record_for(entry),
+                   "after": 700},
                   {"do": "lift", "after": 500}]
     steps += [{"do": "roll", "face": f, "after": THROW_EVERY_MS} for f in THROWS]
     steps.append({"do": "lift", "after": THROW_EVERY_MS})  # a last quiet while
@@ -312,6 +318,7 @@ def main() -> int:
     print("%s all on the board's clock, which keeps a real board's time; modelled:" % where)
     for line in TIMES:
         print("%s   %s" % (where, line))
+    report_chain(where, tap_ms, lines)
     return 0
 
 
