@@ -82,11 +82,6 @@ _SPECS = {
     ),
 }
 KINDS = {"hs": ("hero", "squad"), "hx": ("monster", "companion", "money"), "in": ("card",)}
-# A value's name as the card prints it (the enroll screen, messages).
-LABELS = {"figures": "Figures", "move": "Move", "range": "Range", "attack": "Attack",
-          "defense": "Defense", "strength": "Strength", "cost": "Cost", "money": "Money",
-          "value": "Value", "points": "Points", "effect": "Effect", "name": "Name",
-          "kind": "Kind", "monster": "Monster", "colour": "Colour"}
 
 
 def add_game(prefix, name, specs):

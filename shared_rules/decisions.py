@@ -43,7 +43,6 @@ JL_SHOWDOWN_DEFENSE_BONUS = False
 JL_STONE_BOOSTS_TWO_PLAYERS = False
 # JL-W066 Escape: the battle ends with no loser and no Stone; the attacker may go on with a
 # multiple attack. A Detection cannot answer an Escape (the round is already void).
-JL_ESCAPE_VOIDS_BATTLE = True
 # JL-W071 Self-Destruct is played by the defending side against an attacking Character;
 # when it fires the Stone for the destroyed attacker goes to the Self-Destruct's player, as
 # for any defeat (JL-C8). If the attacker's win already ends the game, the game is over
@@ -117,7 +116,6 @@ IN_ATTACK_TIMER_MS = 60000
 IN_HANDOVER_TIMER_MS = 15000
 # IN-2: a deck too small to fill every hand is dealt one card at a time, player 1 first,
 # so every player gets at least one card while the deck lasts.
-IN_SHORT_DECK_ROUND_ROBIN = True
 # IN-5 / IN-12: a blocked hand counts as an empty one for the Attack (a free Spell, else
 # the Master's deck card); with nothing anywhere and an empty deck the player sits out the
 # rest of the round, as a blocked player does.

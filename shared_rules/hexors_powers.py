@@ -80,8 +80,6 @@ POWERS = {}
 for _row in _ROWS:
     POWERS[_row[0]] = Power(*_row)
 
-# Effects that destroy other Powers/Actions (JL-W068, YG-A1, YG-A9).
-CANCELS = ("detection", "disarm", "sandstorm")
 # Effects that leave a wall on the field (JL-C4, YG-16, YG-A6), shown on the screens.
 WALLS = ("energy_barrier", "flying_debris", "mystic_barrier", "energy_lock")
 # Effects that can change a battle already rolled (kept open for by the accept step).

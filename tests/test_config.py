@@ -121,3 +121,25 @@ def test_hexref_run_with_a_bad_config_says_so_without_a_traceback(tmp_path):
                               capture_output=True, timeout=60)
         assert done.returncode == 2 and words in done.stderr
         assert b"Traceback" not in done.stderr
+
+
+def test_hub_baud_is_the_rate_the_hubs_port_is_opened_at(tmp_path):
+    """``[hub] baud`` reaches the serial open of ``hexref run`` (a UART bridge runs at it;
+    the Pico's USB CDC ignores it), and a rate no serial line has is refused."""
+    import os
+
+    from host.app.run import build
+
+    cfg = parse('[hub]\nbaud = 57600\n[data]\ndir = "%s"\n' % (tmp_path / "data"), "t.toml")
+    app = build(cfg, emulate=tmp_path / "frames", gpio=False)
+    master, slave = os.openpty()
+    try:
+        port = app.conn.open_port(os.ttyname(slave))
+        assert port.baudrate == 57600
+        port.close()
+    finally:
+        app.close()
+        os.close(master)
+        os.close(slave)
+    with pytest.raises(ConfigError, match="hub.baud = 0"):
+        parse("[hub]\nbaud = 0\n", "t.toml")

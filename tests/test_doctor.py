@@ -66,7 +66,7 @@ class FakePi(System):
     def i2c_probe(self, port, address):
         return None if address in self.i2c else "no answer at 0x%02X" % address
 
-    def hub_hello(self, path, timeout_s=2.0):
+    def hub_hello(self, path, baud=115200, timeout_s=2.0):
         return self.hello
 
 

@@ -32,8 +32,6 @@ SCREENS = {
         "JL Beginner  P2", (8, 8), "Tie! Roll again", "8 die = 8", None),
     "power_play": screens.power_play(
         "JL Coll.  P1", "P1", "Teamwork", 2, 1, "Superman +7 this turn"),
-    "turn_banner": screens.turn_banner(
-        "JL Collector's", "P2", ("P1", "P2"), (3, 1), "P2: tap the moving tile", turn=7),
     "refused_stones": screens.refused(
         "JL Coll.  P1", "Not enough Stones: Teamwork costs 2, you have 1",
         "Play a cheaper Power or go on", "JL-C9"),

@@ -366,49 +366,6 @@ class FakeSPI(FakeSPIBus):
                 rbuf[i + 1] = self._out(data[i])
 
 
-def tap_latencies(bus="i2c", period_ms=2, trials=20, record=None):
-    """Simulated milliseconds from a tag landing on the reader to its TAP event.
-
-    Runs the real reader code (firmware/nfc.py, firmware/pn532.py) against this twin with
-    its datasheet timings, calling ``poll`` every ``period_ms`` as the hub loop does; each
-    trial lands the tag at a different moment of the poll cycle. For ``make bench``.
-    """
-    from firmware.ndef import TNF_EXTERNAL
-    from firmware.ndef_records import record as make_record
-    from firmware.nfc import NfcReader
-    from firmware.pn532 import PN532, I2CBus, SPIBus
-    from firmware.pn532_start import begin
-    from firmware.twins import FakeClock, Ntag
-
-    if record is None:  # what `hexref enroll` writes: the entry and a short signature
-        record = make_record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016." + bytes(8))
-    out = []
-    for trial in range(trials):
-        clock = FakeClock()
-        chip = PN532Twin(clock)
-        if bus == "i2c":
-            port = I2CBus(FakeI2C(chip))
-        else:
-            wire = FakeSPI(chip)
-            port = SPIBus(wire, wire.cs)
-        driver = PN532(port, reset=chip.rst, ticks=clock.ticks_ms, sleep=clock.sleep_ms)
-        begin(driver)
-        reader = NfcReader(driver)
-        land = clock.now + 100 + trial * 37 % 50  # spread over the poll cycle
-        placed = None
-        while clock.now < land + 1000:
-            if placed is None and clock.now >= land:
-                placed = clock.us()
-                chip.place(Ntag("04A1B2C3D4%02X%02X" % (trial, trial * 7 % 256),
-                                record=record))
-            event = reader.poll(clock.now)
-            if event is not None and event[0] == "TAP":
-                out.append((clock.us() - placed) / 1000)
-                break
-            clock.advance(period_ms)
-    return out
-
-
 class SimulatedReader:
     """The real reader (firmware/nfc.py + firmware/pn532.py) on this twin, for the demo.
 

@@ -117,14 +117,14 @@ class System:
             return None
         return None
 
-    def hub_hello(self, path: str, timeout_s: float = 2.0) -> str:
+    def hub_hello(self, path: str, baud: int = 115200, timeout_s: float = 2.0) -> str:
         """Open the port, PING, and say what answered (or why nothing did)."""
         import serial
 
         from shared_rules import protocol
 
         try:
-            port = serial.Serial(path, 115200, timeout=0.1, exclusive=True)
+            port = serial.Serial(path, baud, timeout=0.1, exclusive=True)
         except (serial.SerialException, OSError) as exc:
             return "cannot open it (%s); is the hexref service using it?" % exc
         try:
@@ -255,7 +255,7 @@ def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
     if path != SYMLINK and cfg.hub.port == "auto":
         text += "; install host/deploy/99-hexref.rules for a stable /dev/hexref-hub"
     if talk:
-        answer = system.hub_hello(path)
+        answer = system.hub_hello(path, baud=cfg.hub.baud)
         if not answer.startswith("answers"):
             return Check("hub", FIX, "%s: %s" % (text, answer))
         hello = getattr(system, "last_hello", None)

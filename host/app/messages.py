@@ -32,8 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# Priorities, low to high. The game's screen is ROUTINE: it shows when nothing holds.
-ROUTINE = 0
+# Priorities, low to high (the game's own screen, below them all, shows when nothing holds).
 NOTE = 1
 REFUSED = 2
 WINNER = 3

@@ -41,7 +41,13 @@ from host.display import layout, screens
 from host.display.screens import View
 from host.games.descriptor import Choice, menu, open_game
 from host.games.presenter import Presenter
-from host.hub.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
+from host.hub.connection import (
+    CONNECTED,
+    DISCONNECTED,
+    Connection,
+    find_hub_port,
+    open_serial,
+)
 from host.hub.link import Behind, Received
 from host.session.referee import Reaction, Referee
 from host.storage.store import DamagedRow, StoreError
@@ -611,7 +617,8 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
                             debounce_s=b.debounce_ms / 1000.0, long_s=b.long_press_s)
         if cfg.buzzer.enabled:
             beeper = Beeper.on_pin(cfg.buzzer.pin)
-    conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port))
+    conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port),
+                      lambda path: open_serial(path, cfg.hub.baud))
     app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
     app.registry = registry
     app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it

@@ -149,7 +149,7 @@ def _enroll(args: argparse.Namespace) -> int:
     if path is None:
         return fail("enroll", _("no reader hub found (plug it in, or give --port)"))
     try:
-        port = open_serial(path)
+        port = open_serial(path, config.hub.baud)
     except OSError as exc:  # serial.SerialException is an OSError: taken, gone, no rights
         return fail("enroll", _("cannot open the hub's port %(port)s: %(error)s")
                      % {"port": path, "error": exc})

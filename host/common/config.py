@@ -86,7 +86,7 @@ class Hub:
     port: str = "auto"  # "auto": /dev/hexref-hub, else the first port with the hub's VID
     vid: int = PICO_VID
     pid: int = 0  # 0: any product id of that vendor
-    baud: int = 115200  # ignored by USB CDC, kept for a UART bridge
+    baud: int = 115200  # the Pico's USB CDC ignores it; a UART bridge runs at it
 
 
 @dataclass(frozen=True)
@@ -225,6 +225,9 @@ def _check(cfg: Config, source: str) -> None:
                           % (source, cfg.panel.address))
     if cfg.panel.rotate not in (0, 1, 2, 3):
         raise ConfigError("%s: panel.rotate must be 0, 1, 2 or 3 (quarter turns)" % source)
+    if not 300 <= cfg.hub.baud <= 4_000_000:
+        raise ConfigError("%s: hub.baud = %d is not a serial line's rate (115200 is usual)"
+                          % (source, cfg.hub.baud))
     if cfg.players.language:
         from host.common.i18n import LANGUAGES, known
 

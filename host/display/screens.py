@@ -56,15 +56,6 @@ def text(view: View) -> list[str]:
 MENU_ROWS = 3  # menu lines that fit the body
 
 
-def stones_text(players: tuple[str, ...], stones: tuple[int, ...]) -> str:
-    """Each player's Energy Stones for a header: ``P1:3 P2:1``.
-
-    >>> stones_text(("P1", "P2"), (3, 1))
-    'P1:3 P2:1'
-    """
-    return " ".join("%s:%d" % (p, n) for p, n in zip(players, stones, strict=True))
-
-
 def game_menu(title: str, items: tuple[str, ...], selected: int, hint: str = "") -> View:
     """A list to choose from (a game, then its variant): three rows around the cursor.
 
@@ -124,19 +115,6 @@ def power_play(header: str, player: str, power: str, cost: int, stones_left: int
     return View(header=header, header_right=_("cost %d") % cost, big=(power,),
                 lines=(paid % {"player": player, "cost": cost, "left": stones_left},),
                 footer=effect, kind="power")
-
-
-def turn_banner(title: str, player: str, players: tuple[str, ...],
-                stones: tuple[int, ...], prompt: str, turn: int = 0) -> View:
-    """Whose turn it is, large, with every player's Stones and what to do next.
-
-    >>> text(turn_banner("JL Coll.", "P2", ("P1", "P2"), (3, 1), "Tap the moving tile"))
-    ['JL Coll.', "   P2's turn", 'Stones  P1:3 P2:1', '> Tap the moving tile']
-    """
-    return View(header=title, header_right=(_("turn %d") % turn) if turn else "",
-                big=(_("%s's turn") % player,),
-                lines=(_("Stones  %s") % stones_text(players, stones),) if stones else (),
-                footer=prompt, kind="turn")
 
 
 def refused(header: str, message: str, instead: str, rule: str = "") -> View:

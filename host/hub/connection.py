@@ -70,10 +70,12 @@ def find_hub_port(vid: int, pid: int = 0, port: str = "auto",
     return None
 
 
-def open_serial(path: str) -> serial.Serial:
+def open_serial(path: str, baud: int = 115200) -> serial.Serial:
     """The port as HubLink wants it: reads wait at most 50 ms, so the loop stays lively.
-    Locked (flock) so a second hexref, or ``hexref doctor``, cannot read our events."""
-    return serial.Serial(path, 115200, timeout=0.05, write_timeout=1.0, exclusive=True)
+    Locked (flock) so a second hexref, or ``hexref doctor``, cannot read our events.
+    ``baud`` is the config's ``[hub] baud``: the Pico's USB CDC ignores it, a UART bridge
+    (CP2102, FTDI) runs at it."""
+    return serial.Serial(path, baud, timeout=0.05, write_timeout=1.0, exclusive=True)
 
 
 class Connection:

@@ -277,11 +277,6 @@ class Registry:
                                       new_fields)])
         return catalogue.apply_correction(entry, strike=new_strike, **(new_fields or {}))
 
-    def set_owner(self, uid: str, owner: str | None) -> None:
-        row = self._row(uid)
-        self.store.put_tiles([TileRow(row.uid, row.entry, self.checked_owner(owner),
-                                      row.strike, row.enrolled, row.fields)])
-
     def forget(self, uid: str) -> bool:
         """Take a tag out of the registry and revoke it: from now on it is an unknown tile
         even with a valid signature, until it is enrolled again. Works for a UID that was
