@@ -258,7 +258,7 @@ def test_database_found_counts_games(tmp_path):
 def test_database_that_cannot_be_read_is_reported(tmp_path):
     (tmp_path / "hexref.db").write_bytes(b"this is not sqlite" * 100)
     db = checks_of(FakePi(), tmp=tmp_path)["database"]
-    assert db.status == FIX and "cannot be read" in db.text
+    assert db.status == FIX and "Database damaged" in db.text and "hexref restore" in db.text
 
 
 def test_default_config_and_real_system_run_without_crashing(tmp_path, capsys):

@@ -113,7 +113,8 @@ def test_the_journal_shows_start_hub_panel_refusals_winner_silence_loss_and_stop
 
 
 def test_the_journal_shows_a_storage_problem_at_start(tmp_path):
-    """A database that is not one (a damaged card, a wrong file copied in)."""
+    """A database that is not one (a damaged card, a wrong file copied in): said once, at
+    error level, with the file and what to do; the referee waits for the fix (issue 22)."""
     data = tmp_path / "data"
     data.mkdir()
     (data / "hexref.db").write_bytes(b"this is not an SQLite database" * 100)
@@ -122,11 +123,14 @@ def test_the_journal_shows_a_storage_problem_at_start(tmp_path):
     host = _hexref_run(config, tmp_path / "frames")
     journal = Journal(host)
     try:
-        assert host.wait(timeout=20) == 1
+        line = journal.wait(3, r"^hexref.run: cannot open the database: .*hexref\.db is "
+                               r"damaged \(file is not a database\): restore .*hexref "
+                               r"restore FILE.*; the panel says Database damaged", 20)
+        wait_for(lambda: False, 4.5)
+        assert host.poll() is None
     finally:
         stop(host)
     journal.thread.join(timeout=5)
-    line = journal.wait(3, r"^hexref.run: cannot start \(storage\): StoreError: .*hexref\.db "
-                           r"is not a usable hexref database.*; run `hexref doctor`", 1)
     assert str(data) in line
+    assert len([x for x in journal.lines if "cannot open the database" in x]) == 1
     assert not any("Traceback" in x for x in journal.lines), "\n".join(journal.lines)

@@ -336,9 +336,16 @@ SERVICE_DATA = Path("/var/lib/hexref")  # the service's StateDirectory=hexref
 
 
 def check_database(cfg: config_mod.Config) -> Check:
+    """The same examination as every ``hexref run`` start (host/storage/checkup.py), in the
+    same sentences as its panel and log."""
+    from host.storage.checkup import examine
+
     folder = cfg.data.path
     path = folder / "hexref.db"
-    if not path.exists():
+    finding = examine(folder)
+    if finding is not None:
+        return Check("database", FIX, finding.line())
+    if not path.exists() or path.stat().st_size == 0:
         parent = folder
         while not parent.exists() and parent != parent.parent:
             parent = parent.parent
@@ -352,9 +359,6 @@ def check_database(cfg: config_mod.Config) -> Check:
                          % path)
         return Check("database", FIX, "%s cannot be created (%s is not writable): set [data] "
                                       "dir or fix its owner" % (path, parent))
-    if not os.access(path, os.R_OK | os.W_OK) or not os.access(folder, os.W_OK):
-        return Check("database", FIX, "%s is not writable by this user (SQLite also needs "
-                                      "the folder): sudo chown -R $USER %s" % (path, folder))
     try:
         db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=2.0)
         try:
@@ -364,30 +368,8 @@ def check_database(cfg: config_mod.Config) -> Check:
             db.close()
     except sqlite3.Error as exc:
         return Check("database", FIX, "%s cannot be read: %s" % (path, exc))
-    damaged = _damaged_rows(path)
-    if damaged:
-        return Check("database", FIX, "%d damaged journal row%s: %s" % (
-            len(damaged), "" if len(damaged) == 1 else "s",
-            "; ".join(damaged[:3]) + ("" if len(damaged) <= 3 else "; ...")))
     return Check("database", OK, "%s (%s mode, %d games, every journal row checked)"
                  % (path, mode, games))
-
-
-def _damaged_rows(path: Path) -> list[str]:
-    """What is wrong with each damaged journal row, said with what to do (read-only: the
-    store's own check on a connection that writes nothing)."""
-    from host.storage.store import DamagedRow, Store
-
-    try:
-        with Store.read_only(path) as store:
-            if store.schema_version < 3:
-                return []  # from before checksums: the next hexref run adds them
-            return [str(e) for e in store.damaged_rows()]
-    except DamagedRow as e:
-        return [str(e)]
-    except sqlite3.Error as e:
-        return ["the journal cannot be read (%s): restore the newest backup (hexref "
-                "restore FILE)" % e]
 
 
 def main(cfg: config_mod.Config, talk: bool = True, system: System | None = None) -> int:

@@ -648,13 +648,32 @@ def _stopped(signum, frame) -> None:
 STORAGE_RETRY_S = 2.0
 
 
-def _wait_for_storage(cfg, emulate: Path | None, exc: StoreError) -> bool:
-    """The database cannot be opened for a reason that may pass (the card is full,
-    read-only, failing): say so on the panel and in the log, and try again every few
-    seconds rather than exit (under systemd: a restart every 5 s with a blank panel).
-    True once it opens; False when no panel can say it (the caller reports and exits)."""
-    import os
+def _storage_finding(cfg):
+    """What keeps the referee from its database (host/storage/checkup.py), or None. Damaged
+    rows do not: the game that holds them says so on the panel when it is restored
+    (``App``), and a finished game's rows are not folded in play."""
+    from host.storage.checkup import examine
 
+    finding = examine(cfg.data.path)
+    if finding is not None and finding.kind == "row":
+        log.warning("the database has damaged journal rows: %s", finding.detail)
+        return None
+    return finding
+
+
+def _open_failed(exc: StoreError):
+    from host.storage.checkup import Finding
+
+    return Finding("open", *screens.write_problem(exc.cause or exc), str(exc))
+
+
+def _wait_for_storage(cfg, emulate: Path | None, finding) -> bool:
+    """The database cannot be used (host/storage/checkup.py names why: missing beside a
+    collection key, damaged, newer, on a read-only or full card...): say what and what to
+    do on the panel and, once per change, in the log, and look again every few seconds
+    rather than exit (under systemd: a restart every 5 s with a blank panel). The run lock
+    is not held meanwhile, so ``hexref restore`` can put a backup in. True once the
+    database opens; False when no panel can say it (the caller reports and exits)."""
     from host.devices.oled import open_panel
     from host.devices.panel import emulated_panel
     from host.storage.store import Store
@@ -664,24 +683,22 @@ def _wait_for_storage(cfg, emulate: Path | None, exc: StoreError) -> bool:
             cfg.panel.driver, cfg.panel.port, cfg.panel.address, cfg.panel.rotate)])
     except Exception:  # noqa: BLE001 - no panel either: the caller logs and exits
         return False
-    problem = screens.write_problem(exc.cause or exc)
-    try:
-        folder = cfg.data.path
-        free = os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize
-        if free < 256 * 1024:  # SQLite says "disk I/O error" when it cannot make -shm
-            problem = screens.write_problem(OSError("disk full"))
-    except OSError:
-        pass
-    log.error("cannot open the database (%s): the panel says %s; trying again every %.0f s",
-              exc, problem[0], STORAGE_RETRY_S)
-    panel.show(screens.paused(*problem))
+    said = None
     while True:
-        time.sleep(STORAGE_RETRY_S)
+        if finding is not None:
+            if finding != said:
+                log.error("cannot open the database: %s; the panel says %s: %s; looking "
+                          "again every %.0f s", finding.detail, finding.what, finding.todo,
+                          STORAGE_RETRY_S)
+                panel.show(screens.paused(finding.what, finding.todo))
+                said = finding
+            time.sleep(STORAGE_RETRY_S)
+            finding = _storage_finding(cfg)
+            continue
         try:
             Store(cfg.data.path).close()
         except StoreError as again:
-            if again.cause is None:
-                raise
+            finding = _open_failed(again)
             continue
         log.warning("the database opens again: starting")
         for device in panel.devices:
@@ -698,6 +715,14 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
     log.info("hexref %s starting: %s", version(), describe(cfg, emulate, gpio))
     signal.signal(signal.SIGTERM, _stopped)  # systemctl stop: close the port, say so
     try:
+        finding = _storage_finding(cfg)
+        if finding is not None and not _wait_for_storage(cfg, emulate, finding):
+            log.error("cannot start (storage): %s; run `hexref doctor`", finding.detail)
+            return 1
+    except KeyboardInterrupt:
+        log.info("hexref stopped")
+        return 0
+    try:
         hold_run_lock(cfg.data.path)  # held until we exit: no restore under our feet
     except Busy as exc:
         log.error("cannot start: %s", exc)
@@ -710,7 +735,7 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
         try:
             app = build(cfg, emulate, gpio)
         except StoreError as exc:
-            if exc.cause is None or not _wait_for_storage(cfg, emulate, exc):
+            if not _wait_for_storage(cfg, emulate, _open_failed(exc)):
                 raise
             app = build(cfg, emulate, gpio)
     except KeyboardInterrupt:

@@ -1,0 +1,198 @@
+"""What the data folder is like before play: every ``hexref run`` start and ``hexref
+doctor`` look at it the same way, and say what they find in the same sentences.
+
+A referee that cannot use its database must not start a new one in its place (a 0-byte
+file next to a collection key is a lost journal, not a first start), must not fold a
+journal whose index disagrees with its rows (every later hub event would be taken for a
+duplicate), and must not exit either: under systemd that is a restart every few seconds
+with a blank panel. ``examine`` names the first problem as a ``Finding``: two short panel
+lines (what, and what to do) and one sentence for the log and doctor with the file, the
+cause and the command that fixes it. ``hexref run`` shows it and looks again every few
+seconds (host/app/run.py); doctor prints it.
+
+>>> import tempfile
+>>> examine(tempfile.mkdtemp()) is None  # an empty folder: a new referee
+True
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from host.common.config import data_dir
+from host.common.i18n import _
+from host.storage.keys import KEY_FILE
+from host.storage.store import DB_NAME, SCHEMA_VERSION, Store
+
+MIN_FREE = 256 * 1024  # below this SQLite cannot make its -shm and -wal: "disk I/O error"
+BACKUP_FOLDER = "backups"  # <data>/backups/*.db: where the newest backup is looked for
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What is wrong with the data folder. ``what``/``todo``: the panel's two lines (in
+    the table's language); ``detail``: the log's and doctor's sentence, with the fix."""
+
+    kind: str
+    what: str
+    todo: str
+    detail: str
+
+    def line(self) -> str:
+        """The finding as doctor prints it: the panel's first line, then the details."""
+        return "%s: %s" % (self.what, self.detail)
+
+
+def newest_backup(folder: Path) -> Path | None:
+    """The newest SQLite file beside the database or in ``backups/`` (hexref backup FILE
+    writes wherever it is told; these are the places a maker keeps them)."""
+    found = []
+    for where in (folder, folder / BACKUP_FOLDER):
+        try:
+            names = list(where.glob("*.db"))
+        except OSError:
+            continue
+        for path in names:
+            try:
+                if path.name != DB_NAME and path.is_file() and path.stat().st_size > 0:
+                    found.append((path.stat().st_mtime, path))
+            except OSError:
+                continue
+    return max(found)[1] if found else None
+
+
+def _restore_advice(folder: Path) -> str:
+    newest = newest_backup(folder)
+    if newest is None:
+        return "restore your newest backup (hexref restore FILE)"
+    return "restore the newest backup: hexref restore %s" % newest
+
+
+def examine(folder: str | os.PathLike | None = None) -> Finding | None:
+    """The first thing that keeps the referee from using its data folder, or None."""
+    folder = data_dir(folder)
+    try:
+        return _examine(folder)
+    except OSError as exc:
+        return Finding("io", _("Storage I/O error"), _("Check the SD card"),
+                       "%s cannot be read (%s): check the card (sudo dmesg | grep -i mmc)"
+                       % (folder, exc))
+
+
+def _examine(folder: Path) -> Finding | None:
+    path = folder / DB_NAME
+    if path.is_dir():
+        return Finding("folder", _("Database is a folder"), _("See hexref doctor"),
+                       "%s is a folder, not the database: move it away (mv %s %s.folder) "
+                       "and hexref starts" % (path, path, path))
+    space = _filesystem(folder, path)
+    if space is not None:
+        return space
+    if not path.exists() or path.stat().st_size == 0:
+        had = [p.name for p in (folder / KEY_FILE, folder / (DB_NAME + "-wal"))
+               if p.exists()]
+        if newest_backup(folder) is not None:
+            had.append("backups")
+        if not had:
+            return None  # nothing here yet: a new referee
+        return Finding("missing", _("Database missing") if not path.exists()
+                       else _("Database empty"), _("Restore a backup"),
+                       "%s is %s but this referee had one (found here: %s): %s; to start a new "
+                       "referee on purpose, move the folder's files elsewhere"
+                       % (path, "missing" if not path.exists() else "empty (0 bytes)",
+                          ", ".join(had), _restore_advice(folder)))
+    return examine_database(path)
+
+
+def _filesystem(folder: Path, path: Path) -> Finding | None:
+    """A card mounted read-only, full, out of inodes, or a folder this user cannot write."""
+    where = folder
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    try:
+        fs = os.statvfs(where)
+    except OSError:
+        return None
+    if fs.f_flag & os.ST_RDONLY:
+        return Finding("read-only", _("Storage read-only"), _("Check the SD card"),
+                       "%s is on a read-only filesystem (a card with errors is remounted "
+                       "read-only): check it (sudo dmesg | grep -i mmc; sudo fsck), or "
+                       "copy the data off and use another card" % folder)
+    if fs.f_bavail * fs.f_frsize < MIN_FREE:
+        return Finding("full", _("Disk full"), _("Free space on the Pi"),
+                       "%s has %d KB free: free space (sudo apt clean; sudo journalctl "
+                       "--vacuum-size=50M; df -h)" % (folder, fs.f_bavail * fs.f_frsize // 1024))
+    if fs.f_files and fs.f_favail == 0:
+        return Finding("inodes", _("No room for files"), _("Delete small files"),
+                       "%s's filesystem has no inodes left (df -i): delete small files, "
+                       "e.g. old logs or caches" % folder)
+    if where == folder and not (os.access(folder, os.W_OK) and (
+            not path.exists() or os.access(path, os.R_OK | os.W_OK))):
+        return Finding("owner", _("Storage not writable"), _("See hexref doctor"),
+                       "%s is not writable by this user (SQLite also needs the folder): "
+                       "sudo chown -R $USER %s" % (path, folder))
+    return None
+
+
+def examine_database(path: Path) -> Finding | None:
+    """SQLite's quick check, the schema, and the journal's own invariants: rows numbered
+    without gaps, checksums, the (boot, seq) index agreeing with the rows."""
+    try:
+        store = Store.read_only(path)
+    except sqlite3.Error as exc:
+        return _malformed(path, exc)
+    try:
+        version = store.schema_version
+        if version > SCHEMA_VERSION:
+            return Finding("newer", _("Newer database"), _("Update hexref"),
+                           "%s was written by a newer hexref (schema %d; this one knows %d): "
+                           "update hexref (pip install -U hexref, or git pull and make "
+                           "install)" % (path, version, SCHEMA_VERSION))
+        problems = [r[0] for r in store.db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            return _malformed(path, "; ".join(problems[:3]))
+        if version >= 1 and not _index_agrees(store):
+            return Finding("index", _("Database damaged"), _("See hexref doctor"),
+                           "%s: the journal's hub index (boot, seq) disagrees with its rows: "
+                           "every later reader event would be taken for one already had. "
+                           "Nothing in the rows is lost: rebuild the index (sqlite3 %s "
+                           "'REINDEX journal_hub'), or %s"
+                           % (path, path, _restore_advice(path.parent)))
+        if version >= 3:
+            damaged = store.damaged_rows()
+            if damaged:
+                first = damaged[0]
+                return Finding("row", _("Journal damaged"),
+                               _("Game %(game)d, row %(row)d") % {"game": first.game,
+                                                                  "row": first.n},
+                               "%d damaged journal row%s: %s" % (
+                                   len(damaged), "" if len(damaged) == 1 else "s",
+                                   "; ".join(str(d) for d in damaged[:3])
+                                   + ("" if len(damaged) <= 3 else "; ...")))
+    except sqlite3.Error as exc:
+        return _malformed(path, exc)
+    finally:
+        store.close()
+    return None
+
+
+def _index_agrees(store: Store) -> bool:
+    """The journal read through its (boot, seq) index is the journal read without it.
+    ``PRAGMA quick_check`` does not compare an index with its table; a wrong value in
+    the index leaves the file well-formed and the link deaf."""
+    through = sorted(store.db.execute(
+        "SELECT boot, seq, game, n FROM journal INDEXED BY journal_hub "
+        "WHERE boot IS NOT NULL").fetchall())
+    # ``time`` is not in the index: the rows themselves are read (NOT INDEXED alone still
+    # lets SQLite answer from a covering index).
+    rows = sorted(r[:4] for r in store.db.execute(
+        "SELECT boot, seq, game, n, time FROM journal NOT INDEXED WHERE boot IS NOT NULL"))
+    return through == rows
+
+
+def _malformed(path: Path, why) -> Finding:
+    return Finding("malformed", _("Database damaged"), _("See hexref doctor"),
+                   "%s is damaged (%s): %s"
+                   % (path, why, _restore_advice(path.parent)))

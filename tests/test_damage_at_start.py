@@ -1,0 +1,242 @@
+"""Damage found at start is named, on the panel, in the log once and in ``hexref doctor``,
+and the referee waits and looks again instead of exiting (issue 22, item 1).
+
+Each case damages a real data folder as a failing card or a slip of the hand would (a
+wrong value in the journal's (boot, seq) index, a 0-byte database beside the collection
+key, a schema from a newer hexref, a truncated file, a directory in the database's place,
+a card remounted read-only, a filesystem out of inodes), starts a real ``hexref run``
+with its panel emulated, and reads the panel's frame. Then the damage is repaired the way
+doctor says, and the same process starts, the game restored.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from process_table import ROOT, last_frame, new_table, stop, wait_for
+
+from host.devices.panel import render
+from host.display import screens
+from host.storage.journal import Entry
+from host.storage.store import Store
+
+BOOT = "0A1B2C3D"
+
+
+def _table(tmp: Path, where: Path | None = None) -> tuple[Path, Path, int]:
+    """Enrolled tiles, a collection key, an unfinished game with 20 hub events, and a
+    backup in <data>/backups; the database closed (its -wal folded in)."""
+    data, config, game_id = new_table(where or tmp, "jl-collector", tmp / "no-hub")
+    with Store(data) as store:
+        journal = store.journal(game_id)
+        for seq in range(1, 21):
+            journal.append(Entry("none", ("GONE", "04A1B2C3D4E5%02d" % seq), False, BOOT,
+                                 seq))
+    (data / "backups").mkdir()
+    subprocess.run([sys.executable, "-m", "host.commands.main", "backup",
+                    str(data / "backups" / "monday.db")], cwd=ROOT, check=True,
+                   env=dict(os.environ, HEXREF_DATA=str(data)), capture_output=True)
+    return data, config, game_id
+
+
+def _flip_index_seq(path: Path, seq: int, new: int) -> None:
+    """Change one event number inside the index's own page, leaving the row as it is."""
+    db = sqlite3.connect(str(path))
+    root, = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'journal_hub'"
+                       ).fetchone()
+    size, = db.execute("PRAGMA page_size").fetchone()
+    db.close()
+    raw = bytearray(path.read_bytes())
+    page = slice((root - 1) * size, root * size)
+    chunk = bytes(raw[page])
+    old = BOOT.encode() + bytes([seq])
+    assert chunk.count(old) == 1, "the index is not one leaf page"
+    raw[page] = chunk.replace(old, BOOT.encode() + bytes([new]))
+    path.write_bytes(bytes(raw))
+
+
+def _mount(where: Path, options: str) -> None:
+    where.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, "this test mounts a small tmpfs and needs root: %s" % (
+        done.stderr.strip())
+
+
+def _doctor(config: Path) -> str:
+    done = subprocess.run([sys.executable, "-m", "host.commands.main", "doctor", "--config",
+                           str(config), "--no-ping"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    return next(x for x in done.stdout.splitlines() if " database:" in x)
+
+
+def _restore(data: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "host.commands.main", "restore",
+                           str(data / "backups" / "monday.db")], cwd=ROOT, text=True,
+                          capture_output=True, env=dict(os.environ, HEXREF_DATA=str(data)))
+    assert done.returncode == 0, done.stderr
+
+
+def _index(data: Path, tmp: Path):
+    _flip_index_seq(data / "hexref.db", 14, 99)
+
+    def repair():  # what doctor says: the index is made from the rows
+        db = sqlite3.connect(str(data / "hexref.db"))
+        db.execute("REINDEX journal_hub")
+        db.close()
+    return ("Database damaged", "See hexref doctor"), ("REINDEX journal_hub",), repair
+
+
+def _empty(data: Path, tmp: Path):
+    (data / "hexref.db").write_bytes(b"")
+    return (("Database empty", "Restore a backup"),
+            ("found here: collection.key, backups", "hexref restore %s" % (data / "backups" / "monday.db")),
+            lambda: _restore(data))
+
+
+def _missing(data: Path, tmp: Path):
+    (data / "hexref.db").unlink()
+    return (("Database missing", "Restore a backup"), ("hexref restore",),
+            lambda: _restore(data))
+
+
+def _newer(data: Path, tmp: Path):
+    db = sqlite3.connect(str(data / "hexref.db"))
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+
+    def downgrade():  # as if this hexref were updated to know schema 99
+        db = sqlite3.connect(str(data / "hexref.db"))
+        db.execute("PRAGMA user_version = 3")
+        db.close()
+    return ("Newer database", "Update hexref"), ("update hexref", "schema 99"), downgrade
+
+
+def _truncated(data: Path, tmp: Path):
+    path = data / "hexref.db"
+    with open(path, "r+b") as f:
+        f.truncate(path.stat().st_size * 2 // 3)
+    return ("Database damaged", "See hexref doctor"), ("hexref restore",), \
+        lambda: _restore(data)
+
+
+def _folder(data: Path, tmp: Path):
+    kept = tmp / "kept.db"
+    shutil.move(str(data / "hexref.db"), str(kept))
+    (data / "hexref.db").mkdir()
+    (data / "hexref.db" / "notes.txt").write_text("a slip of the hand")
+
+    def repair():
+        shutil.rmtree(data / "hexref.db")
+        shutil.move(str(kept), str(data / "hexref.db"))
+    return ("Database is a folder", "See hexref doctor"), ("is a folder",), repair
+
+
+def _read_only(data: Path, tmp: Path):
+    subprocess.run(["mount", "-o", "remount,ro", str(data.parent)], check=True)
+    return (("Storage read-only", "Check the SD card"), ("read-only filesystem", "fsck"),
+            lambda: subprocess.run(["mount", "-o", "remount,rw", str(data.parent)],
+                                   check=True))
+
+
+def _no_inodes(data: Path, tmp: Path):
+    (data / "hexref.lock").unlink(missing_ok=True)
+    (data / "hexref.db-shm").unlink(missing_ok=True)
+    junk = data.parent / "junk"
+    junk.mkdir()
+    n = 0
+    while True:
+        try:
+            (junk / str(n)).touch()
+        except OSError:
+            break
+        n += 1
+
+    return (("No room for files", "Delete small files"), ("no inodes left",),
+            lambda: shutil.rmtree(junk))
+
+
+CASES = {"index": _index, "empty": _empty, "missing": _missing, "newer": _newer,
+         "truncated": _truncated, "folder": _folder, "read-only": _read_only,
+         "no-inodes": _no_inodes}
+ON_TMPFS = {"read-only": "size=16m,mode=0700", "no-inodes": "size=16m,nr_inodes=64,mode=0700"}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_damage_at_start_is_named_and_the_referee_waits_for_the_fix(tmp_path, case):
+    disk = None
+    if case in ON_TMPFS:
+        disk = tmp_path / "disk"
+        _mount(disk, ON_TMPFS[case])
+    try:
+        data, config, game_id = _table(tmp_path, disk)
+        (panel, said, repair) = CASES[case](data, tmp_path)
+        frames = tmp_path / "frames"
+        host = subprocess.Popen([sys.executable, "-m", "host.commands.main", "run",
+                                 "--config", str(config), "--emulate", str(frames),
+                                 "--no-gpio"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        try:
+            want = render(screens.paused(*panel)).convert("1").tobytes()
+            assert wait_for(lambda: last_frame(frames) == want, 20), \
+                "the panel never said %s" % (panel,)
+            wait_for(lambda: False, 4.5)  # two more looks at the folder
+            assert host.poll() is None, "hexref run gave up: %s" % host.stderr.read()
+            doctor = _doctor(config)
+            assert doctor.startswith("FIX   database: %s: " % panel[0]), doctor
+            for words in said:
+                assert words in doctor, doctor
+            assert "chown" not in doctor
+            repair()
+            assert wait_for(lambda: journal_rows(data, game_id) == 20 and
+                            last_frame(frames) != want, 20), "it never started"
+        finally:
+            stop(host)
+        err = host.stderr.read()
+    finally:
+        if disk is not None:
+            subprocess.run(["umount", "-l", str(disk)], check=False)
+    assert "Traceback" not in err, err
+    said_once = [x for x in err.splitlines() if "cannot open the database" in x]
+    assert len(said_once) == 1 and "the panel says %s: %s" % panel in said_once[0], err
+    for words in said:
+        assert words in said_once[0]
+    assert "the database opens again: starting" in err
+    assert "game %d" % game_id not in err or "cannot restore" not in err
+
+
+def journal_rows(data: Path, game_id: int) -> int:
+    try:
+        db = sqlite3.connect("file:%s?mode=ro" % (data / "hexref.db"), uri=True)
+        try:
+            return db.execute("SELECT count(*) FROM journal WHERE game = ?",
+                              (game_id,)).fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return -1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_every_start_finding_fits_the_panel_in_each_language(lang):
+    from host.common.i18n import _, speaking
+    from host.display import layout
+
+    pairs = [("Database is a folder", "See hexref doctor"),
+             ("Database missing", "Restore a backup"), ("Database empty", "Restore a backup"),
+             ("Newer database", "Update hexref"), ("Database damaged", "See hexref doctor"),
+             ("Storage read-only", "Check the SD card"), ("Disk full", "Free space on the Pi"),
+             ("No room for files", "Delete small files"),
+             ("Storage not writable", "See hexref doctor"),
+             ("Storage I/O error", "Check the SD card")]
+    with speaking(lang):
+        problems = [p for what, todo in pairs
+                    for p in layout.overflow(screens.paused(_(what), _(todo)))]
+        assert all(_(what) != what or lang == "en" for what, _todo in pairs)
+    assert not problems, problems
