@@ -7,10 +7,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from table_rig import Table, demo_game_events
+import pytest
+from table_rig import Table, demo_entries, demo_game_events, new_game
 from test_club import pair
 
+from host.app.run import App
+from host.common.config import ConfigError, parse
+from host.devices.panel import Panel
+from host.games.descriptor import Choice
+from host.hub.connection import Connection
 from host.readers.club import Broker, Night, Publisher, standings
+from host.session.referee import Referee, TileBook
+from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import Store
 
 SECRET = bytes(range(32))
@@ -29,8 +37,10 @@ class Sent:
         return self
 
 
-def _night(tmp_path: Path, seats: list[list[str] | None]) -> Night:
-    """Each table plays the demo's game to its end with ``seats`` (None: nobody named)."""
+def _night(tmp_path: Path, seats: list[list[str] | None],
+           named: dict[int, list[str]] | None = None) -> Night:
+    """Each table plays the demo's game to its end with ``seats`` (None: nobody named);
+    ``named``: names journalled at setup, by table."""
     night = Night(SECRET)
     for k, names in enumerate(seats):
         table = "Table %d" % (k + 1)
@@ -38,6 +48,8 @@ def _night(tmp_path: Path, seats: list[list[str] | None]) -> Night:
         store = Store(folder)
         game_id = store.new_game("jl-beginner", names or ["P1", "P2"])
         rig = Table(store, game_id, boot="%08X" % k)
+        for seat, name in enumerate((named or {}).get(k, [])):
+            assert rig.referee.name_seat(seat, name).accepted
         for event in demo_game_events():
             rig.play([event])
         assert rig.referee.game.winners == [0]
@@ -69,3 +81,56 @@ def test_the_same_player_at_two_tables_is_one_person(tmp_path: Path):
     assert snap["standings"] == standings([(tuple(r["players"]), r["winners"])
                                            for r in snap["results"]])
     assert json.dumps(snap)  # what the page is sent
+
+
+def test_names_journalled_at_setup_are_the_people_counted(tmp_path: Path):
+    """Table 1's game was opened with its own seats and named at setup (journal inputs);
+    the organiser reads the names from the journal, as it reads everything else."""
+    night = _night(tmp_path, [None, ["Cleo", "Ana"]], named={0: ["Ana", "Ben"]})
+    rows = {r["name"]: (r["won"], r["played"]) for r in night.snapshot()["standings"]}
+    assert rows == {"Ana": (1, 2), "Cleo": (1, 1), "Ben": (0, 1)}
+
+
+class Owners(TileBook):
+    def owners(self) -> list[str]:
+        return ["Ben", "Sam"]
+
+
+def test_the_panel_names_a_seat_from_the_owners_the_registry_knows():
+    """At setup the Pi's menu offers "P1 is Sam" for each owner and, once named, "P1 is a
+    guest"; a name is journalled, undo takes it back, a restore gives it again."""
+    journal = MemoryJournal()
+    referee = Referee(new_game, Owners(demo_entries()), None, journal=journal)
+    labels = [label for label, _t, _i in referee.menu()]
+    assert labels == ["P1 done", "P1 is Ben", "P1 is Sam"]
+    referee.on_press("OK", "press")  # the menu opens
+    referee.on_press("DOWN", "press")
+    referee.on_press("DOWN", "press")
+    assert referee.on_press("OK", "press").accepted
+    assert referee.players == ("Sam", "P2")
+    assert journal.entries[-1] == Entry("referee", ("name", 0, "Sam"), True)
+    assert [label for label, _t, _i in referee.menu()][-1] == "P1 is a guest"
+    again = Referee(new_game, Owners(demo_entries()), None, journal=journal)
+    assert again.players == ("Sam", "P2")
+    referee.on_press("BACK", "long")  # undo
+    assert referee.players == ("P1", "P2")
+    assert Referee(new_game, TileBook([]), None, journal=journal).players == ("P1", "P2")
+    assert not referee.name_seat(5, "Eve").accepted
+    assert not referee.name_seat(0, "x" * 41).accepted
+
+
+def test_names_in_the_config_are_journalled_when_a_game_starts(tmp_path: Path):
+    """``[players] names``: every new game's seats named, as journal inputs."""
+    cfg = parse('[players]\nnames = ["Ana", "Ben", "Cy"]\n')
+    assert cfg.players.names == ("Ana", "Ben", "Cy")
+    with pytest.raises(ConfigError, match="players.names must be a list of names"):
+        parse('[players]\nnames = ["Ana", 3]\n')
+    store = Store(tmp_path)
+    app = App(Connection(lambda: None, idle_wait=lambda s: None), Panel([]), store,
+              TileBook(demo_entries()))
+    app.names = cfg.players.names
+    app.start(Choice("Beginner", "jl-beginner", 2))
+    assert app.referee is not None and app.referee.players == ("Ana", "Ben")
+    assert [e.input for e in store.journal(app.game_id).entries] == [
+        ("name", 0, "Ana"), ("name", 1, "Ben")]
+    assert store.game(app.game_id).players == ("P1", "P2")  # the journal holds the names

@@ -184,6 +184,7 @@ class App:
         self.transcript: list[str] = []
         self.service: ServiceSocket | None = None  # the operator's requests
         self.registry: Registry | None = None  # to enroll for the operator
+        self.names: tuple[str, ...] = ()  # [players] names: who sits at each new game's seats
         self.enrolling: Enrolling | None = None
         self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
         self._hub_silent = False
@@ -244,6 +245,13 @@ class App:
         self._write_worked(self.clock())
         log.info("game %d started: %s, %s", game_id, choice.variant, " ".join(players))
         self._open(game_id, choice.variant, players)
+        assert self.referee is not None
+        for seat, name in enumerate(self.names[:len(players)]):
+            try:
+                self.referee.name_seat(seat, name)  # journalled like any input
+            except WRITE_FAILED as exc:
+                self._write_failed(exc, self.clock())
+                return
 
     def _close_game(self) -> None:
         self.referee = None
@@ -621,6 +629,7 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
                       lambda path: open_serial(path, cfg.hub.baud))
     app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
     app.registry = registry
+    app.names = cfg.players.names
     app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
     return app
 

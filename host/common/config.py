@@ -23,6 +23,7 @@ below fit the reference build (hardware/pinout.json), so most tables need none::
     ca_file = "/etc/hexref/club-ca.pem"  # mqtts://: the club's own certificate authority
     [players]
     language = "fr"                # en | fr | es; default: the locale's (LANG), else English
+    names = ["Ana", "Ben"]         # who sits at each seat (default: P1, P2, ...; unnamed)
 
 A misspelt key or a wrong type is refused with the key's name and what it should be, and
 no half-read config is used.
@@ -142,6 +143,7 @@ class Club:
 @dataclass(frozen=True)
 class Players:
     language: str = ""  # en, fr or es; empty: the locale's (LANG), else English; --lang wins
+    names: tuple[str, ...] = ()  # who sits at each seat of every new game (journalled)
 
 
 @dataclass(frozen=True)
@@ -193,6 +195,9 @@ def _section(current, table: dict, name: str, source: str):
                 source, name, key, ", ".join(sorted(known))))
         default = getattr(current, key)
         want = type(default)
+        if want is tuple and isinstance(value, list) and all(
+                isinstance(v, str) and 0 < len(v) <= 40 and v.isprintable() for v in value):
+            value = tuple(value)  # a list of names
         ok = isinstance(value, want) and not (want is int and isinstance(value, bool))
         if want is float and isinstance(value, int) and not isinstance(value, bool):
             value, ok = float(value), True
@@ -213,7 +218,8 @@ def _section(current, table: dict, name: str, source: str):
 
 def _type_name(t: type) -> str:
     return {bool: "true or false", int: "a whole number", float: "a number",
-            str: "a quoted string"}.get(t, t.__name__)
+            str: "a quoted string",
+            tuple: "a list of names, each 1 to 40 letters"}.get(t, t.__name__)
 
 
 def _check(cfg: Config, source: str) -> None:

@@ -437,8 +437,9 @@ class ClubGame:
     @property
     def people(self) -> list[str]:
         """Who sat at each seat, as the night's standings count them."""
+        named = self.follower.referee.players  # as the journal named them at setup
         return [person(self.table, self.row.variant, n, name)
-                for n, name in enumerate(self.row.players)]
+                for n, name in enumerate(named)]
 
     @property
     def winners(self) -> list[str]:

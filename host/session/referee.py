@@ -103,7 +103,8 @@ class Referee:
         self.book = book
         self.hooks = hooks if hooks is not None else Hooks()
         self.journal = journal if journal is not None else MemoryJournal()
-        self.players = players
+        self.seats = players  # the game's own seat names, for a seat nobody named
+        self.players = players  # as named at setup (a "name" input), else the seat's own
         self.names: dict[str, str] = {}  # tile key (tag UID) -> name on the tile
         self.seat = 0  # whose roster is being tapped during setup
         self.applied: list[tuple[str, tuple]] = []  # accepted inputs, undo taken into account
@@ -235,12 +236,29 @@ class Referee:
             return Reaction(None, None)
         return Reaction(None, None, _("Unknown button %s") % button)
 
+    def name_seat(self, seat: int, name: str) -> Reaction:
+        """Who sits at ``seat`` (from the config, or the phone): journalled like any input."""
+        return self._record("referee", ("name", seat, name), "", None, None, ("NAME",))
+
     def menu(self) -> list[tuple[str, str, tuple]]:
         """What the Pi's menu offers now: (label, target, input)."""
         legal = self.legal()
         if legal.expect == "roster":
-            return [("%s done" % self.players[self.seat],) + self._roster_done()[:2]]
+            return [("%s done" % self.players[self.seat],) + self._roster_done()[:2]] + \
+                self._naming()
         return [(label, "game", tuple(inp)) for label, inp in legal.choices + legal.records]
+
+    def _naming(self) -> list[tuple[str, str, tuple]]:
+        """At setup, who sits at the seat whose roster is tapped: an owner the tile book
+        knows, or a guest (the seat keeps its own name and counts as nobody's)."""
+        seat = self.seat
+        owners = getattr(self.book, "owners", lambda: [])()
+        items = [(_("%(seat)s is %(name)s") % {"seat": self.seats[seat], "name": owner},
+                  "referee", ("name", seat, owner))
+                 for owner in owners if owner not in self.players]
+        if self.players[seat] != self.seats[seat]:
+            items.append((_("%s is a guest") % self.seats[seat], "referee", ("name", seat, "")))
+        return items
 
     # --- journal and state -----------------------------------------------------------
 
@@ -301,6 +319,8 @@ class Referee:
                 return Refusal("UNDO", _("Nothing to undo"), _("play on"))
             undone = self._take_back()
             return Outcome([("undo", {"input": list(undone[1])})])
+        if inp[0] == "name":
+            return self._name(inp)
         if inp[0] == "seat":
             if self.legal().expect != "roster" or inp[1] != self.seat + 1:
                 return Refusal("SETUP", _("Not setting up rosters"), _("play on"))
@@ -308,6 +328,27 @@ class Referee:
             self.applied.append((target, inp))
             return Outcome([("seat", {"player": inp[1]})])
         raise ValueError("unknown referee input %r" % (inp,))
+
+    def _name(self, inp: tuple) -> Outcome | Refusal:
+        """``("name", seat, name)``: who sits there, journalled like any input (and taken
+        back by undo like one); given at setup, before play or while rosters are tapped. An
+        empty name gives the seat its own name back (a guest)."""
+        if len(inp) != 3 or not isinstance(inp[1], int) or not 0 <= inp[1] < len(self.seats):
+            return Refusal("SETUP", _("No such seat"), _("play on"))
+        name = " ".join(inp[2].split()) if isinstance(inp[2], str) else None
+        if name is None or len(name) > 40 or not name.isprintable():
+            return Refusal("SETUP", _("A name is a few letters, like Sam"), _("play on"))
+        playing = any(t == "game" for t, _i in self.applied)
+        if playing and self.legal().expect != "roster":
+            return Refusal("SETUP", _("Seats are named at setup"), _("play on"))
+        self._seat_named(inp[1], name)
+        self.applied.append(("referee", inp))
+        return Outcome([("named", {"player": inp[1], "name": self.players[inp[1]]})])
+
+    def _seat_named(self, seat: int, name: str) -> None:
+        players = list(self.players)
+        players[seat] = " ".join(name.split()) or self.seats[seat]
+        self.players = tuple(players)
 
     def _refold(self) -> None:
         """The state as the journal has it (the restore's fold), after a write that failed;
@@ -317,6 +358,7 @@ class Referee:
         self.applied = []
         self.seat = 0
         self.names = {}
+        self.players = self.seats
         self._restore()
         self.last = last
 
@@ -336,11 +378,14 @@ class Referee:
         self.applied = []
         self.seat = 0
         self.names = {}
+        self.players = self.seats
         self.game.replay([inp for target, inp in kept if target == "game"])
         self.applied = kept
         for target, inp in kept:
             if target == "referee" and inp[0] == "seat":
                 self.seat = inp[1]
+            elif target == "referee" and inp[0] == "name":
+                self._seat_named(inp[1], inp[2])
             else:
                 self._learn_names(inp)
         return last

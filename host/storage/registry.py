@@ -473,6 +473,16 @@ class RegistryBook:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
+        self._owners: tuple[float, list[str]] | None = None
+
+    def owners(self) -> list[str]:
+        """Everyone the registry knows as a tile's owner: who may sit at a table (read
+        again at most every 10 s: the panel's menu asks at every frame)."""
+        now = time.monotonic()
+        if self._owners is None or now - self._owners[0] > 10:
+            self._owners = (now, sorted({r.owner for r in self.registry.tiles() if r.owner},
+                                        key=str.casefold))
+        return self._owners[1]
 
     def entry_for(self, record_hex: str, uid: str | None = None) -> dict | None:
         if uid is None:
