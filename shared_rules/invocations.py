@@ -26,12 +26,18 @@ Inputs:
 ``("spell_attack", p)``                  IN-5: no card in hand, a Spell goes to Attack
 ``("force", p)``                         IN-4: after 1 minute the Master moves a Spell to Attack
 ``("master_gives", p)``                  IN-5: no hand, no Spells: a deck card into Attack
-``("take", p, n, source)``               effect: p draws n cards; the effect card came from
-                                         ``source`` ("hand", "spell" or "attack")
+``("take", p, n, source[, origin])``     effect: p draws n cards from ``origin`` ("deck",
+                                         the default, or "discard"); the effect card came
+                                         from ``source`` ("hand", "spell" or "attack")
 ``("block", by, target, what, source)``  effect: block a "player", their "hand" or a card
                                          ("spell", "shield", "attack") (IN-12)
 ``("destroy", by, target, what, source)``  effect: destroy one of target's cards (IN-3)
 ``("steal", by, target, what, source)``  effect: by takes one of target's cards into hand
+``("raise", by, target, n, source)``     effect: target's revealed Attack +n (Stage 3; in
+                                         Stage 2 the card is lost, IN-3)
+``("lose", p, source)``                  an effect card discarded without effect (IN-3)
+``("pay", p, source)``                   IN-6: one card ("spell" or "shield") towards the
+                                         Cost of p's revealed Attack card
 ``("handed", p)``                        p handed the cards over in time (IN-4)
 ``("tick", ms)`` / ``("timeout", which)``  time passes; "attack" or "handover" ran out
 ``("reveal", p, key, entry)``            Stage 3: p's Attack card was tapped (IN-6)
@@ -61,6 +67,7 @@ SLOTS = ("attack", "shield", "spell")
 NO_CARD = {"hand": N_("%s has no card in hand"), "spell": N_("%s has no Spell card"),
            "shield": N_("%s has no Shield card"), "attack": N_("%s has no Attack card")}
 SOURCES = ("hand", "spell", "attack")
+ORIGINS = ("deck", "discard")   # where a Take draws from (IN-3)
 BLOCKABLE = ("player", "hand", "spell", "shield", "attack")
 TARGETS = ("hand", "spell", "shield", "attack")
 
@@ -81,6 +88,9 @@ def card_problems(entry):
     for key, label in (("attack", "Attack"), ("defense", "Defense")):
         if not _int(entry.get(key)):
             return "%s: %s unknown" % (name, label)
+    cost = entry.get("cost")
+    if cost is not None and (not _int(cost) or cost < 0):
+        return "%s: Cost must be a whole number" % name
     return None
 
 
@@ -144,7 +154,8 @@ class InvocationsGame(Game):
     def _new_player(name):
         return {"name": name, "hand": 0, "spells": 0, "shields": 0, "attack_down": False,
                 "attack": None, "victories": [], "blocked": False, "hand_blocked": False,
-                "spells_blocked": 0, "sits_out": False}
+                "spells_blocked": 0, "sits_out": False, "cost_due": 0, "attack_used": False,
+                "attack_gone": False}
 
     # --- reading ----------------------------------------------------------------------
     @staticmethod
@@ -195,9 +206,9 @@ class InvocationsGame(Game):
                 out.append(b)
             elif [b, a] in self.beats and decisions.IN_EFFECT_BEATS_ATTACK:
                 continue
-            elif pa is not None and self.players[b]["attack"] is not None and \
-                    pa["attack"] > self.players[b]["attack"]["attack"]:
-                out.append(b)
+            elif pa is not None and (self.players[b]["attack"] is None or
+                                     pa["attack"] > self.players[b]["attack"]["attack"]):
+                out.append(b)   # an Attack destroyed after the reveal loses to every Attack
         return out
 
     def legal_inputs(self):
@@ -242,7 +253,8 @@ class InvocationsGame(Game):
         if ph == "stage3":
             for p in self.in_round():
                 if self.players[p]["attack"] is None:
-                    return Legal(p, "reveal", _("%s: tap Attack") % self.name(p))
+                    return Legal(p, "reveal", _("%s: tap Attack") % self.name(p),
+                                 records=self._records())
         if ph == "effects":
             choices = [(_("judge"), ("judge",))]
             return Legal(None, "effects", _("effects, then judge"), choices=choices,
@@ -288,8 +300,20 @@ class InvocationsGame(Game):
                                 ("destroy", p, q, "shield", "hand")))
                 out.append((_("%s blocks %s") % (names[p], names[q]),
                             ("block", p, q, "player", "hand")))
+                out.append((_("%s blocks %s hand") % (names[p], names[q]),
+                            ("block", p, q, "hand", "hand")))
+                if them["spells"] > 0:
+                    out.append((_("%s breaks %s spell") % (names[p], names[q]),
+                                ("destroy", p, q, "spell", "hand")))
+            for p in self.in_round():
+                if self.usable_hand(p) > 0:
+                    out.append((_("%s takes 1 from discard") % names[p],
+                                ("take", p, 1, "hand", "discard")))
+                    out.append((_("%s loses a card") % names[p], ("lose", p, "hand")))
             out += [(_("next hand %d") % n, ("hand", n)) for n in (4, 5, 6)
                     if n != self.hand_size]
+        elif self.phase == "stage3":
+            out += self._cost_records()
         elif self.phase == "effects":
             for p, q in self._pairs():
                 if [p, q] not in self.beats and [q, p] not in self.beats:
@@ -300,9 +324,49 @@ class InvocationsGame(Game):
                     done.append(pair[0])
             for p in sorted(done):
                 out.append((_("cancel %s") % names[p], ("cancel", p)))
-            for p, q in self._pairs():  # an Attack card's effect (IN-6, IN-12)
-                out.append((_("%s blocks %s") % (names[p], names[q]),
-                            ("block", p, q, "player", "attack")))
+            out += self._cost_records()
+            for p in self.in_round():
+                src = self._stage3_source(p)
+                if src is None:
+                    continue
+                # An effect of an Attack card (IN-6), else of a Spell: what it did.
+                out.append((_("%s Attack +1") % names[p], ("raise", p, p, 1, src)))
+                for q in self.in_round():
+                    if q == p:
+                        continue
+                    out.append((_("%s blocks %s") % (names[p], names[q]),
+                                ("block", p, q, "player", src)))
+                    if self.players[q]["attack"] is not None:
+                        out.append((_("%s destroys %s Attack") % (names[p], names[q]),
+                                    ("destroy", p, q, "attack", src)))
+                if self.deck > 0:
+                    out.append((_("%(player)s takes %(n)d") % {"player": names[p], "n": 1},
+                                ("take", p, 1, src)))
+                if src == "spell":
+                    out.append((_("%s loses a Spell") % names[p], ("lose", p, "spell")))
+        return out
+
+    def _stage3_source(self, p):
+        """Where ``p``'s next effect after the reveal comes from: the Attack card once its
+        Cost is paid and while its effect is unused, else a free Spell; None: nothing."""
+        pl = self.players[p]
+        if pl["attack"] is not None and pl["cost_due"] == 0 and not pl["attack_used"]:
+            return "attack"
+        if self.free_spells(p) > 0:
+            return "spell"
+        return None
+
+    def _cost_records(self):
+        """IN-6: a revealed Attack card's Cost, paid one card at a time."""
+        out = []
+        for p in self.in_round():
+            pl = self.players[p]
+            if pl["attack"] is None or pl["cost_due"] == 0:
+                continue
+            if self.free_spells(p) > 0:
+                out.append((_("%s pays with a Spell") % pl["name"], ("pay", p, "spell")))
+            if pl["shields"] > 0:
+                out.append((_("%s pays with a Shield") % pl["name"], ("pay", p, "shield")))
         return out
 
     def input_for(self, event, seat=0, names=()):
@@ -347,7 +411,8 @@ class InvocationsGame(Game):
                          "points": supreme(pl["victories"])[0],
                          "defense": supreme(pl["victories"])[1],
                          "attack": pl["attack"]["attack"] if pl["attack"] else None,
-                         "blocked": pl["blocked"], "sits_out": pl["sits_out"]}
+                         "blocked": pl["blocked"], "sits_out": pl["sits_out"],
+                         "cost_due": pl["cost_due"], "attack_gone": pl["attack_gone"]}
                         for pl in self.players],
             "in_round": self.in_round(), "waiting": self.waiting_for_attack(),
             "playoff": list(self.playoff) if self.playoff is not None else None,
@@ -660,6 +725,11 @@ class InvocationsGame(Game):
                 return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
         elif self.phase not in ("effects",) or pl["attack"] is None:
             return Refusal("IN-6", _("Attack card effects work once it is revealed"))
+        elif pl["cost_due"] > 0:
+            return Refusal("IN-6", _("%s has not paid the Attack card's Cost") % pl["name"],
+                           _("pay the Cost first"))
+        elif pl["attack_used"]:
+            return Refusal("IN-6", _("%s already used the Attack card's effect") % pl["name"])
         return None
 
     def _spend(self, p, source):
@@ -667,6 +737,8 @@ class InvocationsGame(Game):
             self.players[p]["hand"] -= 1
         elif source == "spell":
             self.players[p]["spells"] -= 1
+        else:
+            self.players[p]["attack_used"] = True   # the Attack card stays for the judging
 
     def _effect_check(self, by, target, what, source, allowed):
         bad = self._check_player(by, "IN-3") or self._check_player(target, "IN-3")
@@ -689,20 +761,27 @@ class InvocationsGame(Game):
         return self._effect_source(by, source)
 
     def _in_take(self, inp):
-        if len(inp) != 4:
-            return Refusal("INPUT", "take needs player, count, source")
-        _kind, p, n, source = inp
+        if len(inp) not in (4, 5):
+            return Refusal("INPUT", "take needs player, count, source (and where from)")
+        _kind, p, n, source = inp[:4]
+        origin = inp[4] if len(inp) == 5 else "deck"
         bad = self._effect_check(p, p, "hand", source, ("hand",))
         if bad:
             return bad
         if not _int(n) or n < 1:
             return Refusal("IN-3", _("take at least one card"))
-        got = min(n, self.deck)
+        if origin not in ORIGINS:
+            return Refusal("IN-3", _("cards are taken from the deck or the discard pile"))
+        # IN-3: "Si no especifica de donde, recibe las primeras cartas del mazo"; the
+        # discard pile is the table's (RULES.md: the referee does not count it).
+        got = min(n, self.deck) if origin == "deck" else n
         self._spend(p, source)
-        self.deck -= got
+        if origin == "deck":
+            self.deck -= got
         self.players[p]["hand"] += got
         out = Outcome()
-        out.add("take", {"player": p, "cards": got, "lost": got < n, "deck": self.deck})
+        out.add("take", {"player": p, "cards": got, "lost": got < n, "deck": self.deck,
+                         "from": origin})
         self._maybe_stage3(out)   # the last deck card taken can leave a player nothing (IN-5)
         return out
 
@@ -770,10 +849,11 @@ class InvocationsGame(Game):
             return Refusal("IN-3", _("%s targets another player") % kind)
         if not self._has_card(target, what):
             return self._effect_lost(by, target, what, source, kind)
-        if what == "attack" and self.phase == "effects":
-            return Refusal("IN-7", _("a revealed Attack stays for the judging"),
-                           _("record who beats whom instead"))
         self._spend(by, source)
+        if what == "attack" and self.phase == "effects":
+            # Destroyed (to the discard pile) or stolen after the reveal: the target has
+            # no Attack for the judging and loses to every Attack (RULES.md, IN-7).
+            self.players[target]["attack_gone"] = True
         self._remove(target, what)
         if kind == "steal":
             self.players[by]["hand"] += 1
@@ -791,6 +871,69 @@ class InvocationsGame(Game):
 
     def _in_steal(self, inp):
         return self._destroy_or_steal(inp, "steal")
+
+    def _in_raise(self, inp):
+        if len(inp) != 5:
+            return Refusal("INPUT", "raise needs by, target, amount, source")
+        _kind, by, target, n, source = inp
+        bad = self._effect_check(by, target, "attack", source, ("attack",))
+        if bad:
+            return bad
+        if not _int(n) or n == 0:
+            return Refusal("IN-6", _("an Attack is raised or lowered by a whole number"))
+        attack = self.players[target]["attack"]
+        if self.phase == "stage2" or attack is None:
+            # IN-3: in Stage 2 every effect card is discarded before Stage 3, so raising an
+            # Attack there does nothing ("no tiene sentido"); nor does it on no Attack.
+            return self._effect_lost(by, target, "attack", source, "raise")
+        self._spend(by, source)
+        attack["attack"] = max(0, attack["attack"] + n)
+        out = Outcome()
+        out.add("raised", {"by": by, "player": target, "amount": n,
+                           "attack": attack["attack"], "rule": "IN-6"})
+        return out
+
+    def _in_lose(self, inp):
+        if len(inp) != 3:
+            return Refusal("INPUT", "lose needs the player and where the card came from")
+        _kind, p, source = inp
+        bad = self._effect_check(p, p, "card", source, ("card",))
+        if bad:
+            return bad
+        if source == "attack":
+            return Refusal("IN-3", _("a lost Attack card effect leaves the Attack in place"),
+                           _("nothing to record"))
+        return self._effect_lost(p, p, "card", source, "lost")
+
+    def _in_pay(self, inp):
+        if len(inp) != 3:
+            return Refusal("INPUT", "pay needs the player and spell or shield")
+        _kind, p, source = inp
+        bad = self._check_player(p, "IN-6")
+        if bad:
+            return bad
+        pl = self.players[p]
+        if self.phase not in ("stage3", "effects") or pl["attack"] is None:
+            return Refusal("IN-6", _("a Cost is paid once the Attack card is revealed"))
+        if pl["cost_due"] == 0:
+            return Refusal("IN-6", _("%s owes no Cost") % pl["name"])
+        bad = self._busy(p)
+        if bad:
+            return bad
+        if source == "spell":
+            if self.free_spells(p) <= 0:
+                return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
+            pl["spells"] -= 1
+        elif source == "shield":
+            if pl["shields"] == 0:
+                return Refusal("IN-6", _(NO_CARD[source]) % pl["name"])
+            pl["shields"] -= 1
+        else:
+            return Refusal("IN-6", _("a Cost is paid with Spell or Shield cards"))
+        pl["cost_due"] -= 1
+        out = Outcome()
+        out.add("paid", {"player": p, "source": source, "due": pl["cost_due"], "rule": "IN-6"})
+        return out
 
     def _in_handed(self, inp):
         if len(inp) != 2:
@@ -879,9 +1022,10 @@ class InvocationsGame(Game):
             return Refusal("IN-6", problem, _("correct the card in the catalogue"))
         pl["attack"] = {"key": key, "name": entry.get("name"), "attack": entry["attack"],
                         "defense": entry["defense"]}
+        pl["cost_due"] = entry.get("cost") or 0   # IN-6: "pagan sus Costos si los tuvieran"
         out = Outcome()
         out.add("reveal", {"player": p, "name": entry.get("name"),
-                           "attack": entry["attack"]})
+                           "attack": entry["attack"], "cost": pl["cost_due"]})
         for q in self.in_round():
             if self.players[q]["attack"] is None:
                 return out
@@ -1029,6 +1173,9 @@ class InvocationsGame(Game):
             pl["blocked"] = False
             pl["sits_out"] = False
             pl["spells_blocked"] = 0
+            pl["cost_due"] = 0
+            pl["attack_used"] = False
+            pl["attack_gone"] = False
         self.tied = []
         self.shown = {}
         self.beats = []

@@ -224,10 +224,11 @@ class HexoTable(Table):
 
 
 class InvocationsTable(Table):
-    """Invocations: any card revealed (Attack and Defense 0..9; the walk uses 1 and 5, so
-    wins, ties and Shield reveals all happen), the effects any player may play with a card
-    they can use (IN-3: "para usar un efecto coloca la carta en la pila de descarte"), the
-    timers the presenter runs out (IN-4), a deck of any size (IN-1) in setup."""
+    """Invocations: any card revealed (Attack and Defense 0..9, a Cost of 0..2 or none;
+    the walk uses 1 and 5 with a Cost of 1, so wins, ties, Costs and Shield reveals all
+    happen), the effects any player may play with a card they can use (IN-3: "para usar un
+    efecto coloca la carta en la pila de descarte"), a Cost paid with any card that can pay
+    it (IN-6), the timers the presenter runs out (IN-4), a deck of any size (IN-1)."""
 
     VALUES = (1, 5)
 
@@ -239,6 +240,9 @@ class InvocationsTable(Table):
             values = self.VALUES if rng is None else (rng.randrange(10),)
             for v in values:
                 entry = {"name": "Card %d" % v, "attack": v, "defense": v}
+                cost = (v // 5) if rng is None else rng.choice((None, 0, 1, 2))
+                if cost is not None:
+                    entry["cost"] = cost
                 inp = game.input_for(("tap", "k%d-%d" % (n, v), entry))
                 out.append(Move(inp, "any card may be %s's %s" % (
                     game.name(legal.actor), "Attack" if legal.expect == "reveal" else "Shield"),
@@ -255,12 +259,23 @@ class InvocationsTable(Table):
     def _effects(self, game, walking):
         """IN-3 / IN-6: an effect card played by a player who can use one; whatever it
         does (or cannot do) the referee must take it."""
-        if game.phase not in ("stage2", "effects"):
+        if game.phase not in ("stage2", "stage3", "effects"):
             return []
         h = game.handover
         busy = (h["by"], h["target"]) if h is not None else ()
         seats = game.in_round()
         out = []
+        for p in seats:
+            pl = game.players[p]
+            if p in busy or pl["attack"] is None or not pl.get("cost_due"):
+                continue
+            why = "%s pays the Cost of the Attack card (IN-6)" % game.name(p)
+            if pl["spells"] - pl["spells_blocked"] > 0:
+                out.append(Move(("pay", p, "spell"), why, 3))
+            if pl["shields"] > 0:
+                out.append(Move(("pay", p, "shield"), why, 3))
+        if game.phase == "stage3":
+            return out
         # The walk plays the effects of the first two seats on the first three (players
         # are alike: more would only multiply the states); a playout plays everybody's.
         for p in seats[:2] if walking else seats:
@@ -273,19 +288,24 @@ class InvocationsTable(Table):
                 sources.append("hand")
             if pl["spells"] - pl["spells_blocked"] > 0:
                 sources.append("spell")
-            if game.phase == "effects" and pl["attack"] is not None:
+            # IN-6: an Attack card's effect, once its Cost is paid, once.
+            if game.phase == "effects" and pl["attack"] is not None and \
+                    not pl.get("cost_due") and not pl.get("attack_used"):
                 sources.append("attack")
             for src in sources:
                 why = "%s may play an effect card from their %s (IN-3)" % (game.name(p), src)
                 out.append(Move(("take", p, 1, src), why, 0.3))
+                out.append(Move(("take", p, 1, src, "discard"), why, 0.1))
+                if src != "attack":
+                    out.append(Move(("lose", p, src), why, 0.1))
+                out.append(Move(("raise", p, p, 1, src), why, 0.2))
                 for q in seats[:3] if walking else seats:
                     if q == p or q in busy:
                         continue
-                    for what in ("hand", "spell", "shield"):
+                    out.append(Move(("raise", p, q, -1, src), why, 0.1))
+                    for what in ("hand", "spell", "shield", "attack"):
                         out.append(Move(("destroy", p, q, what, src), why, 0.1))
                         out.append(Move(("steal", p, q, what, src), why, 0.1))
-                    if game.phase == "stage2":
-                        out.append(Move(("destroy", p, q, "attack", src), why, 0.1))
                     for what in ("player", "hand", "spell", "shield", "attack"):
                         out.append(Move(("block", p, q, what, src), why, 0.1))
         return out
@@ -295,6 +315,7 @@ class InvocationsTable(Table):
         if kind == "place":
             return 6 if inp[2] == "attack" else 0.5
         return {"spell_attack": 6, "master_gives": 6, "force": 3, "judge": 8, "start": 3,
+                "pay": 3, "raise": 0.2, "lose": 0.1,
                 "handed": 5, "beats": 0.3, "cancel": 0.3, "take": 0.2, "steal": 0.1,
                 "destroy": 0.1, "block": 0.1, "hand": 0.2, "timers": 0.5, "deck": 0.5,
                 "confirm_deck": 3}.get(kind, 1)

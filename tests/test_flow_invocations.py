@@ -16,12 +16,14 @@ from shared_rules.invocations import InvocationsGame
 
 TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)
 MIRROR_GOLEM = corrected(lookup("in/card-11"), name="Mirror Golem", attack=4, defense=5)
+COSTLY_WYRM = corrected(lookup("in/card-12"), name="Costly Wyrm", attack=8, defense=2, cost=1)
 UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C00000D010",
-                        "in/card-11": "04B5C00000D011"})
+                        "in/card-11": "04B5C00000D011", "in/card-12": "04B5C00000D012"})
 
 
 def table(players=COLOURS[:3], **options) -> FlowTable:
-    entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM]
+    entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM,
+                                       COSTLY_WYRM]
     return FlowTable(lambda: InvocationsGame(players=list(players), **options), entries,
                      InvocationsView(), tuple(players), UIDS, InvocationsHooks())
 
@@ -148,7 +150,8 @@ def _to_the_end(t: FlowTable, blue_wins_with: str = "in/card-09") -> None:
     assert t.game.deck == 20  # 32 - 2 x 5 dealt - 1 each to fill the hands again
     for _ in range(7):
         t.choose("Red takes 3")  # the last Take finds 2 cards: the third is lost (IN-3)
-    assert t.game.deck == 0 and not any("takes" in label for label in t.menu())
+    assert t.game.deck == 0     # nothing left to take from the deck; the discard pile stays
+    assert not any("takes" in label and "discard" not in label for label in t.menu())
     attacks(t, blue_wins_with, "in/card-03")
     t.choose("judge")
 
@@ -237,3 +240,26 @@ def test_in_10_still_tied_on_defense_a_play_off_of_12_cards():
     attacks(t, "in/card-05", "in/card-04")  # 5 against 3
     t.choose("judge")
     assert t.screen() == "Invocations |    Red wins | play-off of 12 cards | > Supreme Summoner"
+
+
+def test_in_3_in_6_in_7_the_masters_menu_records_costs_lost_cards_and_a_destroyed_attack():
+    """IN-3, IN-6, IN-7 as the Master referees them: a lost effect card, a Take from the
+    discard pile, a revealed Attack card's Cost paid with a Spell, an Attack card's effect
+    destroying another revealed Attack; each chosen on the menu, each in the counts."""
+    t = table(COLOURS[:2], timers=False)
+    t.choose("start", "Red spell", "Red loses a card")
+    assert "Red: card lost (IN-3)" in t.screen()
+    t.choose("Blue takes 1 from discard")
+    assert [p["hand"] for p in t.game.players] == [3, 5] and t.game.deck == 22
+    attacks(t, "in/card-12", "in/card-02")  # Costly Wyrm 8 (Cost 1), Blue 4
+    assert "Cost due: Red 1" in t.screen()
+    records = [inp for _label, inp in t.game.legal_inputs().records]
+    assert ("destroy", 0, 1, "attack", "spell") in records  # a Spell, the Wyrm unpaid
+    assert ("destroy", 0, 1, "attack", "attack") not in records
+    t.choose("Red pays with a Spell")
+    assert t.game.players[0]["spells"] == 0 and "Cost due" not in t.screen()
+    t.choose("Blue destroys Red Attack")
+    assert "Red - Blue 4" in t.screen()
+    t.choose("judge")
+    assert "Blue" in t.screen() and "takes 1 card" in t.screen()
+    assert [p["hand"] for p in t.game.players] == [5, 5] and t.game.deck == 18

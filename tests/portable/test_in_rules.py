@@ -568,3 +568,92 @@ def test_in_3_an_effect_that_cannot_be_carried_out_costs_its_card():
     assert g.players[0]["hand"] == 0
     assert ("master_gives", 0) in [inp for _label, inp in g.legal_inputs().choices]
     ok(g, ("master_gives", 0))
+
+
+def menu(g):
+    legal = g.legal_inputs()
+    return [inp for _label, inp in legal.choices + legal.records]
+
+
+def test_in_6_a_revealed_attack_cards_cost_is_paid_before_its_effect():
+    """IN-6 (decision): "pagan sus Costos si los tuvieran": a Cost is paid one card at a
+    time from the Spells or the Shields (the hand cannot be used in Stage 3); until it is
+    paid the Attack card's effect cannot be used; its values count whatever happens."""
+    g = started(timers=False)
+    ok(g, ("place", 0, "spell"))
+    ok(g, ("place", 0, "shield"))
+    attacks_down(g)
+    out = ok(g, ("reveal", 0, "t0", {"name": "Dragon", "attack": 9, "defense": 2, "cost": 2}))
+    assert out.find("reveal")["cost"] == 2 and g.view()["players"][0]["cost_due"] == 2
+    assert ("pay", 0, "spell") in menu(g) and ("pay", 0, "shield") in menu(g)
+    ok(g, ("pay", 0, "spell"))
+    ok(g, ("reveal", 1, "t1", card(3)))
+    r = refused(g, ("block", 0, 1, "player", "attack"), "IN-6")
+    assert r.instead == "pay the Cost first"
+    refused(g, ("pay", 0, "spell"), "IN-12")           # no Spell left
+    refused(g, ("pay", 1, "shield"), "IN-6")           # Blue owes nothing
+    out = ok(g, ("pay", 0, "shield"))
+    assert out.find("paid") == {"player": 0, "source": "shield", "due": 0, "rule": "IN-6"}
+    assert g.players[0]["spells"] == 0 and g.players[0]["shields"] == 0
+    refused(g, ("pay", 0, "shield"), "IN-6")
+    ok(g, ("raise", 0, 0, 1, "attack"))                # the effect, now paid
+    refused(g, ("raise", 0, 0, 1, "attack"), "IN-6")   # once
+    assert ("raise", 0, 0, 1, "attack") not in menu(g)
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 0
+
+
+def test_in_6_in_7_an_effect_raises_an_attack_after_the_reveal_and_changes_the_judging():
+    """IN-6 / IN-7: an effect raising (or lowering) a revealed Attack changes who beats
+    whom; in Stage 2 it does nothing and its card is lost (IN-3: "no tiene sentido usar
+    efectos de aumento de Ataque")."""
+    g = started(timers=False)
+    out = ok(g, ("raise", 0, 0, 2, "hand"))
+    assert out.find("effect_lost")["effect"] == "raise" and g.players[0]["hand"] == 3
+    ok(g, ("place", 1, "spell"))
+    attacks_down(g)
+    reveal_all(g, {0: 5, 1: 6})
+    out = ok(g, ("raise", 0, 0, 2, "attack"))
+    assert out.find("raised") == {"by": 0, "player": 0, "amount": 2, "attack": 7,
+                                  "rule": "IN-6"}
+    assert ("raise", 1, 1, 1, "attack") in menu(g)
+    ok(g, ("raise", 1, 0, -3, "spell"))
+    assert g.players[1]["spells"] == 0 and g.view()["players"][0]["attack"] == 4
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 1
+
+
+def test_in_7_a_revealed_attack_destroyed_goes_to_the_discard_and_loses():
+    """IN-7 / IN-3 (decision): an Attack destroyed after the reveal goes to the discard
+    pile: its player has no Attack for the judging, every Attack beats them, and the
+    dominant does not win that card."""
+    g = started(n=3, timers=False)
+    attacks_down(g)
+    reveal_all(g, {0: 2, 1: 8, 2: 5})
+    assert ("destroy", 0, 1, "attack", "attack") in menu(g)
+    out = ok(g, ("destroy", 0, 1, "attack", "attack"))
+    assert out.find("destroy") == {"by": 0, "player": 1, "what": "attack"}
+    assert g.view()["players"][1]["attack_gone"] and g.view()["players"][1]["attack"] is None
+    out = ok(g, ("judge",))
+    assert out.find("dominance")["beats"] == {0: 1, 1: 0, 2: 2}
+    assert out.find("dominant") == {"player": 2, "cards": 2, "rule": "IN-7"}
+
+
+def test_in_3_take_from_a_named_source_and_a_lost_effect_card():
+    """IN-3: "Tomar: Si no especifica de donde, recibe las primeras cartas del mazo": a
+    Take from the discard pile leaves the deck alone; an effect card the referee has no
+    input for, or that does nothing, is recorded as lost and leaves its source."""
+    g = started(timers=False)
+    assert ("take", 0, 1, "hand", "discard") in menu(g)
+    out = ok(g, ("take", 0, 1, "hand", "discard"))
+    assert out.find("take")["from"] == "discard" and g.deck == 24
+    assert g.players[0]["hand"] == 4
+    refused(g, ("take", 0, 1, "hand", "victories"), "IN-3")
+    assert ("lose", 1, "hand") in menu(g)
+    out = ok(g, ("lose", 1, "hand"))
+    assert out.find("effect_lost")["effect"] == "lost" and g.players[1]["hand"] == 3
+    attacks_down(g)
+    reveal_all(g, {0: 5, 1: 6})
+    refused(g, ("lose", 1, "attack"), "IN-3")
+    out = ok(g, ("judge",))
+    assert out.find("deal")["cards"] == [1, 2] and g.deck == 21

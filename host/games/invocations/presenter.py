@@ -122,11 +122,18 @@ class InvocationsView(Presenter):
 
     def _attacks(self, ref: Referee, game: dict) -> tuple[str, ...]:
         parts = []
+        owed = []
         for p in game["in_round"]:
-            a = game["players"][p]["attack"]
-            parts.append("%s %s" % (ref.players[p], "?" if a is None else a))
+            pl = game["players"][p]
+            a = pl["attack"]
+            # A destroyed Attack is gone (IN-7), not waiting to be read.
+            parts.append("%s %s" % (ref.players[p], "-" if pl["attack_gone"] else
+                                    "?" if a is None else a))
+            if pl["cost_due"]:
+                owed.append("%s %d" % (ref.players[p], pl["cost_due"]))
+        costs = (_("Cost due: %s") % " ".join(owed),) if owed else ()
         prize = (_("prize %d") % game["prize"],) if game["prize"] else ()
-        return (" ".join(parts),) + prize
+        return (" ".join(parts),) + costs + prize
 
     def _stage2(self, ref: Referee, game: dict, head: str, outcome: Outcome) -> View:
         waiting = game["waiting"]
@@ -135,6 +142,12 @@ class InvocationsView(Presenter):
         deal = outcome.find("deal")
         if deal is not None and not game["timers"]:
             who = _("dealt %s") % " ".join(str(n) for n in deal["cards"])
+        lost = outcome.find("effect_lost")
+        if lost is not None:
+            who = _("%s: card lost (IN-3)") % ref.players[lost["by"]]
+        out = outcome.find("sits_out")
+        if out is not None:
+            who = _("%s sits out (IN-5)") % ref.players[out["player"]]
         left = self.left_ms(ref, game, "attack")
         if game["playoff"] is not None:
             big = _("Play-off")
