@@ -166,3 +166,31 @@ class Events:
         self.thread.join(timeout=5)
         self.file.close()
         self.sock.close()
+
+
+AXE = ROOT / "tests" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def scheme(driver, colours: str) -> None:
+    """Show the page as a phone set to ``colours`` ("dark" or "light") would."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": colours}]})
+
+
+def axe(driver) -> list[dict]:
+    """axe-core (npm, tests/package.json) run on the page as it is now: its violations,
+    each {"id", "impact", "help", "nodes": [html of each element]}."""
+    driver.execute_script(AXE.read_text())
+    driver.set_script_timeout(60)
+    found = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then((r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact,"
+        " help: v.help, nodes: v.nodes.map((n) => n.html.slice(0, 120))}))))"
+        ".catch((e) => done([{id: 'axe-failed', impact: 'critical', help: String(e),"
+        " nodes: []}]));")
+    return list(found)
+
+
+def serious(violations: list[dict]) -> list[dict]:
+    return [v for v in violations if v["impact"] in ("serious", "critical")]

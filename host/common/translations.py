@@ -70,7 +70,8 @@ class _PageTexts(HTMLParser):
             parts.append(data)
 
     def handle_endtag(self, tag: str) -> None:
-        if self._open and tag in ("span", "h2", "div", "title", "th", "label", "a", "p"):
+        if self._open and tag in ("span", "h1", "h2", "div", "title", "th", "label", "a", "p",
+                                  "button"):
             line, parts = self._open.pop()
             text = " ".join("".join(parts).split())
             if text:

@@ -11,18 +11,21 @@ function fill(id, children) {
   return node;
 }
 
-// Horizontal bars as an SVG picture: [{label, p, value}] with value in 0..1.
+// Horizontal bars as an SVG picture: [{label, p, value}] with value in 0..1. A screen
+// reader is told the same figures in one sentence (the picture's label).
 function bars(items, opts) {
   const row = 34, width = 320, labelW = 0;
+  const said = (item) => item.right !== undefined ? item.right
+    : `${percent(Math.max(0, Math.min(1, item.value)))}  (${item.p})`;
   const svg = el("svg:svg", {viewBox: `0 0 ${width} ${items.length * row}`,
-                             width: "100%", role: "img"});
+                             width: "100%", role: "img",
+                             "aria-label": items.map((item) =>
+                               `${item.label}: ${said(item).replace(/\s+/g, " ")}`).join("; ")});
   items.forEach((item, i) => {
     const y = i * row;
     const share = Math.max(0, Math.min(1, item.value));
     svg.append(el("svg:text", {x: 0, y: y + 12}, item.label));
-    svg.append(el("svg:text", {x: width, y: y + 12, "text-anchor": "end"},
-                  item.right !== undefined ? item.right
-                    : `${percent(share)}  (${item.p})`));
+    svg.append(el("svg:text", {x: width, y: y + 12, "text-anchor": "end"}, said(item)));
     svg.append(el("svg:rect", {class: "track", x: labelW, y: y + 17, width: width - labelW,
                                height: 12, rx: 3}));
     const cls = "bar" + (item.hot ? " hot" : (i === 0 && opts && opts.first ? " first" : ""));

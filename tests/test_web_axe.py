@@ -1,0 +1,93 @@
+"""The phone page and the organiser's page as axe-core (npm) judges them, in Debian's headless
+Chromium, in both colour schemes, with a game on them: no serious or critical violation
+(issue 21, item 4). Each run prints axe's figures, for the closing note."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from table_rig import Table, demo_game_events
+from test_club import Mosquitto, _free_port, pair
+from web_rig import Server, axe, chromium, scheme, serious
+
+from host.readers.club import Broker, Publisher, club_secret
+from host.storage.store import Store
+
+
+def _judge(driver, page: str) -> dict[str, list[dict]]:
+    found = {}
+    for colours in ("dark", "light"):
+        scheme(driver, colours)
+        time.sleep(0.2)
+        violations = axe(driver)
+        found[colours] = violations
+        print("axe %s %s: %d violations (%s)" % (page, colours, len(violations), ", ".join(
+            "%s %s x%d" % (v["id"], v["impact"], len(v["nodes"])) for v in violations)))
+    return found
+
+
+def _wait(driver, css: str, timeout_s: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if driver.find_elements("css selector", css):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the page never showed %s: %s" % (
+        css, driver.find_element("tag name", "body").text[:800]))
+
+
+@pytest.fixture(scope="module")
+def phone():
+    driver = chromium()
+    yield driver
+    driver.quit()
+
+
+def test_the_phone_page_has_no_serious_accessibility_fault_in_either_scheme(phone,
+                                                                             tmp_path: Path):
+    data = tmp_path / "data"
+    store = Store(data)
+    events = demo_game_events()
+    Table(store).play(events)  # a finished game, listed among the past ones
+    store.finish(1, "P1")
+    table = Table(store, boot="0000BEEF")
+    rolls = [i for i, e in enumerate(events) if e[0] == "DIE" and e[2][0] == "FACE"]
+    table.play(events[:rolls[4] + 1])  # a battle fought, the next one's odds shown
+    with Server("web", "--data", str(data)) as web:
+        phone.get(web.url + "/")
+        _wait(phone, "#odds svg rect.bar")
+        _wait(phone, "#fight li")
+        _wait(phone, "#games li a")
+        found = _judge(phone, "phone page")
+    bad = {c: serious(v) for c, v in found.items() if serious(v)}
+    assert not bad, bad
+
+
+def test_the_club_page_has_no_serious_accessibility_fault_in_either_scheme(phone,
+                                                                            tmp_path: Path):
+    broker = Mosquitto(tmp_path, _free_port())
+    broker.start()
+    url = "mqtt://127.0.0.1:%d" % broker.port
+    organiser = tmp_path / "organiser"
+    folder = tmp_path / "table"
+    pair(folder, "Table 1", club_secret(organiser))
+    store = Store(folder)
+    publisher = None
+    try:
+        with Server("club", "--broker", url, "--data", str(organiser)) as club:
+            publisher = Publisher(folder, Broker.parse(url), "Table 1").start()
+            Table(store, store.new_game("jl-beginner", ["Ana", "Ben"])).play(
+                demo_game_events())
+            store.finish(1, "Ana")
+            club.wait_for("/api/club", lambda s: len(s["results"]) == 1)
+            phone.get(club.url + "/")
+            _wait(phone, "#standings tbody tr")
+            found = _judge(phone, "club page")
+    finally:
+        if publisher is not None:
+            publisher.stop()
+        store.close()
+        broker.stop()
+    bad = {c: serious(v) for c, v in found.items() if serious(v)}
+    assert not bad, bad
