@@ -68,6 +68,7 @@ PREFIX = "hexref/club"
 NIGHT_S = 12 * 3600  # a club night: the games created in the last 12 hours
 POLL_S = 0.1
 BATCH = 200  # at most this many entries handed to the client per pass
+RESEND_S = 1.0  # a table sends one game again at most this often, whoever asks
 CLOCK_SLACK_S = 3600  # a table's clock may be this far from the organiser's
 AHEAD = 2000  # entries of one game kept while an earlier one is missing
 WAITING = 20_000  # such entries kept in all (~1 KB each)
@@ -190,6 +191,7 @@ class Publisher:
         self.key_path = Path(data_dir) / KEY_FILE
         self.key: bytes | None = None
         self.key_seen: float | None = -1.0  # never looked
+        self.resent: dict[int, float] = {}  # game -> when it was last sent again on request
         self.followers: dict[int, Follower] = {}
         self.index_sent = ""
         self.connected = threading.Event()
@@ -293,10 +295,14 @@ class Publisher:
         self._load_key()
         while not self.requests.empty():  # the organiser misses (game, from seq on)
             try:
-                ask = Resend.from_json(parse(self.requests.get()))
+                data = parse(self.requests.get())
+                verify(data, self.key)  # only the organiser knows the key too
+                ask = Resend.from_json(data)
             except Rejected:
                 continue
-            if ask.game in self.queued:
+            now = time.monotonic()
+            if ask.game in self.queued and now - self.resent.get(ask.game, -1e9) >= RESEND_S:
+                self.resent[ask.game] = now  # a request replayed in a loop costs one game
                 self.queued[ask.game] = min(self.queued[ask.game], ask.start - 1)
         if not self.connected.is_set():
             return
@@ -683,8 +689,9 @@ class Organiser:
 
     def ask_for_gaps(self) -> None:
         for table, game, start in self.night.gaps(time.monotonic()):
-            self.client.publish("%s/%s/resend" % (PREFIX, table_topic(table)),
-                                json.dumps({"game": game, "from": start}), qos=1)
+            level = table_topic(table)
+            self.client.publish("%s/%s/resend" % (PREFIX, level), json.dumps(sign(
+                {"game": game, "from": start}, self.night.key(level))), qos=1)
 
     def start(self) -> Organiser:
         _connect(self.client, self.broker)
