@@ -23,7 +23,7 @@ from process_table import ROOT, last_frame, new_table, stop, wait_for
 from host.devices.panel import render
 from host.display import screens
 from host.storage.journal import Entry
-from host.storage.store import Store
+from host.storage.store import SCHEMA_VERSION, Store
 
 BOOT = "0A1B2C3D"
 
@@ -113,7 +113,7 @@ def _newer(data: Path, tmp: Path):
 
     def downgrade():  # as if this hexref were updated to know schema 99
         db = sqlite3.connect(str(data / "hexref.db"))
-        db.execute("PRAGMA user_version = 3")
+        db.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
         db.close()
     return ("Newer database", "Update hexref"), ("update hexref", "schema 99"), downgrade
 

@@ -23,6 +23,7 @@ unjournalled was ever taken).
 """
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sqlite3
@@ -102,6 +103,24 @@ class GameMenu:
         elif button == BACK and self.game is not None:
             self.cursor, self.game = self.game, None
         return None
+
+    def position(self) -> str:
+        """Where the menu stands, kept between starts (the store's "menu" setting)."""
+        return json.dumps([self.game, self.cursor])
+
+    def restore(self, position: str | None) -> None:
+        """Stand where ``position`` says, if this menu still has that place."""
+        try:
+            game, cursor = json.loads(position or "null")
+        except (TypeError, ValueError):
+            return
+        if game is not None and not (isinstance(game, int) and 0 <= game <= len(self.games)):
+            return
+        self.game = game
+        if isinstance(cursor, int) and 0 <= cursor < len(self.items()):
+            self.cursor = cursor
+        else:
+            self.game = None
 
     def view(self, hint: str = "") -> View:
         if self.game is None:
@@ -207,6 +226,8 @@ class App:
                                 self.clock())
             else:
                 self._finish_if_won()
+        else:
+            self.menu.restore(store.setting("menu"))  # a restart mid-choice goes on there
         conn.link.positions.update(store.positions())
 
     # --- games -----------------------------------------------------------------------
@@ -428,13 +449,21 @@ class App:
             return False
         # A table with no buttons on the Pi takes the winner away with a player's button.
         closing = self.won and kind == "BTN" and rcv.msg.button in HUB_MENU
+        choosing = self.referee is None and kind == "BTN" and rcv.msg.button in HUB_MENU
+        before = self.menu.position()
+        choice = None
         try:
             if self.referee is None or closing:
-                self.store.took_hub_event(rcv.boot, rcv.seq)  # journalled, then ACK
+                if choosing:
+                    # The menu moves with the event's record: a restart goes on from here.
+                    choice = self.menu.press(HUB_MENU[rcv.msg.button][rcv.msg.action == "long"])
+                self.store.took_hub_event(rcv.boot, rcv.seq,  # journalled, then ACK
+                                          self.menu.position() if choosing else None)
                 reaction = None
             else:
                 reaction = self.referee.on_event(rcv.event)
         except WRITE_FAILED as exc:
+            self.menu.restore(before)
             self.conn.link.give_back(rcv)
             self._write_failed(exc, now)
             return False
@@ -446,10 +475,9 @@ class App:
             self.conn.ack(rcv.seq)
             if closing:
                 self._close_game()
-            elif kind == "BTN" and rcv.msg.button in HUB_MENU:
+            elif choosing:
                 # A table with no buttons on the Pi chooses with the hub's: A next, B OK.
                 self.board.input(messages.BUTTON, now)
-                choice = self.menu.press(HUB_MENU[rcv.msg.button][rcv.msg.action == "long"])
                 if choice is not None:
                     self.start(choice)
             elif kind != "GONE":
@@ -476,6 +504,10 @@ class App:
         if self.referee is None:
             if press.action == "press":
                 choice = self.menu.press(press.button)
+                try:
+                    self.store.put_setting("menu", self.menu.position())
+                except WRITE_FAILED as exc:
+                    log.warning("the menu's place is not kept: %s", exc)
                 if choice is not None:
                     self.start(choice)
             return

@@ -76,12 +76,13 @@ def _header(row: GameRow) -> str:
 def replay(store: Store, game_id: int) -> list[str]:
     """The transcript of a stored game: a header, then for each journal entry what it was
     and the panel's text after it. Raises ReplayError if an entry goes another way now."""
-    row = store.game(game_id)
+    with store.snapshot():  # one read: a running referee may be appending meanwhile
+        row = store.game(game_id)
+        journal = store.journal(game_id)
+        entries, times = journal.entries, journal.times()
     session = session_for(row.variant, tuple(row.players))
     referee = Referee(session.new_game, TileBook([]), session.hooks,
                       journal=MemoryJournal(), players=row.players)
-    entries = store.journal(game_id).entries
-    times = store.journal(game_id).times()
     out = [_header(row)]
     for n, (entry, when) in enumerate(zip(entries, times, strict=True), start=1):
         out.append(_step(referee, n, entry, when))

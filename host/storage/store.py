@@ -102,6 +102,14 @@ MIGRATIONS = (
     -- theirs as the migration finds them (_backfill_checksums).
     ALTER TABLE journal ADD COLUMN checksum TEXT
     """,
+    """
+    -- What the referee keeps between starts outside any game, e.g. where the game menu
+    -- stood ("menu": JSON), written with the hub event that moved it.
+    CREATE TABLE settings (
+        name  TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -354,11 +362,41 @@ class Store:
             out[boot] = max(out.get(boot, 0), seq)
         return out
 
-    def took_hub_event(self, boot: str, seq: int) -> None:
-        """Record an event handled outside a game (enrollment) before it is acknowledged."""
+    def took_hub_event(self, boot: str, seq: int, menu: str | None = None) -> None:
+        """Record an event handled outside a game (enrollment, the game menu) before it is
+        acknowledged; ``menu``: where the menu stands after it, kept in the same
+        transaction (a restart between the two would lose a press or apply it twice)."""
         with self.transaction() as db:
             db.execute("INSERT INTO hub_events (boot, seq) VALUES (?, ?) ON CONFLICT(boot) "
                        "DO UPDATE SET seq = MAX(seq, excluded.seq)", (boot, seq))
+            if menu is not None:
+                self._put_setting(db, "menu", menu)
+
+    # --- settings kept between starts ------------------------------------------------------
+
+    def setting(self, name: str) -> str | None:
+        row = self.db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def put_setting(self, name: str, value: str) -> None:
+        with self.transaction() as db:
+            self._put_setting(db, name, value)
+
+    @staticmethod
+    def _put_setting(db: sqlite3.Connection, name: str, value: str) -> None:
+        db.execute("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT(name) "
+                   "DO UPDATE SET value = excluded.value", (name, value))
+
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """Reads that see one state of the file, whatever a running referee commits
+        meanwhile (WAL: a read transaction keeps its snapshot)."""
+        self.db.execute("BEGIN")
+        try:
+            yield self.db
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
 
     # --- tiles (the registry's storage; the rules of trust are in host/storage/registry.py) -----
 
