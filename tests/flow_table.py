@@ -82,6 +82,7 @@ class FlowTable:
         assert not reaction.accepted, reaction
         assert reaction.result is not None and reaction.result.rule == rule, reaction.result
         screen = self.screen()
-        assert "[%s]" % rule in screen and words in screen, screen
+        # The rule's ID goes to the log and the phone page, never to the players' panel.
+        assert words in screen and rule not in screen, screen
         assert self.state() == before
         return screen

@@ -63,7 +63,7 @@ def test_in_4_the_attack_timer_counts_down_runs_out_once_and_allows_forcing():
     assert "force Red" not in t.menu()
     ran_out = t.ref.on_tick(160.0)
     assert ran_out.accepted and ran_out.entry.input == ("timeout", "attack")
-    assert "Time!" in t.screen() and "IN-4: Master may force a Spell" in t.screen()
+    assert "Time!" in t.screen() and "The Master may force a Spell" in t.screen()
     assert t.ref.on_tick(175.0) is None  # said once, journalled once
     assert [e.input for e in t.journal.entries].count(("timeout", "attack")) == 1
     t.choose("force Red")
@@ -113,7 +113,7 @@ def test_in_6_attacks_are_read_by_tap_in_the_order_the_screen_asks():
 
 def test_in_7_in_8_the_dominant_after_a_shield_tie_break():
     ref, said = rehearse("invocations")
-    shields = [s for s in said if "[IN-8]" in s]
+    shields = [s for s in said if "[Shields]" in s]
     assert "Tie: Red, Green" in shields[0] and "Red: tap a Shield" in shields[0]
     assert any("Shields: Red 3" in s and "Green: tap a Shield" in s for s in shields)
     assert any("Green | dominates: takes 3 cards | > Victories Green:3" in s
@@ -192,7 +192,7 @@ def test_in_12_a_blocked_player_sits_out_the_round():
 def test_in_12_an_attack_cards_block_after_the_reveal_and_in_3_a_destroyed_shield():
     t = table()
     t.choose("start", "Red shield", "Blue breaks Red shield")
-    assert "[IN-4 destroy]" in t.screen() and "Red gives up the card" in t.screen()
+    assert "[Destroy]" in t.screen() and "Red gives up the card" in t.screen()
     t.button("A")  # Red gives the Shield up
     assert t.game.players[0]["shields"] == 0
     attacks(t, "in/card-01", "in/card-02", "in/card-03")  # 7, 4, 7

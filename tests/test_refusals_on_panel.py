@@ -1,5 +1,6 @@
 """Every kind of refused input of the Hexors rules (issue 3's list) reaches the panel as a
-message that says what was wrong, which rule, and what to do — and changes nothing.
+message that says what was wrong and what to do (the rule's ID rides along for the log
+and the phone page, not on the panel) — and changes nothing.
 
 The inputs come as the hub sends them (tag taps, die faces, player buttons) through the
 referee, the path a table takes; the tiles are the rules tests' (tests/portable/
@@ -75,7 +76,8 @@ class Table:
         kind, view = self.presenter.message(self.ref, reaction)
         panel = text(view)
         assert kind == "refused"
-        assert rule in panel[0]  # the rule in the header, for the rules lawyer
+        # The rule's ID is for the log and the phone page's "why", not the players' panel.
+        assert view.extra["rule"] == rule and not any(rule in line for line in panel)
         assert any(words in line for line in panel), panel
         assert panel[-1].startswith("> ") and len(panel[-1]) > 4  # what to do instead
         assert (list(game.inputs), game.view(), game.legal_inputs().prompt) == before

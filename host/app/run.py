@@ -528,7 +528,7 @@ class App:
         if result is None:
             return
         if not result.accepted:
-            log.debug("refused: %s", result)
+            log.info("refused: %s", result)  # the rule's ID is here, not on the panel
             self._beep("refused", now)
         elif reaction.won and isinstance(result, Outcome):
             self._beep("win", now)

@@ -8,8 +8,8 @@ size: every letter stays distinct (``t`` is not ``l``, a space is a whole column
 6 pixels), which a scaled outline font cannot promise at 8-10 pixels.
 
 The rule: **nothing is cut**. A text too wide for its place gets, in order: the smaller
-font (6x10, then 5x8); its shorter form (``SHORTER``: spacing, then abbreviations players
-know); then more lines where the screen has room (a long message or instruction wraps at
+font (6x10, then 5x8); its shorter form (``SHORTER``: tighter spacing, never a shortened
+word); then more lines where the screen has room (a long message or instruction wraps at
 spaces). ``lay_out(view)`` decides it all once; ``draw`` paints it and ``shown`` says it
 as text, line by line, so a transcript prints exactly what the panel shows.
 A header whose title and right-hand text (whose turn, a count) cannot share a line takes
@@ -40,21 +40,15 @@ HEADER_RULE_Y = 11  # the line under the header
 BODY_TOP = 13
 MENU_ROWS = 3
 
-# Shorter forms, tried in order only while a text is too wide: spacing first, then words
-# players shorten themselves. Each keeps every number.
+# Shorter forms, tried in order only while a text is too wide: spacing only. Words are
+# never shortened here: an abbreviation is a word the players agreed to, chosen in the
+# catalogue for its language (docs/GLOSSARY.md lists the few there are).
 SHORTER: tuple[tuple[str, str], ...] = (
     (r"\s{2,}", " "),
     (r" ([+=:]) ", r"\1"),
     (r" \+", "+"),
     (r"= ", "="),
     (r" > ", ">"),
-    (r"\bcolour\b", "col"),
-    (r"\breinforcement\b", "reinf"),
-    (r"\bCompanion\b", "Comp"),
-    (r"\bInvocations\b", "Invoc"),
-    (r"\bplayers\b", "pl"),
-    (r"\bshields?\b", "shld"),
-    (r"\bdefeating\b", "beating"),
 )
 
 

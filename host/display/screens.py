@@ -119,13 +119,14 @@ def power_play(header: str, player: str, power: str, cost: int, stones_left: int
 
 def refused(header: str, message: str, instead: str, rule: str = "") -> View:
     """An input the referee did not take: what was wrong, and (highlighted) what to do.
-    Nothing changed, so the screen says so only by coming back after it.
+    Nothing changed, so the screen says so only by coming back after it. The rule's ID is
+    for the log and the phone page's "why" (``extra``), not for the players' panel.
 
     >>> text(refused("JL  P1", "Not enough Stones", "Play a cheaper Power", "JL-C9"))
-    ['JL  P1  [JL-C9]', 'Not enough Stones', '> Play a cheaper Power']
+    ['JL  P1', 'Not enough Stones', '> Play a cheaper Power']
     """
-    return View(header=header, header_right=rule, lines=(message,), wrap=True,
-                footer=instead, inverted_footer=True, kind="refused")
+    return View(header=header, lines=(message,), wrap=True, footer=instead,
+                inverted_footer=True, kind="refused", extra={"rule": rule} if rule else {})
 
 
 def note(header: str, message: str, footer: str = "") -> View:

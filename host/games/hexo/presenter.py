@@ -48,7 +48,7 @@ class HexoView(Presenter):
             who = ref.players[peace["player"]]
             line = (_("%s pays, moves on") % who) if peace["paid"] else \
                 (_("%s cannot pay: stays") % who)
-            return View(header=self.title, header_right="HX-12", big=(_("Peace"),),
+            return View(header=self.title, big=(_("Peace"),),
                         lines=(line,), footer=_("price %s") % peace["price"],
                         kind="message")
         if game["phase"] == "fight":
@@ -76,7 +76,8 @@ class HexoView(Presenter):
             return View(header=self._turn_header(game),
                         header_right=_("%d to place") % len(game["to_place"]),
                         lines=lines + (_("%s: tap the monster card") % ref.players[p],),
-                        footer=_("HX-13 placement"), kind="turn")
+                        footer=_("A free mountain, or next to its kind"),
+                        kind="turn")
         return self._board(ref, game, legal, outcome)
 
     def _turn_header(self, game: dict) -> str:
@@ -134,13 +135,13 @@ class HexoView(Presenter):
         me = ref.players[f["player"]]
         if f["kind"] == "pvp":
             them = ref.players[f["opponent"]]
-            head, rule = _(ATTACKS) % {"attacker": me, "defender": them}, "HX-9"
+            head = _(ATTACKS) % {"attacker": me, "defender": them}
         else:
             them = monster_name(f["monster"])
             if f["kind"] == "attack_monster":
-                head, rule = _(ATTACKS) % {"attacker": me, "defender": them}, "HX-10"
+                head = _(ATTACKS) % {"attacker": me, "defender": them}
             else:
-                head, rule = _(ATTACKS) % {"attacker": them, "defender": me}, "HX-11"
+                head = _(ATTACKS) % {"attacker": them, "defender": me}
         holder = f.get("tapping")
         if holder is None:
             tap = _("%s: tap cards") % ref.players[f["player"]]
@@ -149,7 +150,7 @@ class HexoView(Presenter):
         values = {"mine": f["values"][0], "theirs": f["values"][1]}
         footer = (_("%(mine)d vs %(theirs)d  OK: fight or peace") if f["kind"] ==
                   "monster_attacks" else _("%(mine)d vs %(theirs)d  OK: fight")) % values
-        return View(header=head, header_right=rule,
+        return View(header=head,
                     lines=("%s: %s" % (me, mine), "%s: %s" % (them, theirs), tap),
                     footer=footer, kind="fight")
 
@@ -178,7 +179,7 @@ class HexoView(Presenter):
             else:
                 line = _("The monster wins: %s goes home") % me
                 mark, breakdown = 1, fought["theirs"]
-        right = self._scores(ref, game) if len(game["players"]) <= 3 else fought["rule"]
+        right = self._scores(ref, game) if len(game["players"]) <= 3 else ""
         return screens.battle(self.title, (mine, theirs), line, breakdown,
                               mark, right)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from host.common.i18n import _, n_
+from host.common.i18n import N_, _, n_
 from host.display import screens
 from host.display.screens import View
 from host.games.invocations.hooks import LIMITS_MS, running
@@ -32,8 +32,12 @@ from host.session.referee import SEAT_BUTTONS
 from shared_rules import decisions
 from shared_rules.engine import Outcome
 
+# What a player is handing over, in the rulebook's words (Robar, Destruir).
+HANDOVERS = {"steal": N_("Steal"), "destroy": N_("Destroy")}
+
 if TYPE_CHECKING:
     from host.session.referee import Referee
+
 
 class InvocationsView(Presenter):
     title = "Invocations"
@@ -83,19 +87,19 @@ class InvocationsView(Presenter):
         playoff = outcome.find("playoff")
         if playoff is not None:
             tied = " & ".join(ref.players[p] for p in playoff["players"])
-            return View(header=head, header_right="IN-10", big=(_("Play-off"),),
+            return View(header=head, big=(_("Play-off"),),
                         lines=(_("%(players)s tied: %(n)d cards each")
                                % {"players": tied, "n": playoff["cards"]},),
                         footer=legal.prompt, kind="turn")
         won = outcome.find("dominant")
         if won is not None:
-            return View(header=head, header_right="IN-7", big=(ref.players[won["player"]],),
+            return View(header=head, big=(ref.players[won["player"]],),
                         lines=(n_("dominates: takes %d card", "dominates: takes %d cards",
                                   won["cards"]) % won["cards"],),
                         footer=_("Victories %s") % self._victories(ref, game), kind="winner")
         none = outcome.find("no_winner")
         if none is not None:
-            return View(header=head, header_right=none["rule"], big=(_("No winner"),),
+            return View(header=head, big=(_("No winner"),),
                         lines=(n_("prize: %d card carried over", "prize: %d cards carried over",
                                   game["prize"]) % game["prize"],),
                         footer=legal.prompt, kind="message")
@@ -115,8 +119,8 @@ class InvocationsView(Presenter):
             tied = ", ".join(ref.players[p] for p in game["tied"])
             shown = " ".join("%s %d" % (ref.players[p], d) for p, d in game["shown"].items())
             lines = (_("Tie: %s") % tied,
-                     (_("Shields: %s") % shown) if shown else _("IN-8: Shields"))
-            return View(header=head, header_right="IN-8", lines=lines,
+                     (_("Shields: %s") % shown) if shown else _("Each turns over a Shield"))
+            return View(header=head, header_right=_("Shields"), lines=lines,
                         footer=legal.prompt, kind="turn")
         return screens.note(head, legal.prompt)
 
@@ -159,7 +163,7 @@ class InvocationsView(Presenter):
             big = _("Stage 2")
         footer = _("hand %(hand)d  deck %(deck)d") % {"hand": game["hand_size"], "deck": game["deck"]}
         if game["attack_timeout"]:
-            footer = _("IN-4: Master may force a Spell")
+            footer = _("The Master may force a Spell")
         return View(header=head, header_right=_("Stage 2"), big=(big,), lines=(who,),
                     footer=footer, kind="turn")
 
@@ -168,7 +172,8 @@ class InvocationsView(Presenter):
         left = self.left_ms(ref, game, "handover")
         target, by = h["target"], h["by"]
         button = (_("%s: handed") % SEAT_BUTTONS[target]) if target < 2 else _("OK: handed")
-        return View(header=head, header_right="IN-4 %s" % h["kind"],
+        doing = HANDOVERS[h["kind"]]
+        return View(header=head, header_right=_(doing),
                     big=(self._clock(left if left is not None else LIMITS_MS["handover"]),),
                     lines=(_("%(from)s: card to %(to)s") % {"from": ref.players[target],
                                                             "to": ref.players[by]}
