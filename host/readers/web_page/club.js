@@ -41,7 +41,9 @@ function draw(night) {
     return card;
   }), ...unknown.map((topic) => {
     const card = el("div", {class: "card table unknown"});
-    card.append(el("h2", {}, topic), rejectedNote(rejected[topic]));
+    // the server counts topics past the first few of no known table together
+    card.append(el("h2", {}, topic === "(other topics)" ? t("Other topics") : topic),
+                rejectedNote(rejected[topic]));
     return card;
   }));
   $("results").replaceChildren(...night.results.map((r) =>
