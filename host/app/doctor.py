@@ -275,17 +275,16 @@ def _journalled(cfg: config_mod.Config, boot: str) -> int | None:
     path = cfg.data.path / "hexref.db"
     if not path.exists():
         return None
+    from host.storage import readonly
+
     try:
-        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=2.0)
+        db = readonly.connect(path, timeout_s=2.0)
         try:
-            row = db.execute("SELECT MAX(seq) FROM (SELECT seq FROM journal WHERE boot = ? "
-                             "UNION ALL SELECT seq FROM hub_events WHERE boot = ?)",
-                             (boot, boot)).fetchone()
+            return readonly.last_hub_event(db, boot)
         finally:
             db.close()
     except sqlite3.Error:
         return None  # the database check says what is wrong with it
-    return row[0] or 0
 
 
 def check_panel(cfg: config_mod.Config, system: System) -> Check:
@@ -359,11 +358,13 @@ def check_database(cfg: config_mod.Config) -> Check:
                          % path)
         return Check("database", FIX, "%s cannot be created (%s is not writable): set [data] "
                                       "dir or fix its owner" % (path, parent))
+    from host.storage import readonly
+
     try:
-        db = sqlite3.connect("file:%s?mode=ro" % path, uri=True, timeout=2.0)
+        db = readonly.connect(path, timeout_s=2.0)
         try:
-            mode = db.execute("PRAGMA journal_mode").fetchone()[0]
-            games = db.execute("SELECT count(*) FROM games").fetchone()[0]
+            mode = readonly.journal_mode(db)
+            games = len(readonly.games(db))
         finally:
             db.close()
     except sqlite3.Error as exc:

@@ -61,6 +61,7 @@ from host.readers.club_messages import (
     verify,
 )
 from host.readers.web_model import Follower
+from host.storage import readonly
 from host.storage.journal import Entry
 from host.storage.store import GameRow
 
@@ -151,20 +152,6 @@ def _connect(client, broker: Broker) -> None:
         client.tls_set(ca_certs=broker.ca_file or None)
     client.connect_async(broker.host, broker.port, keepalive=15)
     client.loop_start()
-
-
-def _read_only(path: Path) -> sqlite3.Connection | None:
-    from urllib.parse import quote
-
-    if not path.exists():
-        return None
-    db = sqlite3.connect("file:%s?mode=ro" % quote(str(path.resolve())), uri=True,
-                         check_same_thread=False, timeout=5.0)
-    db.execute("PRAGMA query_only = ON")
-    if db.execute("PRAGMA user_version").fetchone()[0] == 0:  # the referee is making it
-        db.close()
-        return None
-    return db
 
 
 # --- a table: the publisher --------------------------------------------------------------
@@ -307,7 +294,7 @@ class Publisher:
         if not self.connected.is_set():
             return
         if self.db is None:
-            self.db = _read_only(self.db_path)
+            self.db = readonly.open_database(self.db_path)
             if self.db is None:
                 return
         budget = BATCH
@@ -339,21 +326,14 @@ class Publisher:
     def _night(self) -> list[GameRow]:
         assert self.db is not None
         since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(self.clock() - NIGHT_S))
-        return [GameRow(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5])
-                for r in self.db.execute(
-                    "SELECT id, variant, players, created, finished, winner FROM games "
-                    "WHERE created >= ? ORDER BY id", (since,))]
+        return readonly.games(self.db, since)
 
     def _publish_game(self, row: GameRow, budget: int) -> int:
         assert self.db is not None
         follower = self.followers.get(row.id)
         if follower is None:
             follower = self.followers[row.id] = Follower(row)
-        rows = self.db.execute("SELECT target, input, accepted, boot, seq, time FROM journal "
-                               "WHERE game = ? AND n > ? ORDER BY n",
-                               (row.id, follower.seen)).fetchall()
-        follower.feed([Entry(t, _to_input(i), bool(a), b, s) for t, i, a, b, s, _ in rows],
-                      [r[5] for r in rows])
+        follower.feed(*readonly.entries_after(self.db, row.id, follower.seen))
         self.queued.setdefault(row.id, 0)
         self.confirmed.setdefault(row.id, 0)
         while self.queued[row.id] < follower.seen and budget > 0:
@@ -387,11 +367,6 @@ class Publisher:
 
     def _signed(self, message: dict) -> str:
         return json.dumps(sign(message, self.key) if self.key else message, sort_keys=True)
-
-
-def _to_input(text: str) -> tuple[Any, ...]:
-    value = json.loads(text)
-    return tuple(value) if isinstance(value, list) else (value,)
 
 
 def start_publisher(cfg, data_dir: Path | None = None) -> Publisher | None:

@@ -32,13 +32,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from host.common.i18n import _
 from host.readers import die_check
 from host.readers.web_model import Follower
-from host.storage.journal import Entry
-from host.storage.store import DB_NAME, SCHEMA_VERSION, GameRow
+from host.storage import readonly
+from host.storage.store import DB_NAME
 
 PAGE = Path(__file__).with_name("web_page")
 POLL_S = 0.1  # how often the database is asked whether anything was committed
@@ -59,11 +58,6 @@ def page_texts() -> tuple[str, ...]:
         if isinstance(message, str) and message not in texts:
             texts.append(message)
     return tuple(texts)
-
-
-def _to_input(text: str) -> tuple[Any, ...]:
-    value = json.loads(text)
-    return tuple(value) if isinstance(value, list) else (value,)
 
 
 class Reader:
@@ -92,22 +86,16 @@ class Reader:
             st = os.stat(self.path)
         except OSError:
             return False
-        uri = "file:%s?mode=ro" % quote(str(self.path.resolve()))
         try:
-            db = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=5.0)
-            db.execute("PRAGMA query_only = ON")
-            schema = db.execute("PRAGMA user_version").fetchone()[0]
+            db = readonly.open_database(self.path)
+        except readonly.NewerDatabase as exc:
+            self.snapshot = self._empty(str(exc))
+            return False
         except sqlite3.Error as exc:
             self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
                                             % {"path": self.path, "why": exc})
             return False
-        if schema == 0:  # the referee is still creating it
-            db.close()
-            return False
-        if schema > SCHEMA_VERSION:
-            db.close()
-            self.snapshot = self._empty("%s was written by a newer hexref (schema %d): "
-                                        "upgrade hexref" % (self.path, schema))
+        if db is None:  # gone, or the referee is still creating it
             return False
         self.db, self.file_id, self.version = db, (st.st_dev, st.st_ino), None
         self.follower = None
@@ -137,7 +125,7 @@ class Reader:
                 return False
             assert self.db is not None
             try:
-                version = self.db.execute("PRAGMA data_version").fetchone()[0]
+                version = readonly.data_version(self.db)
                 if version == self.version:
                     return False
                 self.version = version
@@ -152,20 +140,11 @@ class Reader:
 
     # --- reading ---------------------------------------------------------------------
 
-    def _games(self, db: sqlite3.Connection) -> list[GameRow]:
-        return [GameRow(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5])
-                for r in db.execute("SELECT id, variant, players, created, finished, winner "
-                                    "FROM games ORDER BY id")]
-
     def _feed(self, db: sqlite3.Connection, follower: Follower) -> None:
-        rows = db.execute("SELECT target, input, accepted, boot, seq, time FROM journal "
-                          "WHERE game = ? AND n > ? ORDER BY n",
-                          (follower.game_id, follower.seen)).fetchall()
-        follower.feed([Entry(t, _to_input(i), bool(a), b, s) for t, i, a, b, s, _ in rows],
-                      [r[5] for r in rows])
+        follower.feed(*readonly.entries_after(db, follower.game_id, follower.seen))
 
     def _read(self, db: sqlite3.Connection) -> dict[str, Any]:
-        games = self._games(db)
+        games = readonly.games(db)
         self.die.update(db)
         die = die_check.check(self.die.faces).as_dict()
         listed = [{"id": g.id, "variant": g.variant, "players": list(g.players),
@@ -202,7 +181,7 @@ class Reader:
                 return self.finished[game_id]
             if self.db is None:
                 return None
-            rows = [g for g in self._games(self.db) if g.id == game_id]
+            rows = [g for g in readonly.games(self.db) if g.id == game_id]
             if not rows:
                 return None
             follower = Follower(rows[0])

@@ -7,6 +7,7 @@ shows them; replay skips them.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,16 @@ class Entry:
     accepted: bool
     boot: str | None = None
     seq: int | None = None
+
+
+def to_input(text: str) -> tuple[Any, ...]:
+    """An input as the journal stores it (JSON) back to the tuple the engines take.
+
+    >>> to_input('["tap", "04A1", 2]'), to_input('"undo"')
+    (('tap', '04A1', 2), ('undo',))
+    """
+    value = json.loads(text)
+    return tuple(value) if isinstance(value, list) else (value,)
 
 
 def standing_inputs(entries: list[Entry]) -> tuple[list[tuple[str, tuple[Any, ...]]],

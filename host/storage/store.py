@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from host.common.config import data_dir
-from host.storage.journal import Entry
+from host.storage.journal import Entry, to_input
 
 DB_NAME = "hexref.db"
 
@@ -175,11 +175,6 @@ class TileRow:
     strike: dict[str, int] | None
     enrolled: str
     fields: dict[str, Any] | None = None  # other values read off the tile (kind, name...)
-
-
-def _to_input(text: str) -> tuple[Any, ...]:
-    value = json.loads(text)
-    return tuple(value) if isinstance(value, list) else (value,)
 
 
 class Store:
@@ -474,7 +469,7 @@ def _read_journal(store: Store, game_id: int) -> list[Entry]:
         if check != row_checksum(game, n, target, inp, accepted, boot, seq, when):
             raise DamagedRow(store.path, game_id, n, "its checksum does not match")
         try:
-            entry = Entry(target.decode("utf-8"), _to_input(inp.decode("utf-8")),
+            entry = Entry(target.decode("utf-8"), to_input(inp.decode("utf-8")),
                           bool(accepted), None if boot is None else boot.decode("ascii"),
                           seq)
         except (UnicodeDecodeError, ValueError) as e:
