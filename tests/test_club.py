@@ -101,6 +101,7 @@ class PublishProcess:
         """SIGTERM, as systemd stops it; returns (entries sent, entries confirmed)."""
         self.proc.send_signal(signal.SIGTERM)
         out, err = self.proc.communicate(timeout=20)
+        self.out = out + err
         assert self.proc.returncode == 0, err
         found = re.search(r"stopped; (\d+) entries sent, (\d+) confirmed", out)
         assert found, out + err
@@ -289,3 +290,37 @@ def test_without_a_broker_nothing_of_the_club_runs(tmp_path: Path):
 def test_a_broker_that_is_not_an_mqtt_url_is_refused(url: str):
     with pytest.raises(ValueError, match="mqtt://HOST"):
         Broker.parse(url)
+
+
+def test_the_brokers_password_is_never_printed(tmp_path: Path):
+    """In the URL or in [club] password, against a broker that is not there: what
+    ``hexref publish`` prints names the broker without its credentials."""
+    for club in ('broker = "mqtt://ref:s3cret@127.0.0.1:%d"\n' % _free_port(),
+                 'broker = "mqtt://127.0.0.1:%d"\nusername = "ref"\npassword = "s3cret"\n'
+                 % _free_port()):
+        config = tmp_path / "table.toml"
+        config.write_text('[club]\n%stable = "Table 1"\n' % club)
+        proc = PublishProcess(config, tmp_path)
+        time.sleep(1.5)
+        proc.stop()
+        said = proc.out
+        assert "s3cret" not in said and "127.0.0.1" in said, said
+    config.write_text('[club]\nbroker = "mqtt://127.0.0.1"\npassword = 1234\n')
+    done = subprocess.run(Server.command("publish", "--config", str(config)), cwd=ROOT,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and "club.password must be" in done.stderr
+    assert "1234" not in done.stderr
+
+
+def test_club_join_refuses_a_code_made_for_another_table(tmp_path: Path):
+    secret = club_secret(tmp_path / "organiser")
+    config = tmp_path / "table.toml"
+    config.write_text('[club]\nbroker = "mqtt://127.0.0.1"\ntable = "Table 4"\n')
+    done = subprocess.run(Server.command("club-join", pairing_code(secret, "Table 3"),
+                                         "--config", str(config), "--data", str(tmp_path)),
+                          cwd=ROOT, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2, done.stdout
+    assert "this code is for another table's name" in done.stderr
+    assert not (tmp_path / KEY_FILE).exists()
+    join(config, tmp_path, pairing_code(secret, "Table 4").lower())
+    assert (tmp_path / KEY_FILE).stat().st_mode & 0o777 == 0o600
