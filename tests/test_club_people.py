@@ -95,6 +95,19 @@ class Owners(TileBook):
     def owners(self) -> list[str]:
         return ["Ben", "Sam"]
 
+    def owner_of(self, uid: str) -> str | None:
+        return "Zoe" if uid.endswith("01") else None
+
+
+def test_the_owner_of_the_tiles_a_seat_taps_is_offered_first(tmp_path: Path):
+    rig = Table(Store(tmp_path))
+    rig.referee.book = Owners(demo_entries())
+    events = demo_game_events()
+    rig.play(events[:2])  # P1's first tile: 04A1B2C3D4E501, Zoe's
+    assert any(e.input[:3] == ("add", 0, "04A1B2C3D4E501") for e in rig.journal.entries)
+    assert [label for label, _t, _i in rig.referee.menu()] == [
+        "P1 done", "P1 is Zoe", "P1 is Ben", "P1 is Sam"]
+
 
 def test_the_panel_names_a_seat_from_the_owners_the_registry_knows():
     """At setup the Pi's menu offers "P1 is Sam" for each owner and, once named, "P1 is a

@@ -250,9 +250,14 @@ class Referee:
 
     def _naming(self) -> list[tuple[str, str, tuple]]:
         """At setup, who sits at the seat whose roster is tapped: an owner the tile book
-        knows, or a guest (the seat keeps its own name and counts as nobody's)."""
+        knows (first the owners of the tiles this seat has tapped), or a guest (the seat
+        keeps its own name and counts as nobody's)."""
         seat = self.seat
-        owners = getattr(self.book, "owners", lambda: [])()
+        owner_of = getattr(self.book, "owner_of", lambda uid: None)
+        tapped = [owner_of(inp[2]) for _t, inp in self.applied
+                  if inp[0] == "add" and len(inp) > 2 and inp[1] == seat]
+        owners = list(dict.fromkeys([o for o in tapped if o] +
+                                    getattr(self.book, "owners", lambda: [])()))
         items = [(_("%(seat)s is %(name)s") % {"seat": self.seats[seat], "name": owner},
                   "referee", ("name", seat, owner))
                  for owner in owners if owner not in self.players]

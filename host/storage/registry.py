@@ -484,6 +484,11 @@ class RegistryBook:
                                         key=str.casefold))
         return self._owners[1]
 
+    def owner_of(self, uid: str) -> str | None:
+        """Whose tile this is, as the registry says."""
+        row = self.registry.store.tile(uid)
+        return row.owner if row is not None else None
+
     def entry_for(self, record_hex: str, uid: str | None = None) -> dict | None:
         if uid is None:
             return None  # without the UID neither rule can be checked
