@@ -16,11 +16,10 @@ from host.app.enroll import (
     WRITING,
     Enroller,
     Enrollment,
-    HeldButtons,
     choices_for,
-    gpio_buttons,
 )
 from host.common import pins
+from host.devices.inputs import OK, Controls
 from host.display.screens import text
 from host.hub.link import HubLink
 from host.storage import keys, tags
@@ -98,7 +97,8 @@ class Bench:
         self.wire = Wire()
         self.hub = ReaderHub(self.wire)
         self.link = HubLink(self.wire.host)
-        self.buttons = gpio_buttons()
+        self.t = 0.0
+        self.buttons = Controls(PIN, holds={OK: HOLD_S}, clock=lambda: self.t)
         self.factory = factory
         if strike is None and entry_id is not None:
             strike = on_tile(entry_id)  # as if given with --strike
@@ -200,21 +200,24 @@ def test_no_hold_no_write(tmp_path, factory):
     assert bench.hub.writes == [] and bench.registry.tiles() == []
 
 
-class _Contact:
-    """A button's contact, set by hand: HeldButtons only reads ``is_pressed``."""
-
-    is_pressed = False
-
-
-def test_contact_bounce_is_not_a_press():
-    ok = _Contact()
-    buttons = HeldButtons({"OK": ok}, hold_s=HOLD_S)
+def test_contact_bounce_is_not_a_press(factory):
+    """Enroll's OK, as the enroller reads it: a 10 ms blip is bounce, a short press is a
+    press, and only a hold of HOLD_S is the long press that writes a tag."""
+    now = [0.0]
+    buttons = Controls({OK: PIN["OK"]}, holds={OK: HOLD_S}, clock=lambda: now[0])
+    ok = factory.pin(PIN["OK"])
     events = []
     for t, pressed in ((0.0, True), (0.01, False), (0.5, True), (0.6, False),
-                       (1.0, True), (1.0 + HOLD_S, True), (1.1 + HOLD_S, False)):
-        ok.is_pressed = pressed
-        events += buttons.poll(t)
-    assert events == [("OK", "press"), ("OK", "long")]
+                       (1.0, True), (1.0 + HOLD_S / 2, True), (1.0 + HOLD_S, True),
+                       (1.1 + HOLD_S, False)):
+        now[0] = t
+        if pressed:
+            ok.drive_low()
+        else:
+            ok.drive_high()
+        events += [(t, p.button, p.action) for p in buttons.events(t)]
+    assert events == [(1.0, "OK", "press"), (1.0 + HOLD_S, "OK", "long")]
+    buttons.close()
 
 
 def test_a_held_player_button_on_the_hub_counts_as_the_hold(tmp_path, factory):

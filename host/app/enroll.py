@@ -49,8 +49,6 @@ WRITE_ERRORS = {
     "NO_WRITE": N_("This reader hub cannot write tags"),
 }
 HOLD_S = 2.0  # how long OK must be held to write a tag (a deliberate, physical act)
-DEBOUNCE_S = 0.03  # a press shorter than this is contact bounce, not a press
-LONG_S = 0.8  # UP/DOWN held this long step by 10 entries or 5 points
 
 # States, in the order an enrollment goes through them.
 TAP, CHOOSE, HOLD, WRITING, DONE, FAILED = "tap", "choose", "hold", "writing", "done", "failed"
@@ -447,55 +445,6 @@ def _slots(printed: dict, current: dict) -> list[tuple[str, int, int]]:
     return [(c, catalogue.STRIKE_MIN, catalogue.STRIKE_MAX) for c in COLOURS]
 
 
-class HeldButtons:
-    """Buttons read by polling ``is_pressed`` (gpiozero ``Button``s, or anything alike):
-    a short press is ``(name, "press")`` on release, a long one ``(name, "long")`` the
-    moment it has lasted ``LONG_S`` (OK: ``hold_s``, the deliberate hold that writes a
-    tag). Debounced here, in our own code (gpiozero's mock pins ignore ``bounce_time``)."""
-
-    def __init__(self, buttons: dict, hold_s: float = HOLD_S) -> None:
-        self.buttons = buttons
-        self.long_s = {name: hold_s if name == "OK" else LONG_S for name in buttons}
-        self._down: dict[str, float] = {}
-        self._held: set[str] = set()
-
-    def poll(self, now: float) -> list[tuple[str, str]]:
-        out = []
-        for name, button in self.buttons.items():
-            pressed = bool(button.is_pressed)
-            since = self._down.get(name)
-            if pressed and since is None:
-                self._down[name] = now
-            elif pressed and since is not None:
-                if name not in self._held and now - since >= self.long_s[name]:
-                    self._held.add(name)
-                    out.append((name, "long"))
-            elif not pressed and since is not None:
-                del self._down[name]
-                if name in self._held:
-                    self._held.discard(name)
-                elif now - since >= DEBOUNCE_S:
-                    out.append((name, "press"))
-        return out
-
-
-def gpio_buttons(hold_s: float = HOLD_S, pins: dict[str, int] | None = None) -> HeldButtons:
-    """The referee's four buttons: on ``pins`` (name -> GPIO, from the config's
-    ``[buttons]``), by default on those of ``host/common/pins.py``."""
-    import warnings
-
-    from gpiozero import Button
-
-    if pins is None:
-        from host.common import pins as generated
-
-        pins = dict(generated.BUTTONS)
-    with warnings.catch_warnings():  # gpiozero lists every pin library it did not find
-        warnings.simplefilter("ignore")
-        return HeldButtons({name: Button(pin, pull_up=True) for name, pin in pins.items()},
-                           hold_s)
-
-
 class Enroller:
     """Runs an ``Enrollment`` over the hub link: call ``step(now)`` in a loop.
 
@@ -531,8 +480,8 @@ class Enroller:
             job.on_hub_error(*errors[self._errors_seen])
             self._errors_seen += 1
         if self.buttons is not None:
-            for name, action in self.buttons.poll(now):
-                commands += job.on_button(name, action, now)
+            for press in self.buttons.events(now):
+                commands += job.on_button(press.button, press.action, now)
         job.tick(now)
         for cmd in commands:
             self.link.command("WRITE", cmd.uid, cmd.record)

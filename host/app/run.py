@@ -155,16 +155,6 @@ class HubThroughConnection:
         self.conn.command(kind, *values)
 
 
-class ControlsAsHeld:
-    """The referee's buttons as the enroller reads them: (name, "press"|"long")."""
-
-    def __init__(self, controls: Controls) -> None:
-        self.controls = controls
-
-    def poll(self, now: float) -> list[tuple[str, str]]:
-        return [(p.button, p.action) for p in self.controls.events(now)]
-
-
 class Enrolling:
     """An enrollment the operator asked for over the service socket (host/service_socket)."""
 
@@ -358,7 +348,7 @@ class App:
                              values=request.get("values") or {})
         except ValueError as exc:
             return str(exc)
-        buttons = ControlsAsHeld(self.controls) if self.controls is not None else None
+        buttons = self.controls
         if buttons is None and job.fixed is None:
             return "no referee buttons to choose the tile with: give it with --entry, and " \
                    "hold a player button on the reader hub to confirm"

@@ -109,7 +109,7 @@ def _registry(args: argparse.Namespace):
 
 
 def _enroll(args: argparse.Namespace) -> int:
-    from host.app.enroll import Enroller, Enrollment, choices_for, gpio_buttons
+    from host.app.enroll import HOLD_S, Enroller, Enrollment, choices_for
     from host.app.service_socket import NoService
     from host.common.config import ConfigError, load
     from host.display import screens
@@ -133,11 +133,10 @@ def _enroll(args: argparse.Namespace) -> int:
         config = load(args.config)
     except ConfigError as exc:
         return fail("enroll", exc, 2)
-    b = config.buttons
     try:
         if args.no_gpio:
             raise RuntimeError("--no-gpio")
-        buttons = gpio_buttons(pins={"UP": b.up, "DOWN": b.down, "OK": b.ok, "BACK": b.back})
+        buttons = _buttons(config, HOLD_S)
     except Exception as exc:  # no GPIO here (a laptop), or the pins are taken
         buttons = None
         if args.entry is None:
@@ -168,9 +167,27 @@ def _enroll(args: argparse.Namespace) -> int:
         enrolled = bool(job.enrolled)
     finally:
         link.port.close()
+        if buttons is not None:
+            buttons.close()
     for uid, entry_id in job.enrolled:
         print(_("enrolled %(tag)s as %(entry)s") % {"tag": uid, "entry": entry_id})
     return 0 if enrolled else 1
+
+
+def _buttons(config, hold_s: float):
+    """The referee's buttons (and encoder) from the config, as the run loop has them, OK
+    held ``hold_s`` to write a tag."""
+    import warnings
+
+    from host.devices.inputs import BACK, DOWN, OK, UP, Controls
+
+    b, e = config.buttons, config.encoder
+    with warnings.catch_warnings():  # gpiozero lists every pin library it did not find
+        warnings.simplefilter("ignore")
+        return Controls({UP: b.up, DOWN: b.down, OK: b.ok, BACK: b.back},
+                        (e.clk, e.dt, e.sw) if e.enabled else None,
+                        debounce_s=b.debounce_ms / 1000.0, long_s=b.long_press_s,
+                        holds={OK: hold_s})
 
 
 def _enroll_through_service(args: argparse.Namespace) -> int:

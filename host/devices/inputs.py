@@ -78,13 +78,17 @@ class Controls:
     """UP / DOWN / OK / BACK buttons (switch to ground, internal pull-up) and an optional
     KY-040 rotary encoder: a turn clockwise is DOWN, anticlockwise UP, its push is OK.
 
-    ``pins``: name -> BCM GPIO number. ``encoder``: (clk, dt, sw) or None. Devices come from
-    gpiozero's current pin factory (``MockFactory`` in tests).
+    ``pins``: name -> BCM GPIO number. ``encoder``: (clk, dt, sw) or None. ``holds``: the
+    buttons whose long press takes longer than ``long_s`` (enroll's OK: the deliberate hold
+    that writes a tag). Devices come from gpiozero's current pin factory (``MockFactory`` in
+    tests). The one button stack: the run loop, enroll and the operator's enrollment through
+    the running referee all read their presses here.
     """
 
     def __init__(self, pins: dict[str, int], encoder: tuple[int, int, int] | None = None,
                  debounce_s: float = 0.03, long_s: float = 0.8,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 holds: dict[str, float] | None = None) -> None:
         from gpiozero import Button, RotaryEncoder
 
         self.clock = clock
@@ -109,7 +113,8 @@ class Controls:
             button.when_released = self._edge_callback(name, False)
             self.devices.append(button)
             label = OK if name == "OK2" else name
-            self.debouncers[name] = Debouncer(label, debounce_s, long_s)
+            self.debouncers[name] = Debouncer(label, debounce_s,
+                                              (holds or {}).get(label, long_s))
 
     def _edge_callback(self, name: str, pressed: bool) -> Callable[[], None]:
         def callback() -> None:
