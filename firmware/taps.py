@@ -14,7 +14,7 @@ tapped again, so the host sees the record it wrote.
 """
 
 NO_EVENTS = ()
-GONE_AFTER = 3  # polls; at the hub's 25 ms poll interval a lift shows in 75 ms
+GONE_AFTER = 4  # polls; a poll cycle takes ~20 ms (firmware/nfc.py), so a lift shows in ~80 ms
 
 
 class Taps:
