@@ -84,7 +84,7 @@ def build_reader(machine, errors, ticks=None, sleep=None):
             from firmware.pn532 import PN532, I2CBus
             from firmware.pn532_start import begin
 
-            irq = machine.Pin(board.pin("pn532", "irq"), machine.Pin.IN, machine.Pin.PULL_UP)
+            irq = _irq_pin(machine, board.pin("pn532", "irq"))
             chip = PN532(I2CBus(board.bus(machine, "nfc_i2c"), board.address("pn532"), irq),
                          machine.Pin(board.pin("pn532", "rst"), out, value=1), ticks, sleep)
             begin(chip)
@@ -94,6 +94,17 @@ def build_reader(machine, errors, ticks=None, sleep=None):
         from firmware.noreader import NoReader
 
         return NoReader()
+
+
+def _irq_pin(machine, number):
+    """The PN532's IRQ input, pulled down: the chip drives it (high while it has nothing
+    for the host); a loose or missing wire then reads "ready" and the reader falls back to
+    reading the status with each frame, slower but never deaf. ESP32 input-only pins have
+    no pulls."""
+    try:
+        return machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_DOWN)
+    except (ValueError, AttributeError):
+        return machine.Pin(number, machine.Pin.IN)
 
 
 def build_buttons(machine):

@@ -282,3 +282,19 @@ def test_irq_line_reads_only_what_is_ready():
     start = polled[2].transactions
     assert drive(polled[0], polled[2], polled[3], 500) == [("TAP", A, hexs(RECORD))]
     assert polled[2].transactions - start > used  # without IRQ: status reads in between
+
+
+def test_irq_line_loose_still_reads():
+    # A loose IRQ wire reads low (the hub pulls it down): every read is then a whole frame
+    # whose status byte says whether it is real, and the tag is still tapped.
+    from firmware.twins import FakePin
+
+    clock = FakeClock()
+    chip = PN532Twin(clock)
+    wire = FakeI2C(chip)
+    driver = PN532(I2CBus(wire, irq=FakePin(0)), reset=chip.rst, ticks=clock.ticks_ms,
+                   sleep=clock.sleep_ms)
+    begin(driver)
+    reader = NfcReader(driver)
+    chip.place(Ntag(A, record=RECORD))
+    assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(RECORD))]
