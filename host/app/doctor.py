@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from host.common import access
 from host.common import config as config_mod
 from host.hub.connection import SYMLINK, find_hub_port
 
@@ -178,16 +179,32 @@ def check_config(cfg: config_mod.Config) -> Check:
 def check_groups(system: System) -> list[Check]:
     out = []
     user = system.user()
+    # The service's operator (README: in the hexref group, not the service's user): the
+    # device groups matter for the service's user, and the hexref group for the operator.
+    operator = (not system.is_root() and user != SERVICE_USER
+                and system.group_exists(SERVICE_USER)
+                and system.listed_in_group(next(iter(GROUPS)), SERVICE_USER))
+    if operator:
+        if system.in_group(SERVICE_USER):
+            out.append(Check("group " + SERVICE_USER, OK, "%s may operate the service (its "
+                             "data and its socket)" % user))
+        elif system.listed_in_group(SERVICE_USER):
+            out.append(Check("group " + SERVICE_USER, FIX, "%s was added but this session "
+                             "predates it: log out and in again (or reboot)" % user))
+        else:
+            out.append(Check("group " + SERVICE_USER, FIX, "%s cannot operate the service: "
+                             "sudo usermod -aG %s %s, then log in again"
+                             % (user, SERVICE_USER, user)))
     for name, why in GROUPS.items():
-        if system.is_root() and system.group_exists(name):
+        if (system.is_root() or operator) and system.group_exists(name):
             # root may use everything; what matters is the service's own user.
             if system.listed_in_group(name, SERVICE_USER):
                 out.append(Check("group " + name, OK, "service user %s is in %s (running as "
-                                 "root now)" % (SERVICE_USER, name)))
+                                 "%s now)" % (SERVICE_USER, name, user)))
             else:
                 out.append(Check("group " + name, NOTE,
-                                 "running as root; the service user needs it: sudo usermod "
-                                 "-aG %s %s" % (name, SERVICE_USER)))
+                                 "running as %s; the service user needs it: sudo usermod "
+                                 "-aG %s %s" % (user, name, SERVICE_USER)))
             continue
         if not system.group_exists(name):
             out.append(Check("group " + name, NOTE,
@@ -273,8 +290,8 @@ def _journalled(cfg: config_mod.Config, boot: str) -> int | None:
     """The last event of hub boot ``boot`` the database holds (0: none), or None when
     there is no database to ask."""
     path = cfg.data.path / "hexref.db"
-    if not path.exists():
-        return None
+    if access.blocked(path) is not None or not path.exists():
+        return None  # the database check says what is closed, and the fix
     from host.storage import readonly
 
     try:
@@ -336,9 +353,14 @@ SERVICE_DATA = Path("/var/lib/hexref")  # the service's StateDirectory=hexref
 
 def check_database(cfg: config_mod.Config) -> Check:
     """The same examination as every ``hexref run`` start (host/storage/checkup.py), in the
-    same sentences as its panel and log."""
+    same sentences as its panel and log; first, whether this user may look at all (the
+    operator of the service, in its group: README, "Install the referee on the Pi")."""
     from host.storage.checkup import examine
 
+    closed = access.blocked(cfg.data.path / "hexref.db")
+    if closed is not None:
+        return Check("database", FIX, access.sentence(PermissionError(13, "denied",
+                                                                      str(closed))))
     folder = cfg.data.path
     path = folder / "hexref.db"
     finding = examine(folder)

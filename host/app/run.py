@@ -33,7 +33,7 @@ from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from host.app import messages
+from host.app import messages, starting
 from host.common import i18n, logs
 from host.common.i18n import _
 from host.devices.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
@@ -207,7 +207,8 @@ class App:
         row = store.unfinished()
         if row is not None:
             try:
-                self._open(row.id, row.variant, tuple(row.players))
+                with starting.restoring(panel, row.id, clock=clock):
+                    self._open(row.id, row.variant, tuple(row.players))
             except DamagedRow as exc:
                 # The game cannot be folded: say which row, hold the panel, take nothing.
                 self.referee, self.game_id, self.damaged = None, None, exc
@@ -633,20 +634,32 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     from host.storage.registry import Registry, RegistryBook
 
     registry = Registry.open(cfg.data.path)
-    if emulate is not None:
-        panel = emulated_panel(emulate)
-    else:
-        panel = Panel([open_panel(cfg.panel.driver, cfg.panel.port, cfg.panel.address,
-                                  cfg.panel.rotate)])
+    try:
+        panel = starting.take_panel()  # "Starting…" is on it already
+        if panel is None and emulate is not None:
+            panel = emulated_panel(emulate)
+        elif panel is None:
+            panel = Panel([open_panel(cfg.panel.driver, cfg.panel.port, cfg.panel.address,
+                                      cfg.panel.rotate)])
+    except BaseException:
+        registry.store.close()  # main tries again: one store open at a time
+        raise
     controls = beeper = None
-    if gpio:
-        b = cfg.buttons
-        encoder = (cfg.encoder.clk, cfg.encoder.dt, cfg.encoder.sw) \
-            if cfg.encoder.enabled else None
-        controls = Controls({UP: b.up, DOWN: b.down, OK: b.ok, BACK: b.back}, encoder,
-                            debounce_s=b.debounce_ms / 1000.0, long_s=b.long_press_s)
-        if cfg.buzzer.enabled:
-            beeper = Beeper.on_pin(cfg.buzzer.pin)
+    try:
+        if gpio:
+            b = cfg.buttons
+            encoder = (cfg.encoder.clk, cfg.encoder.dt, cfg.encoder.sw) \
+                if cfg.encoder.enabled else None
+            controls = Controls({UP: b.up, DOWN: b.down, OK: b.ok, BACK: b.back}, encoder,
+                                debounce_s=b.debounce_ms / 1000.0, long_s=b.long_press_s)
+            if cfg.buzzer.enabled:
+                beeper = Beeper.on_pin(cfg.buzzer.pin)
+    except BaseException:
+        registry.store.close()
+        if controls is not None:
+            controls.close()
+        starting.give_back(panel)  # the next try draws on it, frames numbered on
+        raise
     conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port),
                       lambda path: open_serial(path, cfg.hub.baud))
     app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
@@ -677,6 +690,7 @@ def _stopped(signum, frame) -> None:
 
 
 STORAGE_RETRY_S = 2.0
+START_RETRY_S = 5.0  # a missing panel or pin: as often as systemd's RestartSec= would
 
 
 def _storage_finding(cfg):
@@ -762,25 +776,41 @@ def main(cfg, emulate: Path | None = None, gpio: bool = True) -> int:
         log.error("cannot start (storage): cannot use the data folder %s: %s: %s",
                   cfg.data.path, exc.__class__.__name__, exc)
         return 1
-    try:
+    said = ""
+    while True:
         try:
-            app = build(cfg, emulate, gpio)
-        except StoreError as exc:
-            if not _wait_for_storage(cfg, emulate, _open_failed(exc)):
-                raise
-            app = build(cfg, emulate, gpio)
-    except KeyboardInterrupt:
-        log.info("hexref stopped")
-        return 0
-    except (StoreError, sqlite3.Error, OSError) as exc:
-        kind = "storage" if isinstance(exc, (StoreError, sqlite3.Error)) else "start"
-        log.error("cannot start (%s): %s: %s; run `hexref doctor` to see what is missing",
-                  kind, exc.__class__.__name__, exc)
-        return 1
-    except Exception as exc:  # noqa: BLE001 - say what failed and where to look
-        log.error("cannot start: %s: %s; run `hexref doctor` to see what is missing",
-                  exc.__class__.__name__, exc)
-        return 1
+            try:
+                app = build(cfg, emulate, gpio)
+            except StoreError as exc:
+                if not _wait_for_storage(cfg, emulate, _open_failed(exc)):
+                    raise
+                app = build(cfg, emulate, gpio)
+            break
+        except KeyboardInterrupt:
+            log.info("hexref stopped")
+            return 0
+        except (StoreError, sqlite3.Error) as exc:
+            log.error("cannot start (storage): %s: %s; run `hexref doctor` to see what is "
+                      "missing", exc.__class__.__name__, exc)
+            return 1
+        except Exception as exc:  # noqa: BLE001 - say what failed and where to look
+            # A panel or pin that is missing: the maker may be fixing the wire. Try again
+            # here rather than exit: under systemd each restart would also restart the
+            # page and the publisher (PartOf), and flap them every 5 s.
+            kind = "start" if isinstance(exc, OSError) else ""
+            text = "%s: %s" % (exc.__class__.__name__, exc)
+            if text != said:
+                log.error("cannot start%s: %s; run `hexref doctor` to see what is missing; "
+                          "trying again every %.0f s", " (%s)" % kind if kind else "", text,
+                          START_RETRY_S)
+                said = text
+            try:
+                time.sleep(START_RETRY_S)
+            except KeyboardInterrupt:
+                log.info("hexref stopped")
+                return 0
+    if said:
+        log.warning("started after all: %s is no longer in the way", said.split(":")[0])
     try:
         app.run()
     except KeyboardInterrupt:

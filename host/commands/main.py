@@ -30,15 +30,9 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from host.common.logs import LEVELS
-
     parser = argparse.ArgumentParser(
         prog="hexref", description="Companion referee for hexagonal tile battle games.")
     parser.add_argument("--version", action=_Version)
-    parser.add_argument("--log-level", choices=LEVELS,
-                        help="what goes to stderr (the journal under systemd): debug adds "
-                             "every refused input (default info; warning for the demo, "
-                             "whose transcript says it all)")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for group in GROUPS:
         group.add_parser(commands)
@@ -47,13 +41,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_lang(parser: argparse.ArgumentParser, top: bool = False) -> None:
-    """``--lang`` before the command or after it (``hexref demo --lang fr``)."""
+    """``--lang`` and ``--log-level`` before the command or after it (``hexref demo --lang
+    fr``, ``hexref run --log-level debug``)."""
     from host.common.i18n import LANGUAGES
+    from host.common.logs import LEVELS
 
     parser.add_argument(
         "--lang", metavar="|".join(LANGUAGES), default=None if top else argparse.SUPPRESS,
         help="the language players are spoken to in (default: the config's "
              "[players] language, else the locale's, else English)")
+    parser.add_argument(
+        "--log-level", choices=LEVELS, default=None if top else argparse.SUPPRESS,
+        help="what goes to stderr (the journal under systemd): debug adds every refused "
+             "input (default info; warning for the demo, whose transcript says it all)")
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in set(action.choices.values()):
@@ -79,6 +79,9 @@ def _speak(args: argparse.Namespace) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from host.app.starting import first_frame
+
+    first_frame(sys.argv[1:] if argv is None else argv)  # `hexref run`: "Starting..." now
     parser = build_parser()
     args = parser.parse_args(argv)
     from host.common import logs
@@ -100,6 +103,12 @@ def main(argv: list[str] | None = None) -> int:
         return 141  # what a shell reports for a command ended by SIGPIPE
     except KeyboardInterrupt:
         return 130
+    except PermissionError as exc:
+        # The service's folder, its key, a port: one sentence and the fix, no traceback.
+        from host.common.access import sentence
+
+        print("hexref %s: %s" % (args.command, sentence(exc)), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

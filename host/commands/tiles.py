@@ -108,6 +108,15 @@ def _registry(args: argparse.Namespace):
     return Registry.open(data(args))
 
 
+def _editing(args: argparse.Namespace):
+    """The registry to correct, import or forget tiles: these sign nothing, so they need
+    no collection key (the service's alone, mode 0600): its operator, in its group, may."""
+    from host.storage.registry import Registry
+    from host.storage.store import Store
+
+    return Registry(Store(data(args)), None)
+
+
 def _enroll(args: argparse.Namespace) -> int:
     from host.app.enroll import HOLD_S, Enroller, Enrollment, choices_for
     from host.app.service_socket import NoService
@@ -296,7 +305,7 @@ def _tiles_export(args: argparse.Namespace) -> int:
 
 
 def _tiles_import(args: argparse.Namespace) -> int:
-    registry = _registry(args)
+    registry = _editing(args)
     try:
         raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
         try:
@@ -336,7 +345,7 @@ def _tiles_correct(args: argparse.Namespace) -> int:
     from shared_rules import cards, catalogue
     from shared_rules.decisions import COLOURS
 
-    registry = _registry(args)
+    registry = _editing(args)
     fields = {name: getattr(args, name) for name in ("name", "kind", "colour", "element",
                                                      "ally", "bonus")
               if getattr(args, name) is not None}
@@ -369,7 +378,7 @@ def _tiles_correct(args: argparse.Namespace) -> int:
 
 
 def _tiles_forget(args: argparse.Namespace) -> int:
-    registry = _registry(args)
+    registry = _editing(args)
     try:
         gone = registry.forget(args.uid)
     except ValueError as exc:

@@ -230,6 +230,26 @@ def not_answering() -> View:
                 footer=_("The game is saved"), inverted_footer=True, kind="not-answering")
 
 
+def starting() -> View:
+    """The first frame, before the referee has loaded its games.
+
+    >>> text(starting())
+    ['hexref', 'Starting...']
+    """
+    return View(header="hexref", lines=(_("Starting..."),), kind="starting")
+
+
+def restoring(game: int, seconds: int) -> View:
+    """An unfinished game read back from its journal (long on a slow Pi).
+
+    >>> text(restoring(12, 3))
+    ['hexref', 'Restoring game 12: 3 s', '> Nothing is lost']
+    """
+    return View(header="hexref", lines=(_("Restoring game %(game)d: %(seconds)d s")
+                                        % {"game": game, "seconds": seconds},),
+                wrap=True, footer=_("Nothing is lost"), kind="restoring")
+
+
 def winner(title: str, who: str, line: str = "", hint: str = "") -> View:
     """The game is over: who won, the deciding battle, how to go on.
 

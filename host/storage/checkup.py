@@ -21,6 +21,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from host.common import access
 from host.common.config import data_dir
 from host.common.i18n import _
 from host.storage.keys import KEY_FILE
@@ -130,9 +131,11 @@ def _filesystem(folder: Path, path: Path) -> Finding | None:
                        "e.g. old logs or caches" % folder)
     if where == folder and not (os.access(folder, os.W_OK) and (
             not path.exists() or os.access(path, os.R_OK | os.W_OK))):
+        closed = folder if not os.access(folder, os.W_OK) else path
+        # The service's folder wants its group and mode, not a chown that locks it out.
         return Finding("owner", _("Storage not writable"), _("See hexref doctor"),
-                       "%s is not writable by this user (SQLite also needs the folder): "
-                       "sudo chown -R $USER %s" % (path, folder))
+                       "%s is not writable by this user (SQLite also needs the folder): %s"
+                       % (path, access.sentence(PermissionError(13, "denied", str(closed)))))
     return None
 
 

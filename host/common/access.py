@@ -1,0 +1,93 @@
+"""A permission problem said as one sentence with the fix that fits it, never a traceback.
+
+On the Pi the data folder belongs to the service (``hexref.service``: user and group
+``hexref``, ``StateDirectoryMode=2770``); its operator works there as a member of the group
+(README, "Install the referee on the Pi"). So when something is refused, the right fix is
+almost never ``chown`` (which would lock the service out): it is joining the group, logging
+in again, putting back the folder's mode, or asking the service, which holds the key.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> os.chmod(folder, 0o700)
+    >>> blocked(os.path.join(folder, "hexref.db"), uid=os.getuid()) is None
+    True
+"""
+from __future__ import annotations
+
+import grp
+import os
+import pwd
+import stat
+from pathlib import Path
+
+SERVICE = "hexref"  # host/deploy/hexref.service: User=, Group=, StateDirectory=
+SERVICE_MODE = 0o2770  # its StateDirectoryMode=
+KEY_FILE = "collection.key"  # host/storage/keys.py
+
+
+def _name(table, ident: int) -> str:
+    try:
+        return table(ident)[0]
+    except KeyError:
+        return str(ident)
+
+
+def blocked(path: str | os.PathLike, uid: int | None = None) -> Path | None:
+    """The first folder on the way to ``path`` (or ``path`` itself) this user may not
+    use; None when nothing on the way refuses (then the refusal came from elsewhere)."""
+    uid = os.geteuid() if uid is None else uid
+    if uid == 0:
+        return None
+    target = Path(os.path.abspath(path))
+    for place in (*reversed(target.parents), target):
+        try:
+            place.lstat()
+        except FileNotFoundError:
+            return None
+        except PermissionError:
+            return place.parent
+        if place.is_dir() and not os.access(place, os.X_OK):
+            return place
+    if target.exists() and not os.access(target, os.R_OK):
+        return target
+    return None
+
+
+def sentence(exc: PermissionError | OSError, path: str | os.PathLike | None = None) -> str:
+    """What was refused and what to do, in one sentence."""
+    where = Path(path or exc.filename or ".")
+    place = blocked(where) or where
+    try:
+        info = place.stat()
+    except OSError:
+        return "%s: permission denied; ask whoever set up this machine" % where
+    owner, group = _name(pwd.getpwuid, info.st_uid), _name(grp.getgrgid, info.st_gid)
+    me = _name(pwd.getpwuid, os.geteuid())
+    shown = "%s (%s, %s:%s)" % (place, stat.filemode(info.st_mode), owner, group)
+    if place.name == KEY_FILE:
+        return ("%s is the collection key, the service's alone: start the referee (sudo "
+                "systemctl start hexref) and this command asks it, or run it as the service: "
+                "sudo -u %s hexref ..." % (shown, owner))
+    if owner == me:
+        return "%s is yours but closed to you: chmod u+rwX %s" % (shown, place)
+    in_group = info.st_gid in os.getgroups() or info.st_gid == os.getegid()
+    listed = me in _members(group)
+    if not in_group and listed:
+        return ("%s: you were added to the group %s after this session began: log out and "
+                "in again (or run: newgrp %s)" % (shown, group, group))
+    if not in_group:
+        return ("%s is not open to %s: join its group (sudo usermod -aG %s %s), then log in "
+                "again" % (shown, me, group, me))
+    if place.is_dir() and group == SERVICE and owner == SERVICE:
+        return ("%s: the service's folder is closed to its group: sudo chmod %o %s (what "
+                "hexref.service's StateDirectoryMode= sets; another unit that declares "
+                "StateDirectory=%s with another mode undoes it at each start)"
+                % (shown, SERVICE_MODE, place, SERVICE))
+    return "%s is closed to its group %s: sudo chmod g+rwX %s" % (shown, group, place)
+
+
+def _members(group: str) -> list[str]:
+    try:
+        return list(grp.getgrnam(group).gr_mem)
+    except KeyError:
+        return []
