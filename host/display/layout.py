@@ -203,9 +203,9 @@ def _body(view: View, top: int, bottom: int) -> list[Placed] | None:
              ("as is", "shorter", "wrapped", "shorter wrapped") for name in TEXT_FONTS]
     tries.append(("shorter wrapped", TEXT_FONTS[-1], FONTS[TEXT_FONTS[-1]][1]))
     for how, name, pitch in tries:
-        rows = (bottom - top) // pitch
+        room = (bottom - top) // pitch
         lines = _lines(view.lines, name, how)
-        if lines is not None and len(lines) <= rows:
+        if lines is not None and len(lines) <= room:
             return [Placed("line", text, name, 0, top + i * pitch)
                     for i, text in enumerate(lines)]
     return None

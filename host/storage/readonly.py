@@ -71,9 +71,9 @@ def games(db: sqlite3.Connection, since: str = "") -> list[GameRow]:
 
 
 def entries_after(db: sqlite3.Connection, game_id: int,
-                  seen: int) -> tuple[list[Entry], list[float]]:
+                  seen: int) -> tuple[list[Entry], list[str]]:
     """The journal of game ``game_id`` after its first ``seen`` entries, and when each was
-    recorded (seconds since the epoch)."""
+    recorded (UTC, ISO 8601, as the store writes it)."""
     rows = db.execute("SELECT target, input, accepted, boot, seq, time FROM journal "
                       "WHERE game = ? AND n > ? ORDER BY n", (game_id, seen)).fetchall()
     return ([Entry(t, to_input(i), bool(a), b, s) for t, i, a, b, s, _ in rows],
