@@ -3,7 +3,8 @@
 USB CDC on a pseudo-terminal, and our chip twins on its buses at the pins and addresses of
 hardware/pinout.json (through firmware/board.py):
 
-- the PN532 twin (firmware/twins/pn532.py) on the NFC I2C bus, its RSTPDN on its GPIO;
+- the PN532 twin (firmware/twins/pn532.py) on the NFC I2C bus, its RSTPDN on its GPIO,
+  its IRQ line on its GPIO (falling on the board's clock when the chip's frame is ready);
 - the LIS3DH twin (firmware/twins/accel.py) on the die's I2C bus, thrown by the same
   scripted throws as the CPython demo (firmware/sim.DieThrows);
 - the player buttons on their GPIOs (pressed = pulled low), pull-ups on every bus line;
