@@ -3,11 +3,17 @@ exact odds before the attack roll as bars (HS-6, HS-7) and its attack breakdown,
 Invocations' points (the demo journals)."""
 from __future__ import annotations
 
+import re
+
+import pytest
 from flow_table import FlowTable
 
+from host.app.demo import rehearse, rigs
+from host.common import i18n
 from host.games.heroscape.demo import HS_UIDS, heroscape_entries
 from host.games.heroscape.presenter import HeroScapeView
 from host.readers.web_model import Follower
+from host.storage.journal import MemoryJournal
 from host.storage.store import GameRow
 from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
@@ -50,9 +56,39 @@ def test_hs_6_hs_7_the_page_shows_the_exact_odds_of_the_attack_before_the_roll()
     state = _folded(t)
     assert state["odds"] is None
     lines = state["fight"]["lines"]
+    # As sentences, names for cards, no "True" and no rule ID (issue 21).
     assert lines == [
-        "defense roll: player P2, faces 4, 1, 6, 6, shields 1",
-        "attack: card Zettian Guards, target Marro Warriors, skulls 2, shields 1, "
-        "unblocked 1, destroyed True, text 2 skulls vs 1 shields",
-        "destroyed: card Marro Warriors, player P2, name Marro Warriors, left 3"]
+        "P2 rolls 4, 1, 6, 6 to defend",
+        "Zettian Guards attacks Marro Warriors: 2 skulls vs 1 shields",
+        "Marro Warriors loses a figure, 3 left"]
     assert [c["value"] for p in state["players"] for c in p["counts"]] == [2, 3]
+
+
+UID = re.compile(r"\b[0-9A-F]{8,}\b")
+RULE = re.compile(r"\b[A-Z]{2,3}-[A-Z]*\d+\b")
+
+
+@pytest.mark.parametrize("variant", sorted(rigs()))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_tells_each_demo_game_in_sentences_of_the_tables_language(variant: str,
+                                                                           lang: str):
+    """Issue 21: history and battle lines read like the game: names, never a tag's UID,
+    ``None``, ``True``, a list's brackets or a rule ID (the rules are given apart)."""
+    journal = MemoryJournal()
+    referee, _said = rehearse(variant, journal=journal)
+    row = GameRow(1, variant, referee.players, "2026-11-24T20:00:00.000Z", None, None)
+    with i18n.speaking(lang):
+        follower = Follower(row)
+        follower.feed(journal.entries, ["2026-11-24T20:00:00.000Z"] * len(journal.entries))
+        state = follower.state(row)
+    lines = [h["text"] for h in state["history"]] + [h.get("refusal", "")
+                                                     for h in state["history"]]
+    lines += state["fight"]["lines"] if state["fight"] else []
+    assert lines
+    for line in lines:
+        assert not UID.search(line) and not RULE.search(line), line
+        assert not re.search(r"\bNone\b|\bTrue\b|\bFalse\b|[\[\]{}]", line), line
+    if state["fight"]:
+        assert all(RULE.fullmatch(r) for r in state["fight"]["rules"])
+    if lang == "fr" and variant == "jl-beginner":
+        assert "P1 ajoute Atlantis" in lines and "on retire Atlantis" in lines, lines

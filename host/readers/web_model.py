@@ -23,29 +23,15 @@ from typing import Any
 
 from host.common.i18n import N_, _, n_
 from host.display.screens import text
-from host.readers.replay import describe, session_for
+from host.readers.replay import session_for
+from host.readers.web_sentences import fight_lines, rules_of, said_hub, said_input
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
+from shared_rules.engine import Refusal
 
 # Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
 FIGHTS = ("battle", "attack", "fight_result", "dominance")
-
-
-def plain(value: Any, names: dict[str, str]) -> Any:
-    """A value from the rules as JSON: totals as their breakdown, fractions as "n/d", tile
-    keys as the tile's name."""
-    if isinstance(value, dict):
-        return {str(k): plain(v, names) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v, names) for v in value]
-    if value is None or isinstance(value, (bool, int, float)):
-        return value
-    if isinstance(value, str):
-        return names.get(value, value)
-    if hasattr(value, "parts") and hasattr(value, "value"):  # engine.Total
-        return str(value)
-    return str(value)
 
 
 class Follower:
@@ -82,15 +68,18 @@ class Follower:
                                 "kind": entry.input[0] if entry.input else "",
                                 "accepted": entry.accepted, "undone": False}
         if entry.target == "none":  # a hub event that was no input (a tile lifted)
-            item["text"] = _("%s (no input)") % describe(entry.input, ref.names, ref.players)
+            item["text"] = said_hub(entry.input, ref.names)
             item["kind"] = "none"
             self.history.append(item)
             return
+        actor = ref.legal().actor
+        item["text"] = said_input(entry.input, ref.names, ref.players, actor,
+                                  self._label(entry))
         reaction = ref.apply_entry(entry)
         result = reaction.result
-        item["text"] = describe(entry.input, ref.names, ref.players)
-        if result is not None and not result.accepted:
-            item["refusal"] = str(result)
+        if isinstance(result, Refusal):
+            item["refusal"] = ". ".join(t for t in (result.message, result.instead) if t)
+            item["rule"] = result.rule
         self.history.append(item)
         if result is None or not result.accepted:
             return
@@ -118,14 +107,26 @@ class Follower:
                     item["text"] = (_("%(player)s rolls %(face)s (%(colour)s)")
                                     if said["colour"] else _("%(player)s rolls %(face)s")) % said
         if any(kind in FIGHTS for kind, _data in events):
-            self.fight = {"n": n, "events": [{"kind": kind, "data": plain(data, ref.names)}
-                                             for kind, data in events]}
-            self.fight["lines"] = fight_lines(events, ref.names, ref.players)
+            self.fight = {"n": n, "lines": fight_lines(events, ref.names, ref.players),
+                          "rules": rules_of(events)}
         for kind, data in events:
             if kind == "winner":
                 self.winners = list(data.get("players") or [])
                 item["winner"] = [self.players[p] for p in self.winners
                                   if 0 <= p < len(self.players)]
+
+    def _label(self, entry: Entry) -> str:
+        """The referee's menu label for this input, if its menu offered it (the panel's
+        words for it)."""
+        if entry.target == "none" or entry.input[0] in ("tap", "add", "roll"):
+            return ""
+        try:
+            for label, target, inp in self.referee.menu():
+                if target == entry.target and tuple(inp) == tuple(entry.input):
+                    return label
+        except Exception:  # noqa: BLE001 - a menu's defect costs the sentence, not the page
+            return ""
+        return ""
 
     def _refresh_after_undo(self) -> None:
         """An undo can take back a fight or a win: what is left is the last of those among
@@ -293,41 +294,3 @@ def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
                 % {"attack": data["attack"], "defense": data["defense"]},
                 "note": "", "bars": bars}
     return None
-
-
-def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...]) -> list[str]:
-    """The fight's outcome as a player reads it: each total with its breakdown, who won,
-    what it cost."""
-    def who(p: Any) -> str:
-        return players[p] if isinstance(p, int) and 0 <= p < len(players) else str(p)
-
-    out: list[str] = []
-    for kind, data in events:
-        if not isinstance(data, dict):
-            out.append(kind)
-            continue
-        if "totals" in data and isinstance(data["totals"], dict):
-            for key, total in data["totals"].items():
-                out.append("%s: %s" % (names.get(key, key), total))
-            if kind == "battle":
-                won = data.get("winner")
-                out.append(_("%s wins the battle") % names.get(won, won) if won else
-                           _("a tie: roll again") if not data.get("void") else _("no battle"))
-            continue
-        words = []
-        for key, value in data.items():
-            if key in ("player", "by") and isinstance(value, int):
-                value = who(value)
-            elif key == "players" and isinstance(value, list):
-                value = " & ".join(who(p) for p in value)
-            elif isinstance(value, str):
-                value = names.get(value, value)
-            elif isinstance(value, dict):  # per player: {0: 1, 1: 2} -> "Ana 1, Ben 2"
-                value = ", ".join("%s %s" % (who(k) if isinstance(k, int) else
-                                             names.get(k, k), v) for k, v in value.items())
-            elif isinstance(value, (list, tuple)):
-                value = ", ".join(str(names.get(v, v) if isinstance(v, str) else v)
-                                  for v in value)
-            words.append("%s %s" % (key.replace("_", " "), value))
-        out.append("%s: %s" % (kind.replace("_", " "), ", ".join(words)) if words else kind)
-    return out
