@@ -358,6 +358,15 @@ class Session:
                               "the roster input is refused: %s" % result)
         return game
 
+    def replayed(self, inputs: list):
+        """A new engine that has taken ``inputs`` (a state met in a random session)."""
+        kind = descriptor.game(self.variant)
+        game = (self.engine or kind.new_game)(kind.seats(self.players))
+        for inp in inputs:
+            result = game.apply(inp)
+            assert result.accepted, (inp, result)
+        return game
+
     def dead_end(self, game, problem: str, extra: tuple | None = None) -> DeadEnd:
         inputs = list(game.inputs) + ([extra] if extra is not None else [])
         return DeadEnd(self.variant, self.players, inputs, problem)
@@ -416,10 +425,10 @@ def _try(session: Session, game, moves: list[Move]):
     return children
 
 
-def walk(session: Session, max_states: int, max_depth: int = 10 ** 6) -> list:
-    """Breadth-first over every distinct state reachable from setup, up to ``max_states``;
-    returns the states visited (for playouts from them)."""
-    root = session.fresh()
+def walk(session: Session, max_states: int, max_depth: int = 10 ** 6, root=None) -> list:
+    """Breadth-first over every distinct state reachable from setup (or ``root``), up to
+    ``max_states``; returns the states visited (for playouts from them)."""
+    root = session.fresh() if root is None else root
     seen = {state_key(root)}
     queue = deque([(root, 0)])
     visited = []

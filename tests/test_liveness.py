@@ -24,6 +24,7 @@ from shared_rules.invocations import InvocationsGame
 # (Invocations' blocked hand at depth 2, a lost effect at depth 2); the whole file stays
 # under a minute on the CI's two cores.
 WALK_STATES = {"in": 120, "hx": 150, "hs": 150, "jl": 120, "ygo": 120}
+DEEP_STATES = 30  # states walked from each of three points of a random session
 SAMPLED = 6  # playouts from the walk's states, per session
 
 
@@ -35,6 +36,14 @@ def test_liveness_walk_every_offer_accepted_and_every_state_ends(variant, player
     session = Session(variant, players, seed=players)
     visited = walk(session, WALK_STATES[session.family])
     assert len(visited) > 20
+    # Deeper in the game too: short walks from states a random session went through (an
+    # Invocations round's reveal and effects lie five inputs and more from setup).
+    other = Session(variant, players, seed=players + 1)
+    rosters = len(other.fresh().inputs)
+    trace = playout(other).inputs
+    for quarter in (1, 2, 3):
+        k = rosters + (len(trace) - rosters) * quarter // 4
+        visited += walk(session, DEEP_STATES, root=session.replayed(trace[:k]))
     step = max(1, len(visited) // SAMPLED)
     for i, game in enumerate(visited[::step]):
         session.seed = i
