@@ -1,0 +1,92 @@
+"""The pocket board's OLED: an SSD1306 or SH1106 on the Pico's I2C that is sent only what changed.
+
+A frame is 1024 bytes in ``framebuf.MONO_VLSB`` order (8 pages of 128 column bytes, top
+pixel in bit 0), the layout both controllers keep in their RAM, so a frame drawn with
+MicroPython's ``framebuf`` goes to the panel as it is. ``show(frame)`` compares it with the
+last frame sent and, page by page, sends the run of columns from the first changed byte to
+the last (page addressing: the one mode both chips have): a new number in the body costs a
+few dozen bytes at 400 kHz instead of the whole kilobyte. Buffers are made once; ``show``
+allocates nothing but the small views it sends.
+
+>>> from firmware.twins.ssd1306 import SSD1306Twin
+>>> twin = SSD1306Twin()
+>>> panel = Panel(twin)
+>>> frame = bytearray(1024)
+>>> frame[130] = 0x0F  # page 1, column 2
+>>> panel.show(frame)
+1
+>>> twin.frame() == bytes(frame), twin.on
+(True, True)
+>>> panel.show(frame)  # nothing changed: nothing sent
+0
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_PAGES = const(8)
+_WIDTH = const(128)
+
+# Power-on sequence (SSD1306 datasheet rev 1.1, "Software Initialization Flow Chart",
+# section 8.9 application example; SH1106 datasheet 9.x takes the same bytes, ignoring the
+# SSD1306-only addressing mode): display off, clock, multiplex 64, offset 0, start line 0,
+# charge pump on, page addressing, segment remap, COM scan descending, COM pins alternative,
+# contrast, pre-charge, VCOMH, resume from RAM, normal (not inverse), display on.
+_INIT = bytes((0x00, 0xAE, 0xD5, 0x80, 0xA8, 0x3F, 0xD3, 0x00, 0x40, 0x8D, 0x14, 0x20, 0x02,
+               0xA1, 0xC8, 0xDA, 0x12, 0x81, 0xCF, 0xD9, 0xF1, 0xDB, 0x40, 0xA4, 0xA6, 0xAF))
+
+
+class Panel:
+    """``show`` a frame: each changed page's changed columns, nothing else."""
+
+    def __init__(self, i2c, address=0x3C, sh1106=False):
+        self.i2c = i2c
+        self.address = address
+        self.offset = 2 if sh1106 else 0  # the SH1106's glass starts at RAM column 2
+        self.sent = bytearray(_PAGES * _WIDTH)
+        self._where = bytearray(4)  # control byte, page, column low nibble, high nibble
+        self._data = [b"\x40", None]
+        self.pages_sent = 0
+        i2c.writeto(address, _INIT)
+        self._clear()
+
+    def _clear(self):
+        """Blank RAM: the panel shows what its RAM held before power (noise) otherwise."""
+        blank = bytearray(_WIDTH + 2 * self.offset)
+        for page in range(_PAGES):
+            self._send(page, -self.offset, blank)
+
+    def _send(self, page, col, data):
+        col += self.offset
+        where = self._where
+        where[0] = 0x00
+        where[1] = 0xB0 | page
+        where[2] = col & 0x0F
+        where[3] = 0x10 | (col >> 4)
+        self.i2c.writeto(self.address, where)
+        self._data[1] = data
+        self.i2c.writevto(self.address, self._data)
+
+    def show(self, frame):
+        """Send what differs from the last frame; the number of pages it touched."""
+        sent = self.sent
+        view = memoryview(frame)
+        touched = 0
+        for page in range(_PAGES):
+            base = page * _WIDTH
+            first = -1
+            last = -1
+            for col in range(_WIDTH):
+                if frame[base + col] != sent[base + col]:
+                    if first < 0:
+                        first = col
+                    last = col
+            if first < 0:
+                continue
+            self._send(page, first, view[base + first:base + last + 1])
+            sent[base + first:base + last + 1] = view[base + first:base + last + 1]
+            touched += 1
+        self.pages_sent += touched
+        return touched
