@@ -87,14 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     from host.common import logs
 
     logs.setup(args.log_level or ("warning" if args.command == "demo" else "info"))
-    problem = _speak(args)
-    if problem:
-        print("hexref: %s" % problem, file=sys.stderr)
-        return 2
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
     try:
+        problem = _speak(args)
+        if problem:
+            print("hexref: %s" % problem, file=sys.stderr)
+            return 2
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
         return int(args.func(args) or 0)
     except BrokenPipeError:
         # `hexref replay last | head -1`: the reader left; say nothing more to it.

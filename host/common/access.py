@@ -25,6 +25,11 @@ SERVICE_MODE = 0o2770  # its StateDirectoryMode=
 KEY_FILE = "collection.key"  # host/storage/keys.py
 
 
+def _may(path: Path, mode: int) -> bool:
+    # As the effective user: what the kernel checks when the command opens the file.
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
+
+
 def _name(table, ident: int) -> str:
     try:
         return table(ident)[0]
@@ -46,9 +51,9 @@ def blocked(path: str | os.PathLike, uid: int | None = None) -> Path | None:
             return None
         except PermissionError:
             return place.parent
-        if place.is_dir() and not os.access(place, os.X_OK):
+        if place.is_dir() and not _may(place, os.X_OK):
             return place
-    if target.exists() and not os.access(target, os.R_OK):
+    if target.exists() and not _may(target, os.R_OK):
         return target
     return None
 
