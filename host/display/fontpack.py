@@ -43,6 +43,7 @@ def glyph_rows(name: str, code: int) -> bytes:
     row_bytes = (advance + 7) // 8
     out = bytearray(row_bytes * height)
     pixels = canvas.load()
+    assert pixels is not None  # a loaded image always has its pixels
     for y in range(height):
         for x in range(advance):
             if pixels[margin + x, margin + y]:

@@ -154,13 +154,13 @@ def _fight_line(kind: str, data: dict, names: dict[str, str],
         return _("%(player)s rolls %(faces)s to defend") % {
             "player": who, "faces": _joined(data.get("faces", ""), names, players)}
     if kind == "fight_result":
-        won = data.get("winner")
+        side = data.get("winner")
         line = _("%(player)s: %(mine)s against %(theirs)s") % {
             "player": who, "mine": data.get("mine", ""), "theirs": data.get("theirs", "")}
-        if won == "monster":
+        if side == "monster":
             return line + "; " + _("the monster wins")
-        return line + ("; " + _("%s wins the fight") % _seat(won, players)
-                       if isinstance(won, int) else "")
+        return line + ("; " + _("%s wins the fight") % _seat(side, players)
+                       if isinstance(side, int) else "")
     if kind == "treasure_left" and isinstance(data.get("count"), int):
         return n_("%(player)s leaves %(count)d treasure on %(space)s",
                   "%(player)s leaves %(count)d treasures on %(space)s", data["count"]) % {
