@@ -109,13 +109,22 @@ class Total:
     """A battle total with its breakdown, printed the way a player says it.
 
     Parts keep their order. The first part (the die) is always printed; a later part worth
-    0 is left out of the printout but stays in ``parts``.
+    0 is left out of the printout but stays in ``parts``. A part counted by the piece says
+    what it counts (``said``: "2 treasures × 10"), so a number of things is never read as
+    their points.
+
+    >>> t = Total(); t.add(20, "treasures", "2 treasures × 10"); t.add(3, "skulls")
+    >>> str(t)
+    '2 treasures × 10 +3 skulls = 23'
     """
 
     def __init__(self):
         self.parts = []
+        self.said = {}
 
-    def add(self, amount, label):
+    def add(self, amount, label, said=None):
+        if said is not None:
+            self.said[len(self.parts)] = said
         self.parts.append((amount, label))
 
     @property
@@ -127,8 +136,11 @@ class Total:
 
     def __str__(self):
         words = []
-        for amount, label in self.parts:
-            if not words:
+        for i, (amount, label) in enumerate(self.parts):
+            said = self.said.get(i)
+            if said is not None and (amount != 0 or not words):
+                words.append(("+" if words else "") + said)
+            elif not words:
                 words.append("%d %s" % (amount, label))
             elif amount != 0:
                 words.append("%s%d %s" % ("+" if amount > 0 else "", amount, label))

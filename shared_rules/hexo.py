@@ -106,14 +106,25 @@ def score(player):
     >>> p = {"reserve": 2, "carried": 1, "killed": {"troll": 1, "ogre": 0, "goblin": 2},
     ...      "skulls": 3}
     >>> str(score(p))
-    '20 treasures +5 carried +3 Trolls +2 Goblins +3 skulls = 33'
+    '2 treasures × 10 +1 carried × 5 +1 Troll × 3 +2 Goblins × 1 +3 skulls × 1 = 33'
     """
     t = Total()
-    t.add(player["reserve"] * TREASURE_RESERVE, _("treasures"))
-    t.add(player["carried"] * TREASURE_CARRIED, _("carried"))
+    n = player["reserve"]
+    t.add(n * TREASURE_RESERVE, _("treasures"),
+          n_("%(n)d treasure × %(points)d", "%(n)d treasures × %(points)d", n)
+          % {"n": n, "points": TREASURE_RESERVE})
+    n = player["carried"]
+    t.add(n * TREASURE_CARRIED, _("carried"),
+          n_("%(n)d carried × %(points)d", "%(n)d carried × %(points)d", n)
+          % {"n": n, "points": TREASURE_CARRIED})
     for kind in ("troll", "ogre", "goblin"):
-        t.add(player["killed"][kind] * MONSTERS[kind], monster_name(kind, KILLED_NAMES))
-    t.add(player["skulls"] * SKULL_POINTS, _("skulls"))
+        n = player["killed"][kind]
+        t.add(n * MONSTERS[kind], monster_name(kind, KILLED_NAMES), "%d %s × %d" % (
+            n, monster_name(kind, MONSTER_NAMES if n == 1 else KILLED_NAMES), MONSTERS[kind]))
+    n = player["skulls"]
+    t.add(n * SKULL_POINTS, _("skulls"),
+          n_("%(n)d skull × %(points)d", "%(n)d skulls × %(points)d", n)
+          % {"n": n, "points": SKULL_POINTS})
     return t
 
 

@@ -65,7 +65,7 @@ def test_hs_3_initiative_tie_is_rolled_again_and_most_skulls_goes_first():
     t.tap("hs/zettian-guards"), t.button("A"), t.tap("hs/mimring"), t.button("B")
     assert "initiative" in t.screen() and "P1: roll 5 dice" in t.screen()
     t.roll(1, 4)
-    assert "1..  :  ?" in t.screen() and "P1: roll again, 3 to go" in t.screen()
+    assert "1 so far  :  ?" in t.screen() and "P1: roll again, 3 to go" in t.screen()
     t.roll(5, 6, 6)
     t.roll(2, 4, 5, 6, 6)
     assert "Tie 1:1, both roll again" in t.screen()
@@ -80,7 +80,6 @@ def test_hs_4_choose_a_card_then_attacks_left_per_figure():
     t.refused(lambda: t.tap("hs/marro-warriors"), "HS-4", "Marro Warriors is P2's card")
     t.tap("hs/zettian-guards")
     assert "Zettian Guards" in t.screen() and "2 figures left to attack" in t.screen()
-    assert "[P1:2 P2:4]" in t.screen()
 
 
 def test_hs_6_height_by_button_for_either_side_and_exact_odds_before_the_roll():
@@ -90,7 +89,7 @@ def test_hs_6_height_by_button_for_either_side_and_exact_odds_before_the_roll():
     level = attack_odds(2, 3).p_destroy.percent()
     assert level in t.screen() and "Zettian Guards > Marro Warriors" in t.screen()
     assert "destroy: 2 vs 3 dice, level" in t.screen()
-    assert "Higher? A:P1 B:P2 hold:level" in t.screen()
+    assert "Who stands higher? A: P1, B: P2, hold: same level" in t.screen()
     assert t.button("B").accepted  # P2's figure stands higher: Defense +1
     assert t.game.attack["dice"] == {0: 2, 1: 4}
     assert "[%s]" % attack_odds(2, 4).p_destroy.percent() in t.screen()
@@ -109,7 +108,7 @@ def test_hs_6_the_physical_die_counts_down_the_dice_of_a_roll():
     t.tap("hs/zettian-guards"), t.tap("hs/marro-warriors"), t.button("A")
     assert "skulls: 3 of 3 dice to roll" in t.screen()
     t.roll(1)
-    assert "skulls: 2 of 3 dice to roll" in t.screen() and "1..  :  ?" in t.screen()
+    assert "skulls: 2 of 3 dice to roll" in t.screen() and "1 so far  :  ?" in t.screen()
     t.roll(6)
     assert "skulls: 1 of 3 dice to roll" in t.screen()
     assert "P1: roll again, 1 to go" in t.screen()
@@ -148,7 +147,7 @@ def test_hs_7_skulls_against_shields_and_figures_left_per_card():
     t.roll(1, 2, 6)
     t.roll(4, 1, 6)
     assert "_2_  :  1" in t.screen() and "Marro Warriors destroyed, 3 left" in t.screen()
-    assert "[P1:2 P2:3]" in t.screen()
+    assert "[figures: P1 2 P2 3]" in t.screen()
     assert "P2's turn" not in t.screen() and t.game.turn == 1  # both Guards attacked
 
 
@@ -261,7 +260,7 @@ def test_hexref_run_sends_the_virtual_dice_the_roller_asks_for(tmp_path):
 
 def test_hs_4_the_turn_screen_lists_the_cards_with_their_figures_left():
     t = started()
-    assert "Initiative 3:1 skulls" in t.screen() and "[P1:2 P2:4]" in t.screen()
+    assert "Initiative 3:1 skulls" in t.screen() and "[figures: P1 2 P2 4]" in t.screen()
     t.tap("hs/zettian-guards")
     assert t.button("A").accepted  # P1 ends the turn: figures that did not attack give up
     assert "P2's turn" in t.screen() and "Marro Warriors 4" in t.screen()

@@ -157,8 +157,8 @@ def test_hx_1_hx_6_end_scores_and_the_winner():
     ref, said = rehearse("hexo")
     game = ref.game
     assert game.phase == "over" and game.winners == [0]
-    assert said[-1] == "Hexo |    Red wins | Red:20 Blue:0 | > 20 treasures = 20"
-    assert str(score(game.players[0])) == "20 treasures = 20"
+    assert said[-1] == "Hexo |    Red wins | points: Red 20 Blue 0 | > 2 treasures × 10 = 20"
+    assert str(score(game.players[0])) == "2 treasures × 10 = 20"
     assert any("pile 0" in s for s in said)
 
 

@@ -42,7 +42,9 @@ def test_hx_1_final_scores():
          "killed": {"troll": 2, "ogre": 1, "goblin": 3}}
     t = score(p)
     assert t.value == 10 + 10 + 6 + 2 + 3 + 4
-    assert str(t) == "10 treasures +10 carried +6 Trolls +2 Ogres +3 Goblins +4 skulls = 35"
+    # Each part says what it counts and what one is worth: a count is never read as points.
+    assert str(t) == ("1 treasure × 10 +2 carried × 5 +2 Trolls × 3 +1 Ogre × 2 "
+                      "+3 Goblins × 1 +4 skulls × 1 = 35")
     assert MONSTERS == {"troll": 3, "ogre": 2, "goblin": 1}
     values = dict((c["monster"], c["value"]) for c in hexo_cards() if c["kind"] == "monster")
     assert values == MONSTERS
@@ -399,8 +401,8 @@ def test_hx_whole_game_scripted_with_fights_undo_and_replay():
         else:
             out = ok(g, ("pass",))
     scores = out.find("scores")["scores"]
-    assert scores[0] == "10 treasures = 10"
-    assert scores[1] == "10 treasures +2 Ogres = 12"
+    assert scores[0] == "1 treasure × 10 = 10"
+    assert scores[1] == "1 treasure × 10 +1 Ogre × 2 = 12"
     assert g.winners == [1] and g.next_first == 1
     again = HexoGame(players=["red", "blue"])
     again.replay(list(g.inputs))

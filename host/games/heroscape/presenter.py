@@ -90,8 +90,8 @@ class HeroScapeView(Presenter):
 
     @staticmethod
     def _figures(ref: Referee, game: dict) -> str:
-        return "%s:%d %s:%d" % (ref.players[0], game["figures"][0],
-                                ref.players[1], game["figures"][1])
+        return _("figures: %s") % " ".join("%s %d" % (ref.players[p], game["figures"][p])
+                                           for p in (0, 1))
 
     @staticmethod
     def _card_named(game: dict, key: str) -> dict:
@@ -118,7 +118,7 @@ class HeroScapeView(Presenter):
         for p in (0, 1):
             rolled = game["initiative"][p]
             if rolled is None and legal.roll_by == p and pending["dice"]:
-                shown.append("%d.." % pending["skulls"])
+                shown.append(_("%d so far") % pending["skulls"])
             else:
                 shown.append("?" if rolled is None else str(rolled))
         again = outcome.find("reroll")
@@ -148,7 +148,7 @@ class HeroScapeView(Presenter):
                     big=(share(Fraction(*game["destroy"])),),
                     lines=(_("destroy: %(attack)d vs %(defense)d dice, level")
                            % {"attack": attack, "defense": defense},),
-                    footer=_("Higher? A:%(a)s B:%(b)s hold:level")
+                    footer=_("Who stands higher? A: %(a)s, B: %(b)s, hold: same level")
                     % {"a": ref.players[0], "b": ref.players[1]}, kind="odds")
 
     def _rolling(self, ref: Referee, game: dict, legal) -> View:
@@ -156,10 +156,10 @@ class HeroScapeView(Presenter):
         pending = game["pending"]
         skulls = game["attack"]["skulls"]
         if legal.roll_by == att and pending["dice"]:
-            left = "%d.." % pending["skulls"]
+            left = _("%d so far") % pending["skulls"]
         else:
             left = "?" if skulls is None else str(skulls)
-        shields = "%d.." % pending["shields"] if legal.roll_by != att and pending["dice"] \
+        shields = _("%d so far") % pending["shields"] if legal.roll_by != att and pending["dice"] \
             else "?"
         total = game["attack"]["dice"][legal.roll_by]
         attacking = legal.roll_by == att
@@ -178,8 +178,8 @@ class HeroScapeView(Presenter):
         c = self._card_named(game, game["chosen"])
         left = n_("%d figure left to attack", "%d figures left to attack",
                   game["attacks_left"]) % game["attacks_left"]
+        # The card's own count is the line; both armies' are on the turn's screen.
         return View(header="%s %s" % (self.title, ref.players[game["turn"]]),
-                    header_right=self._figures(ref, game),
                     big=(c["name"],), lines=(left,),
                     footer=_("tap a target, or %s: end turn") % SEAT_BUTTONS[game["turn"]],
                     kind="turn")

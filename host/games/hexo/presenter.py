@@ -90,8 +90,8 @@ class HexoView(Presenter):
         return _("%s placed on a space next to it") % placed["space"]
 
     def _scores(self, ref: Referee, game: dict) -> str:
-        return " ".join("%s:%d" % (ref.players[i], pl["score"])
-                        for i, pl in enumerate(game["players"]))
+        return _("points: %s") % " ".join("%s %d" % (ref.players[i], pl["score"])
+                                          for i, pl in enumerate(game["players"]))
 
     def _board(self, ref: Referee, game: dict, legal, outcome: Outcome) -> View:
         p = game["actor"]
