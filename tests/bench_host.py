@@ -114,7 +114,7 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
     panel = Panel(devices)
     port = LinePort()
     link = HubLink(port)
-    panel.show(presenter.screen(referee))
+    panel.show(presenter.screen(referee.seen()))
     start_ours, start_stock = ours_bus.bytes, stock_bus.bytes
     changes_before = ours.updates
     timings = []  # per input: decode, journal, rules, render (ms)
@@ -127,7 +127,7 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
             referee.on_event(rcv.event)
             t2 = time.perf_counter()
             link.ack(rcv.seq)
-            panel.show(presenter.screen(referee))
+            panel.show(presenter.screen(referee.seen()))
             t3 = time.perf_counter()
             on_event = (t2 - t1) * 1000.0
             timings.append(((t1 - t0) * 1000.0, journal.last_ms,

@@ -62,13 +62,13 @@ class FlowTable:
 
     def screen(self) -> str:
         """The panel after the last input: its message if it left one, else the game."""
-        shown = (self.presenter.message(self.ref, self.last) if self.last is not None
+        shown = (self.presenter.message(self.ref.seen(), self.last) if self.last is not None
                  else None)
-        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref)))
+        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref.seen())))
 
     def game_screen(self) -> str:
         """The game's own screen, once any message has gone."""
-        return " | ".join(text(self.presenter.screen(self.ref)))
+        return " | ".join(text(self.presenter.screen(self.ref.seen())))
 
     def state(self) -> str:
         """Everything the game holds, to check that a refusal changed nothing."""

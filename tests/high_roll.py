@@ -108,9 +108,9 @@ def screen(model: dict, players: tuple[str, ...], last: Outcome | None,
 class HighRollScreen(Presenter):
     title = "High Roll"
 
-    def view(self, referee) -> View:
-        last = referee.last if isinstance(referee.last, Outcome) else None
-        return screen(referee.game.view(), referee.players, last, referee.legal().prompt)
+    def view(self, seen) -> View:
+        last = seen.last if isinstance(seen.last, Outcome) else None
+        return screen(seen.game, seen.players, last, seen.legal.prompt)
 
 
 def demo_entries() -> list[dict]:

@@ -73,7 +73,7 @@ class Table:
             for rcv in self.link.read():
                 reaction = self.referee.on_event(rcv.event)
                 self.link.ack(rcv.seq)  # only now: the input is in the journal
-                self.said.append((reaction.entry, text(self.presenter.screen(self.referee))))
+                self.said.append((reaction.entry, text(self.presenter.screen(self.referee.seen()))))
 
     def play(self, events: list[tuple]) -> None:
         for event in events:

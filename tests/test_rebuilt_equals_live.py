@@ -60,13 +60,13 @@ class Table:
         return referee
 
     def seen(self, referee: Referee) -> tuple:
-        return (text(self.opened()[1].view(referee)),  # a fresh presenter, as after a restart referee.menu(), referee.seat,
-                dict(referee.names), referee.legal().prompt)
+        return (text(self.opened()[1].view(referee.seen())),  # a fresh presenter, as after a restart
+                referee.menu(), referee.seat, dict(referee.names), referee.legal().prompt)
 
     def said(self, referee: Referee, reactions: list[Reaction]) -> list:
         out = []
         for r in reactions:
-            shown = self.opened()[1].message(referee, r)
+            shown = self.opened()[1].message(referee.seen(), r)
             out.append((r.entry, repr(r.result), r.note,
                         text(shown[1]) if shown is not None else None))
         return out + [referee.drain_commands()]
@@ -267,6 +267,6 @@ def test_a_journal_written_before_entries_said_whose_event_still_restores(tmp_pa
     restored = Referee(opened.new_game, TileBook(hexo_entries()), opened.hooks,
                        Store(tmp_path).journal(game_id), players=HX_PLAYERS)
     assert restored.game.fight["support"] == {0: [(2, "Companion")]}
-    assert "Red: 1 base +2 Companion = 3" in " | ".join(text(opened.presenter.screen(restored)))
+    assert "Red: 1 base +2 Companion = 3" in " | ".join(text(opened.presenter.screen(restored.seen())))
     said = replay(Store(tmp_path), game_id)
     assert any("BTN: nothing to apply (hub 0DDB007 #15)" in line for line in said), said

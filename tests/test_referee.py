@@ -71,8 +71,8 @@ class Table:
 
     def screen(self) -> str:
         """The panel after the last hub event: its message if it left one, else the game."""
-        shown = self.presenter.message(self.ref, self.last) if self.last is not None else None
-        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref)))
+        shown = self.presenter.message(self.ref.seen(), self.last) if self.last is not None else None
+        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref.seen())))
 
 
 def test_every_hub_event_is_journalled_with_its_numbering():

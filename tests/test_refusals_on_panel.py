@@ -73,7 +73,7 @@ class Table:
         reaction = do()
         assert not reaction.accepted
         assert reaction.result.rule == rule
-        kind, view = self.presenter.message(self.ref, reaction)
+        kind, view = self.presenter.message(self.ref.seen(), reaction)
         panel = text(view)
         assert kind == "refused"
         # The rule's ID is for the log and the phone page's "why", not the players' panel.

@@ -273,7 +273,7 @@ def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
             link.ack(rcv.seq)
         if len(reactions) < 3:
             assert referee.game.inputs == []
-            shown = HexorsView("jl-beginner").message(referee, reactions[-1])  # the note the panel puts up
+            shown = HexorsView("jl-beginner").message(referee.seen(), reactions[-1])  # the note the panel puts up
             assert shown is not None and any(UNKNOWN in line for line in text(shown[1]))
     assert [r.entry.accepted for r in reactions] == [False, False, True]
     assert referee.game.inputs[0][:3] == ("add", 0, UID)

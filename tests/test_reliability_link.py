@@ -62,7 +62,7 @@ def _state(session: Session) -> list[tuple]:
     for row in session.store.games():
         referee = restored(session.store, row.id, row.variant)
         out.append((row.variant, row.winner, row.finished is not None, referee.game.view(),
-                    text(open_game(row.variant, referee.players).presenter.screen(referee))))
+                    text(open_game(row.variant, referee.players).presenter.screen(referee.seen()))))
     return out
 
 

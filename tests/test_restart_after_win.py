@@ -52,7 +52,7 @@ def test_jl_c13_won_but_unfinished_game_is_finished_on_restart(tmp_path: Path):
         assert app.board.showing(100.0) == "winner"
         # The panel shows what it showed when the winning roll was taken.
         shown = app.board.view(app.base_view(), 100.0)
-        assert shown == HexorsView(VARIANT).screen(live) and shown.kind == "winner"
+        assert shown == HexorsView(VARIANT).screen(live.seen()) and shown.kind == "winner"
         assert text(shown)[1:3] == ["   P1 wins", "Superman 12 : 7 Mars"]
     finally:
         store.close()

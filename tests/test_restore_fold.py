@@ -57,7 +57,7 @@ def same_session(live: Referee, again: Referee, presenter=None) -> None:
     assert again.applied == live.applied and again.seat == live.seat
     assert repr(again.last) == repr(live.last)
     presenter = presenter or HexorsView(live.game.variant)
-    assert text(presenter.screen(again)) == text(presenter.screen(live))
+    assert text(presenter.screen(again.seen())) == text(presenter.screen(live.seen()))
 
 
 def test_restore_folds_each_standing_input_once_whatever_the_undos():

@@ -123,7 +123,7 @@ def test_a_failed_commit_sends_no_ack_and_changes_nothing(tmp_path):
     store = Store(tmp_path)
     table = Table(store)
     table.play(setup_events())
-    before = (list(table.referee.game.inputs), text(table.presenter.screen(table.referee)))
+    before = (list(table.referee.game.inputs), text(table.presenter.screen(table.referee.seen())))
     store.db.close()  # the disk is gone: every write fails
     table.hub.send_event(table.now, *demo_game_events()[len(setup_events())])
     table.hub.poll(table.now + 1)
@@ -131,7 +131,7 @@ def test_a_failed_commit_sends_no_ack_and_changes_nothing(tmp_path):
         for rcv in table.link.read():
             table.referee.on_event(rcv.event)
             table.link.ack(rcv.seq)
-    assert (list(table.referee.game.inputs), text(table.presenter.screen(table.referee))) == before
+    assert (list(table.referee.game.inputs), text(table.presenter.screen(table.referee.seen()))) == before
     table.hub.poll(table.now + 2)
     assert table.hub.unacked == 1  # the hub still holds it and will resend it
 

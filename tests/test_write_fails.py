@@ -140,7 +140,7 @@ def test_an_undo_that_cannot_be_saved_changes_nothing(tmp_path):
             t.hub.send_event(t.ms, *event)
             t.step(3)
         referee = t.app.referee
-        applied, view = list(referee.applied), t.app.presenter.screen(referee)
+        applied, view = list(referee.applied), t.app.presenter.screen(referee.seen())
         store.failing = "database or disk is full"
         back = PINS["BACK"]
         from gpiozero import Device
@@ -152,7 +152,7 @@ def test_an_undo_that_cannot_be_saved_changes_nothing(tmp_path):
         pin.drive_high()
         t.step(5)
         assert store.refused >= 1 and t.view.kind == "paused"
-        assert referee.applied == applied and t.app.presenter.screen(referee) == view
+        assert referee.applied == applied and t.app.presenter.screen(referee.seen()) == view
         store.failing = None
         t.clock.t += 1.1
         t.step(5)  # the probe write works: the pause is over, the undo was not taken

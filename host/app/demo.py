@@ -305,7 +305,7 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
     said: list[str] = []
 
     def show(view=None) -> None:
-        view = view or presenter.screen(referee)
+        view = view or presenter.screen(referee.seen())
         said.append(" | ".join(text(view)))
         if on_view is not None:
             on_view(view)
@@ -313,11 +313,11 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
                 was = referee.menu_open, referee.cursor
                 for cursor in range(len(referee.menu())):
                     referee.menu_open, referee.cursor = True, cursor
-                    on_view(presenter.screen(referee))
+                    on_view(presenter.screen(referee.seen()))
                 referee.menu_open, referee.cursor = was
 
     def said_by(reaction) -> None:
-        shown = presenter.message(referee, reaction)  # a refusal or a note, as the panel shows it
+        shown = presenter.message(referee.seen(), reaction)  # a refusal or a note, as the panel shows it
         if shown is not None:
             show(shown[1])
         show()

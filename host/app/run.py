@@ -242,7 +242,7 @@ class App:
         if winner is not None:
             self._finish(" & ".join(referee.players[p] for p in winner["players"]),
                          self.clock())
-            self.board.post("winner", self.presenter.screen(referee), self.clock())
+            self.board.post("winner", self.presenter.screen(referee.seen()), self.clock())
 
     def start(self, choice: Choice, seats: tuple[str, ...] | None = None) -> None:
         """Open a new game; ``seats``: the players' names (default: the game's own)."""
@@ -512,7 +512,7 @@ class App:
     def _react(self, reaction: Reaction, now: float) -> None:
         referee = self.referee
         assert referee is not None
-        message = self.presenter.message(referee, reaction)
+        message = self.presenter.message(referee.seen(), reaction)
         if message is not None:
             self.board.post(message[0], message[1], now)
         result = reaction.result
@@ -528,7 +528,7 @@ class App:
                                for p in winner["players"])
             self._finish(names, now)
             log.info("game %s won by %s", self.game_id, names)
-            self.board.post("winner", self.presenter.screen(referee), now)
+            self.board.post("winner", self.presenter.screen(referee.seen()), now)
         else:
             self._beep("accepted", now)
 
@@ -592,7 +592,7 @@ class App:
         if self.enrolling is not None:
             return self.enrolling.enroller.enrollment.view()
         if self.referee is not None:
-            return self.presenter.screen(self.referee)
+            return self.presenter.screen(self.referee.seen())
         if self.conn.state != CONNECTED:
             return self.menu.view(_("Reader: not found yet"))
         return self.menu.view("" if self.controls is not None else self.menu_hint())

@@ -87,7 +87,7 @@ def replay(store: Store, game_id: int) -> list[str]:
     for n, (entry, when) in enumerate(zip(entries, times, strict=True), start=1):
         out.append(_step(referee, n, entry, when))
         if entry.target != "none":
-            out.extend("    | " + line for line in text(session.presenter.screen(referee)))
+            out.extend("    | " + line for line in text(session.presenter.screen(referee.seen())))
     return out
 
 

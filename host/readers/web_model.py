@@ -153,7 +153,7 @@ class Follower:
             winner = None
         actor = legal.actor if isinstance(legal.actor, int) else None
         try:
-            panel = text(self.presenter.screen(ref))
+            panel = text(self.presenter.screen(ref.seen()))
         except Exception as exc:  # noqa: BLE001 - the page must not die on a screen's bug
             panel = ["(panel not available: %s)" % exc]
         return {

@@ -30,7 +30,7 @@ is complete).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from host.common.events import TableEvent
@@ -59,6 +59,33 @@ class Hooks:
         ``Referee.on_tick`` about every 100 ms and it is journalled like any other input.
         A clock is not game state: after a restart a running timer starts again."""
         return None
+
+    def timers_ms(self, referee: Referee) -> dict[str, int]:
+        """What the panel counts down: ms left on each running timer, by kind."""
+        return {}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a presenter is given to draw (host/games/presenter.py): the session as a plain
+    view model, built by ``Referee.seen()``. A presenter reads this and nothing else, so it
+    cannot reach the session's internals (the engine, the journal, the clocks) and draws
+    the same screen for a referee rebuilt from the journal."""
+
+    game: dict  # the engine's view model (``Game.view()``)
+    legal: Any  # what the rules expect next: prompt, expect, choices, records
+    last: Outcome | Refusal | None  # what the last input did
+    players: tuple[str, ...]  # as named at setup, else the seats' own names
+    seat: int  # whose roster is being tapped during setup
+    names: dict[str, str] = field(default_factory=dict, hash=False)  # tile key -> its name
+    menu: tuple[str, ...] = ()  # the referee's menu: each choice's label
+    menu_open: bool = False
+    cursor: int = 0
+    timers_ms: dict[str, int] = field(default_factory=dict, hash=False)  # kind -> ms left
+
+    def name(self, key: str | None) -> str:
+        """A tile's name by its key (the tag UID), the key itself when unknown."""
+        return self.names.get(key or "", key or "?")
 
 
 PLAYER_BUTTONS = {"A": 0, "B": 1}  # the hub's two player buttons
@@ -399,3 +426,10 @@ class Referee:
 
     def name(self, key: str | None) -> str:
         return self.names.get(key or "", key or "?")
+
+    def seen(self) -> Seen:
+        """The session as its presenter sees it (``Seen``)."""
+        return Seen(self.game.view(), self.legal(), self.last, tuple(self.players), self.seat,
+                    dict(self.names),
+                    tuple(label for label, *_ in self.menu()) if self.menu_open else (),
+                    self.menu_open, self.cursor, self.hooks.timers_ms(self))

@@ -79,7 +79,7 @@ def host_side(lines: list[str], variant: str = "jl-beginner") -> list[tuple[floa
         presenter = HexorsView(variant)
         bus = TimedI2C()
         panel = Panel([SSD1306(bus)])
-        panel.show(presenter.screen(referee))
+        panel.show(presenter.screen(referee.seen()))
         port = LinePort()
         link = HubLink(port)
         out = []
@@ -96,7 +96,7 @@ def host_side(lines: list[str], variant: str = "jl-beginner") -> list[tuple[floa
                 t2 = time.perf_counter()
                 link.ack(rcv.seq)
                 before = bus.us
-                panel.show(presenter.screen(referee))
+                panel.show(presenter.screen(referee.seen()))
                 t3 = time.perf_counter()
                 if rcv.msg.kind == "TAP":
                     commit = journal.last_ms

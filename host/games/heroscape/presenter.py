@@ -30,7 +30,7 @@ from shared_rules.engine import Outcome, Refusal
 from shared_rules.fraction import Fraction
 
 if TYPE_CHECKING:
-    from host.session.referee import Referee
+    from host.session.referee import Seen
 
 DIE_MODES = ("physical", "virtual")
 
@@ -65,9 +65,9 @@ class HeroScapeView(Presenter):
 
     # --- screens -----------------------------------------------------------------------
 
-    def view(self, ref: Referee) -> View:
-        game = ref.game.view()  # the view model: nothing else of the engine is read
-        legal = ref.legal()
+    def view(self, ref: Seen) -> View:
+        game = ref.game  # the engine's view model: nothing else of the engine is read
+        legal = ref.legal
         last = ref.last
         if legal.expect == "roster":
             return self._setup(ref, game, last)
@@ -89,7 +89,7 @@ class HeroScapeView(Presenter):
         return self._turn(ref, game, legal, outcome)
 
     @staticmethod
-    def _figures(ref: Referee, game: dict) -> str:
+    def _figures(ref: Seen, game: dict) -> str:
         return _("figures: %s") % " ".join("%s %d" % (ref.players[p], game["figures"][p])
                                            for p in (0, 1))
 
@@ -97,7 +97,7 @@ class HeroScapeView(Presenter):
     def _card_named(game: dict, key: str) -> dict:
         return next(c for c in game["cards"] if c["key"] == key)
 
-    def _setup(self, ref: Referee, game: dict, last: Outcome | Refusal | None) -> View:
+    def _setup(self, ref: Seen, game: dict, last: Outcome | Refusal | None) -> View:
         cards = tuple(sum(1 for c in game["cards"] if c["player"] == p)
                       for p in range(len(ref.players)))
         added = last.find("added") if isinstance(last, Outcome) else None
@@ -112,7 +112,7 @@ class HeroScapeView(Presenter):
                     footer=_("%(player)s: tap army cards, then %(button)s")
                     % {"player": ref.players[ref.seat], "button": button})
 
-    def _initiative(self, ref: Referee, game: dict, outcome: Outcome, legal) -> View:
+    def _initiative(self, ref: Seen, game: dict, outcome: Outcome, legal) -> View:
         shown = []
         pending = game["pending"]
         for p in (0, 1):
@@ -130,7 +130,7 @@ class HeroScapeView(Presenter):
         return View(header=self.title, header_right=_("initiative"), big=tuple(shown),
                     lines=(line,), footer=self._roll_prompt(ref, game, legal), kind="battle")
 
-    def _roll_prompt(self, ref: Referee, game: dict, legal) -> str:
+    def _roll_prompt(self, ref: Seen, game: dict, legal) -> str:
         who = ref.players[legal.roll_by]
         if self.dice == "virtual":
             return _("%(player)s: press %(button)s to roll %(n)d") % {
@@ -139,7 +139,7 @@ class HeroScapeView(Presenter):
             return _("%(player)s: roll again, %(n)d to go") % {"player": who, "n": legal.dice}
         return legal.prompt
 
-    def _height(self, ref: Referee, game: dict) -> View:
+    def _height(self, ref: Seen, game: dict) -> View:
         mine = self._card_named(game, game["chosen"])["name"]
         target = self._card_named(game, game["attack"]["target"])["name"]
         me = ref.players[game["turn"]]
@@ -151,7 +151,7 @@ class HeroScapeView(Presenter):
                     footer=_("Who stands higher? A: %(a)s, B: %(b)s, hold: same level")
                     % {"a": ref.players[0], "b": ref.players[1]}, kind="odds")
 
-    def _rolling(self, ref: Referee, game: dict, legal) -> View:
+    def _rolling(self, ref: Seen, game: dict, legal) -> View:
         att = game["turn"]
         pending = game["pending"]
         skulls = game["attack"]["skulls"]
@@ -174,7 +174,7 @@ class HeroScapeView(Presenter):
                     header_right=share(Fraction(*game["destroy"])), big=(left, shields),
                     lines=(line,), footer=self._roll_prompt(ref, game, legal), kind="battle")
 
-    def _card(self, ref: Referee, game: dict) -> View:
+    def _card(self, ref: Seen, game: dict) -> View:
         c = self._card_named(game, game["chosen"])
         left = n_("%d figure left to attack", "%d figures left to attack",
                   game["attacks_left"]) % game["attacks_left"]
@@ -184,7 +184,7 @@ class HeroScapeView(Presenter):
                     footer=_("tap a target, or %s: end turn") % SEAT_BUTTONS[game["turn"]],
                     kind="turn")
 
-    def _turn(self, ref: Referee, game: dict, legal, outcome: Outcome) -> View:
+    def _turn(self, ref: Seen, game: dict, legal, outcome: Outcome) -> View:
         me = ref.players[game["turn"]]
         # The cards to pick from, each with the figures it has left.
         lines = [", ".join("%s %d" % (c["name"], c["alive"]) for c in game["cards"]
@@ -197,7 +197,7 @@ class HeroScapeView(Presenter):
                     big=(_("%s's turn") % me,), lines=tuple(lines), footer=legal.prompt,
                     kind="turn")
 
-    def _attack_result(self, ref: Referee, game: dict, attack: dict,
+    def _attack_result(self, ref: Seen, game: dict, attack: dict,
                        outcome: Outcome) -> View:
         gone = outcome.find("destroyed")
         if gone is not None:
@@ -210,7 +210,7 @@ class HeroScapeView(Presenter):
                               0 if attack["destroyed"] else 1,
                               self._figures(ref, game))
 
-    def _winner(self, ref: Referee, game: dict, outcome: Outcome) -> View:
+    def _winner(self, ref: Seen, game: dict, outcome: Outcome) -> View:
         who = ref.players[game["winner"]]
         loser = 1 - game["winner"]
         if game["figures"][loser] == 0:

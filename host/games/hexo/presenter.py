@@ -22,7 +22,7 @@ from shared_rules.engine import Outcome
 from shared_rules.hexo import monster_name
 
 if TYPE_CHECKING:
-    from host.session.referee import Referee
+    from host.session.referee import Seen
 
 
 ATTACKS = N_("%(attacker)s attacks %(defender)s")
@@ -33,9 +33,9 @@ class HexoView(Presenter):
 
     # --- screens -----------------------------------------------------------------------
 
-    def view(self, ref: Referee) -> View:
-        game = ref.game.view()  # the view model: nothing else of the engine is read
-        legal = ref.legal()
+    def view(self, ref: Seen) -> View:
+        game = ref.game  # the engine's view model: nothing else of the engine is read
+        legal = ref.legal
         last = ref.last
         outcome = last if isinstance(last, Outcome) else Outcome()
         if game["phase"] == "over":
@@ -89,11 +89,11 @@ class HexoView(Presenter):
             return _("%s placed on a free mountain") % placed["space"]
         return _("%s placed on a space next to it") % placed["space"]
 
-    def _scores(self, ref: Referee, game: dict) -> str:
+    def _scores(self, ref: Seen, game: dict) -> str:
         return _("points: %s") % " ".join("%s %d" % (ref.players[i], pl["score"])
                                           for i, pl in enumerate(game["players"]))
 
-    def _board(self, ref: Referee, game: dict, legal, outcome: Outcome) -> View:
+    def _board(self, ref: Seen, game: dict, legal, outcome: Outcome) -> View:
         p = game["actor"]
         pl = game["players"][p]
         where = {"player": ref.players[p], "space": pl["at"], "n": pl["carried"]}
@@ -108,7 +108,7 @@ class HexoView(Presenter):
                     lines=tuple(line for line in lines if line), footer=legal.prompt,
                     kind="turn")
 
-    def _what_happened(self, ref: Referee, outcome: Outcome) -> str:
+    def _what_happened(self, ref: Seen, outcome: Outcome) -> str:
         ev = outcome.find("execute_events")
         if ev is not None and ev["players"]:
             return _("Events: %s") % " ".join(ref.players[p] for p in ev["players"])
@@ -130,7 +130,7 @@ class HexoView(Presenter):
                 return _("%s passed") % who
         return ""
 
-    def _fight(self, ref: Referee, f: dict) -> View:
+    def _fight(self, ref: Seen, f: dict) -> View:
         mine, theirs = f["mine"], f["theirs"]
         me = ref.players[f["player"]]
         if f["kind"] == "pvp":
@@ -154,7 +154,7 @@ class HexoView(Presenter):
                     lines=("%s: %s" % (me, mine), "%s: %s" % (them, theirs), tap),
                     footer=footer, kind="fight")
 
-    def _fight_result(self, ref: Referee, game: dict, fought: dict, outcome: Outcome) -> View:
+    def _fight_result(self, ref: Seen, game: dict, fought: dict, outcome: Outcome) -> View:
         p = fought["player"]
         me = ref.players[p]
         mine, theirs = fought["values"]
@@ -183,7 +183,7 @@ class HexoView(Presenter):
         return screens.battle(self.title, (mine, theirs), line, breakdown,
                               mark, right)
 
-    def _end(self, ref: Referee, game: dict) -> View:
+    def _end(self, ref: Seen, game: dict) -> View:
         names = " & ".join(ref.players[p] for p in game["winners"])
         best = game["winners"][0]
         return screens.winner(self.title, names, self._scores(ref, game),

@@ -16,7 +16,7 @@ from host.session.referee import SEAT_BUTTONS
 from shared_rules.engine import Outcome, Refusal
 
 if TYPE_CHECKING:
-    from host.session.referee import Referee  # noqa: F811
+    from host.session.referee import Seen
 
 TITLES = {
     "jl-beginner": N_("JL Beginner"),
@@ -35,15 +35,15 @@ class HexorsView(Presenter):
         self.title = _(TITLES[variant]) if variant in TITLES else variant
         self.collector = not variant.endswith("beginner")
 
-    def _stones(self, ref: Referee, game: dict) -> str:
+    def _stones(self, ref: Seen, game: dict) -> str:
         if not self.collector:
             return ""
         return " ".join("%s:%d" % (ref.players[i], p["stones"])
                         for i, p in enumerate(game["players"]))
 
-    def view(self, ref: Referee) -> View:
-        game = ref.game.view()  # the view model: nothing else of the engine is read
-        legal = ref.legal()
+    def view(self, ref: Seen) -> View:
+        game = ref.game  # the engine's view model: nothing else of the engine is read
+        legal = ref.legal
         last = ref.last
         if legal.expect == "roster":
             return self._setup(ref, game, last)
@@ -85,7 +85,7 @@ class HexorsView(Presenter):
         return View(header=self.title, header_right=right, lines=(line,),
                     footer=legal.prompt, kind="turn")
 
-    def _setup(self, ref: Referee, game: dict, last: Outcome | Refusal | None) -> View:
+    def _setup(self, ref: Seen, game: dict, last: Outcome | Refusal | None) -> View:
         counts = [0] * len(ref.players)
         for tile in game["tiles"].values():
             counts[tile["owner"]] += 1
@@ -94,7 +94,7 @@ class HexorsView(Presenter):
         return screens.roster_setup(self.title, ref.players, tuple(counts), ref.seat, button,
                                     added["name"] if added else "")
 
-    def _battle(self, ref: Referee, right: str, fought: dict, legal) -> View:
+    def _battle(self, ref: Seen, right: str, fought: dict, legal) -> View:
         att, dfn = fought["attacker"], fought["defender"]
         totals = fought["totals"]
         winner = fought.get("winner")
@@ -111,7 +111,7 @@ class HexorsView(Presenter):
         return screens.battle(self.title, (totals[att].value, totals[dfn].value), line,
                               breakdown, mark, right)
 
-    def _battle_line(self, ref: Referee, outcome: Outcome) -> str:
+    def _battle_line(self, ref: Seen, outcome: Outcome) -> str:
         fought = outcome.find("battle")
         if fought is None or fought.get("winner") is None:
             return ""

@@ -29,3 +29,7 @@ class InvocationsHooks(Hooks):
     def tick(self, ref: Referee, now: float) -> tuple | None:
         ran_out = ref.clocks.run(running(ref.game.view()), LIMITS_MS, now)
         return ("timeout", ran_out) if ran_out is not None else None
+
+    def timers_ms(self, ref: Referee) -> dict[str, int]:
+        return {kind: ref.clocks.left_ms(kind, what, LIMITS_MS[kind])
+                for kind, what in running(ref.game.view()).items()}

@@ -10,7 +10,8 @@ switched off in setup (the engine's "timers off" choice) for a first game.
 
 When each timer started is the session's (``Referee.clocks``, host/session/clocks.py): after an
 undo or a restart the running timer starts again from its full time, the table has had a
-pause anyway. The presenter keeps nothing.
+pause anyway. The presenter keeps nothing: it reads the time left from what the session
+hands it (``Seen.timers_ms``, from the game's hooks).
 
 Revealed Attack and Shield cards are read by tap (the engine knows whose card it is
 waiting for). The Master's menu offers the engine's choices plus what the table records
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 from host.common.i18n import N_, _, n_
 from host.display import screens
 from host.display.screens import View
-from host.games.invocations.hooks import LIMITS_MS, running
+from host.games.invocations.hooks import LIMITS_MS
 from host.games.presenter import Presenter
 from host.session.referee import SEAT_BUTTONS
 from shared_rules import decisions
@@ -36,17 +37,17 @@ from shared_rules.engine import Outcome
 HANDOVERS = {"steal": N_("Steal"), "destroy": N_("Destroy")}
 
 if TYPE_CHECKING:
-    from host.session.referee import Referee
+    from host.session.referee import Seen
 
 
 class InvocationsView(Presenter):
     title = "Invocations"
 
-    def left_ms(self, ref: Referee, game: dict, kind: str) -> int | None:
+    def left_ms(self, ref: Seen, kind: str) -> int | None:
         """What the panel counts down: ms left on a running timer (the session's clocks,
-        host/session/clocks.py), None when it is not running (or the timers are off)."""
-        what = running(game).get(kind)
-        return None if what is None else ref.clocks.left_ms(kind, what, LIMITS_MS[kind])
+        host/session/clocks.py, through the game's hooks), None when it is not running (or
+        the timers are off)."""
+        return ref.timers_ms.get(kind)
 
     def clock(self, limit_ms: int, start: float, now: float) -> str:
         """The countdown as m:ss, rounded up so it reaches 0:00 when time is up."""
@@ -59,14 +60,14 @@ class InvocationsView(Presenter):
 
     # --- screens -----------------------------------------------------------------------
 
-    def _victories(self, ref: Referee, game: dict) -> str:
+    def _victories(self, ref: Seen, game: dict) -> str:
         won = ["%s:%d" % (ref.players[i], pl["victories"])
                for i, pl in enumerate(game["players"]) if pl["victories"]]
         return " ".join(won) or _("none")
 
-    def view(self, ref: Referee) -> View:
-        game = ref.game.view()  # the view model: nothing else of the engine is read
-        legal = ref.legal()
+    def view(self, ref: Seen) -> View:
+        game = ref.game  # the engine's view model: nothing else of the engine is read
+        legal = ref.legal
         last = ref.last
         head = (_("%(game)s R%(round)d") % {"game": self.title, "round": game["round"]}
                 if game["round"] else self.title)
@@ -124,7 +125,7 @@ class InvocationsView(Presenter):
                         footer=legal.prompt, kind="turn")
         return screens.note(head, legal.prompt)
 
-    def _attacks(self, ref: Referee, game: dict) -> tuple[str, ...]:
+    def _attacks(self, ref: Seen, game: dict) -> tuple[str, ...]:
         parts = []
         owed = []
         for p in game["in_round"]:
@@ -139,7 +140,7 @@ class InvocationsView(Presenter):
         prize = (_("prize %d") % game["prize"],) if game["prize"] else ()
         return (" ".join(parts),) + costs + prize
 
-    def _stage2(self, ref: Referee, game: dict, head: str, outcome: Outcome) -> View:
+    def _stage2(self, ref: Seen, game: dict, head: str, outcome: Outcome) -> View:
         waiting = game["waiting"]
         who = (_("Attack: %s") % " ".join(ref.players[p] for p in waiting)) if waiting else \
             _("Attack: all")
@@ -152,7 +153,7 @@ class InvocationsView(Presenter):
         out = outcome.find("sits_out")
         if out is not None:
             who = _("%s sits out (IN-5)") % ref.players[out["player"]]
-        left = self.left_ms(ref, game, "attack")
+        left = self.left_ms(ref, "attack")
         if game["playoff"] is not None:
             big = _("Play-off")
         elif game["timers"] and game["attack_timeout"]:
@@ -167,9 +168,9 @@ class InvocationsView(Presenter):
         return View(header=head, header_right=_("Stage 2"), big=(big,), lines=(who,),
                     footer=footer, kind="turn")
 
-    def _handover(self, ref: Referee, game: dict, head: str) -> View:
+    def _handover(self, ref: Seen, game: dict, head: str) -> View:
         h = game["handover"]
-        left = self.left_ms(ref, game, "handover")
+        left = self.left_ms(ref, "handover")
         target, by = h["target"], h["by"]
         button = (_("%s: handed") % SEAT_BUTTONS[target]) if target < 2 else _("OK: handed")
         doing = HANDOVERS[h["kind"]]
@@ -181,7 +182,7 @@ class InvocationsView(Presenter):
                            _("%s gives up the card") % ref.players[target],),
                     footer=button, kind="turn")
 
-    def _end(self, ref: Referee, game: dict, outcome: Outcome) -> View:
+    def _end(self, ref: Seen, game: dict, outcome: Outcome) -> View:
         names = " & ".join(ref.players[p] for p in game["winners"])
         if game["playoff"] is not None:
             line = _("play-off of %d cards") % decisions.IN_PLAYOFF_HAND
