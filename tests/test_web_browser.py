@@ -121,7 +121,7 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
         _wait(driver, lambda d: d.find_element("id", "winner").is_displayed() and
               "P1 won" in _text(d, "games"), "the winner and the finished game")
         assert "P1 won" in _text(driver, "winner")
-        assert "Game 1" in _text(driver, "games") and "P1 won" in _text(driver, "games")
+        assert "JL Beginner, " in _text(driver, "games") and "P1 won" in _text(driver, "games")
         assert "too few rolls" in _text(driver, "die-verdict").lower()
         assert driver.execute_script("return window.sameDocument") == "never reloaded"
         driver.execute_script("window.scrollTo(0, 0)")
@@ -135,7 +135,10 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
         _wait(driver, lambda d: "game %d" % second in _text(d, "title"), "the new game")
         assert not driver.find_element("id", "winner").is_displayed()
         assert "Ana" in _text(driver, "players") and "Ben" in _text(driver, "players")
-        driver.find_element("link text", "Game 1").click()
+        # Past games by name and date, each a link that opens it (issue 21).
+        past = driver.find_element("css selector", "#games a[href='#game-1']")
+        assert past.text.startswith("JL Beginner, "), past.text
+        past.click()
         _wait(driver, lambda d: "(past)" in _text(d, "title"), "game 1 opened as a past game")
         assert "P1 won" in _text(driver, "winner")
         assert len(driver.find_elements("css selector", "#history li.undone")) == 1

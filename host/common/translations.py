@@ -71,7 +71,7 @@ class _PageTexts(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if self._open and tag in ("span", "h1", "h2", "div", "title", "th", "label", "a", "p",
-                                  "button"):
+                                  "button", "summary"):
             line, parts = self._open.pop()
             text = " ".join("".join(parts).split())
             if text:

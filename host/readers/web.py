@@ -74,8 +74,8 @@ class Reader:
         self.die = die_check.Tally()
         self.lock = threading.Lock()  # the connection is used by one thread at a time
         self.changes = 0
-        self.snapshot: dict[str, Any] = self._empty(_("waiting for the referee's database "
-                                                      "at %s") % self.path)
+        self.snapshot: dict[str, Any] = self._empty(_("waiting for the referee's database"))
+        self.said: set[str] = set()
 
     def _empty(self, status: str) -> dict[str, Any]:
         return {"status": status, "game": None, "players": [], "winner": None,
@@ -89,11 +89,11 @@ class Reader:
         try:
             db = readonly.open_database(self.path)
         except readonly.NewerDatabase as exc:
-            self.snapshot = self._empty(str(exc))
+            self._cannot(_("the referee's database was written by a newer hexref: "
+                           "upgrade hexref"), exc)
             return False
         except sqlite3.Error as exc:
-            self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
-                                            % {"path": self.path, "why": exc})
+            self._cannot(_("cannot read the referee's database: %s") % exc, exc)
             return False
         if db is None:  # gone, or the referee is still creating it
             return False
@@ -118,8 +118,7 @@ class Reader:
                 self.db = None
                 if not self._open():  # gone: say so rather than show the old game
                     self.changes += 1
-                    self.snapshot = self._empty(_("waiting for the referee's database at %s")
-                                                % self.path)
+                    self.snapshot = self._empty(_("waiting for the referee's database"))
                     return True
             if self.db is None and not self._open():
                 return False
@@ -132,11 +131,18 @@ class Reader:
                 self.changes += 1
                 self.snapshot = self._read(self.db)
             except sqlite3.Error as exc:
-                self.snapshot = self._empty(_("cannot read %(path)s: %(why)s")
-                                            % {"path": self.path, "why": exc})
+                self._cannot(_("cannot read the referee's database: %s") % exc, exc)
                 self.db.close()
                 self.db = None
             return True
+
+    def _cannot(self, said: str, exc: Exception) -> None:
+        """The page says what is wrong without the server's paths; the server's log says
+        where, once."""
+        self.snapshot = self._empty(said)
+        if said not in self.said:
+            self.said.add(said)
+            print("hexref web: %s: %s" % (self.path, exc), file=sys.stderr, flush=True)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -144,15 +150,18 @@ class Reader:
         follower.feed(*readonly.entries_after(db, follower.game_id, follower.seen))
 
     def _read(self, db: sqlite3.Connection) -> dict[str, Any]:
-        games = readonly.games(db)
+        games, damaged = readonly.read_games(db)
         self.die.update(db)
         die = die_check.check(self.die.faces).as_dict()
-        listed = [{"id": g.id, "variant": g.variant, "players": list(g.players),
-                   "created": g.created, "finished": g.finished, "winner": g.winner}
+        listed = [{"id": g.id, "variant": g.variant, "title": _title(g.variant),
+                   "players": list(g.players), "created": g.created, "finished": g.finished,
+                   "winner": g.winner}
                   for g in reversed(games)]
+        cannot = [{"id": n, "why": _("game %(id)d cannot be read: %(why)s")
+                   % {"id": n, "why": why}} for n, why in sorted(damaged.items())]
         if not games:
             out = self._empty(_("no game yet: choose one on the referee"))
-            out.update(die=die)
+            out.update(die=die, damaged=cannot)
             return out
         unfinished = [g for g in games if g.finished is None]
         row = unfinished[-1] if unfinished else games[-1]
@@ -162,7 +171,8 @@ class Reader:
             self._feed(db, self.follower)
             state = self.follower.state(row, last=HISTORY_PUSHED)
             status = "ok"
-        except ValueError as exc:  # a game this hexref does not know (a newer one wrote it)
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            # a game this hexref does not know (a newer one wrote it), or a damaged journal
             self.follower = None
             state = {"game": {"id": row.id, "variant": row.variant, "title": row.variant,
                               "created": row.created, "finished": row.finished,
@@ -171,22 +181,32 @@ class Reader:
                                   "winner": False} for p in row.players],
                      "winner": row.winner, "history": [], "entries": 0, "panel": []}
             status = _("cannot follow game %(id)d: %(why)s") % {"id": row.id, "why": exc}
-        state.update(status=status, games=listed, die=die, version=self.changes)
+        state.update(status=status, games=listed, damaged=cannot, die=die,
+                     version=self.changes)
         return state
 
     def game(self, game_id: int) -> dict[str, Any] | None:
-        """Any stored game, folded (finished ones are kept once folded)."""
+        """Any stored game, folded (finished ones are kept once folded); None when there is
+        no such game. A game that cannot be read is {"error": why}."""
         with self.lock:
             if game_id in self.finished:
                 return self.finished[game_id]
             if self.db is None:
                 return None
-            rows = [g for g in readonly.games(self.db) if g.id == game_id]
+            rows, damaged = readonly.read_games(self.db)
+            if game_id in damaged:
+                return {"error": _("game %(id)d cannot be read: %(why)s")
+                        % {"id": game_id, "why": damaged[game_id]}}
+            rows = [g for g in rows if g.id == game_id]
             if not rows:
                 return None
-            follower = Follower(rows[0])
-            self._feed(self.db, follower)
-            state = follower.state(rows[0])
+            try:
+                follower = Follower(rows[0])
+                self._feed(self.db, follower)
+                state = follower.state(rows[0])
+            except (ValueError, TypeError, KeyError, IndexError) as exc:
+                return {"error": _("game %(id)d cannot be read: %(why)s")
+                        % {"id": game_id, "why": exc}}
             if rows[0].finished:
                 self.finished[game_id] = state
             return state
@@ -196,6 +216,21 @@ class Reader:
             if self.db is not None:
                 self.db.close()
                 self.db = None
+
+
+def _title(variant: str) -> str:
+    """A game's name as the panel says it (JL Beginner, HeroScape), its variant if unknown."""
+    from host.games.descriptor import open_game
+
+    if variant not in _TITLES:
+        try:
+            _TITLES[variant] = str(open_game(variant, ("P1", "P2")).presenter.title)
+        except Exception:  # noqa: BLE001 - a game this hexref does not know keeps its id
+            _TITLES[variant] = variant
+    return _TITLES[variant]
+
+
+_TITLES: dict[str, str] = {}
 
 
 class Broadcast:
@@ -305,11 +340,11 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
         try:
             game_id = int(request.path_params["game"])
         except ValueError:
-            return JSONResponse({"error": "a game is a number"}, status_code=400)
+            return JSONResponse({"error": _("a game is a number")}, status_code=400)
         found = await to_thread.run_sync(reader.game, game_id)
         if found is None:
-            return JSONResponse({"error": "no game %d" % game_id}, status_code=404)
-        return JSONResponse(found)
+            return JSONResponse({"error": _("no game %d") % game_id}, status_code=404)
+        return JSONResponse(found, status_code=422 if "error" in found else 200)
 
     async def events(request: Request) -> Response:
         return event_stream(broadcast)
@@ -394,6 +429,51 @@ class SaidOnce(logging.Filter):
         return True
 
 
+# The page runs only its own files: no other site may script it, frame it or be fetched by
+# it, and a browser never guesses a type the server did not say.
+SAFETY = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+     b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class Guarded:
+    """An ASGI application with every answer carrying ``SAFETY``, and any redirect made
+    relative: the address a phone typed (its Host header) is never written back to it."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, _relative(v) if k.lower() == b"location" else v)
+                           for k, v in message.get("headers", [])
+                           if k.lower() not in dict(SAFETY)]
+                message = dict(message, headers=headers + SAFETY)
+            await send(message)
+
+        await self.app(scope, receive, guarded)
+
+
+def _relative(location: bytes) -> bytes:
+    """``http://whoever/static/`` -> ``/static/``."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(location.decode("latin-1"))
+    path = (parts.path or "/") + ("?" + parts.query if parts.query else "")
+    return ("/" + path.lstrip("/")).encode("latin-1")
+
+
 def serve(app, host: str, port: int, what: str) -> int:
     """Run ``app`` with uvicorn until stopped (Ctrl-C or SIGTERM)."""
     import uvicorn
@@ -411,7 +491,7 @@ def serve(app, host: str, port: int, what: str) -> int:
         where = "http://%s:%d/" % (host, port)
     print("hexref %s: %s (Ctrl-C stops)" % (what, where), flush=True)
     limit = room()
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
+    config = uvicorn.Config(Guarded(app), log_level="warning", timeout_graceful_shutdown=1,
                             lifespan="on", limit_concurrency=limit)
     full = SaidOnce("hexref %s: full: %d phones at once, the most this computer's limit of "
                     "open files allows; a new one is told to come back later" % (what, limit))

@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
+from host.common.i18n import _
 from host.storage.journal import Entry, to_input
 from host.storage.store import SCHEMA_VERSION, GameRow
 
@@ -63,11 +64,32 @@ def journal_mode(db: sqlite3.Connection) -> str:
 
 
 def games(db: sqlite3.Connection, since: str = "") -> list[GameRow]:
-    """Every stored game, oldest first; with ``since`` (a UTC time as the store writes it,
-    ``2026-11-25T20:00:00``), those created since."""
-    return [GameRow(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5])
-            for r in db.execute("SELECT id, variant, players, created, finished, winner "
-                                "FROM games WHERE created >= ? ORDER BY id", (since,))]
+    """Every stored game that can be read, oldest first; with ``since`` (a UTC time as the
+    store writes it, ``2026-11-25T20:00:00``), those created since."""
+    return read_games(db, since)[0]
+
+
+def read_games(db: sqlite3.Connection,
+               since: str = "") -> tuple[list[GameRow], dict[int, str]]:
+    """Every stored game that can be read, and those that cannot (a damaged row, written
+    by hand or by a broken disk): {id: what is wrong}, so a reader names them and goes on."""
+    rows: list[GameRow] = []
+    damaged: dict[int, str] = {}
+    for r in db.execute("SELECT id, variant, players, created, finished, winner "
+                        "FROM games WHERE created >= ? ORDER BY id", (since,)):
+        try:
+            players = json.loads(r[2])
+        except (TypeError, ValueError):
+            players = None
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            damaged[r[0]] = _("its players are not a list of names")
+        elif not isinstance(r[1], str) or not r[1]:
+            damaged[r[0]] = _("it names no game")
+        elif not isinstance(r[3], str):
+            damaged[r[0]] = _("it has no start time")
+        else:
+            rows.append(GameRow(r[0], r[1], tuple(players), r[3], r[4], r[5]))
+    return rows, damaged
 
 
 def entries_after(db: sqlite3.Connection, game_id: int,

@@ -128,6 +128,8 @@ function renderGame(state) {
   if (fight) {
     fill("fight", fight.lines.map((line) =>
       el("li", {class: /= -?\d+$/.test(line) ? "total" : ""}, line)));
+    $("fight-rules").hidden = !(fight.rules && fight.rules.length);
+    $("fight-rules-list").textContent = (fight.rules || []).join(", ");
   }
   $("panel").textContent = (state.panel || []).join("\n");
   const pieces = state.pieces || [];
@@ -141,22 +143,30 @@ function renderGame(state) {
   renderHistory(state);
 }
 
+// A game's start as the table reads it: "Tue 24 Nov, 20:05" in the page's language.
+function started(iso) {
+  const when = new Date(iso || "");
+  return isNaN(when) ? "" : when.toLocaleString(document.documentElement.lang || "en",
+    {weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit"});
+}
+
 function renderGames(state) {
   const games = state.games || [];
   const items = games.map((g) => {
     const li = el("li");
-    const a = el("a", {href: `#game-${g.id}`}, fmt(t("Game %(id)d"), {id: g.id}));
-    a.addEventListener("click", (ev) => { ev.preventDefault(); openGame(g.id); });
+    const a = el("a", {href: `#game-${g.id}`},
+                 fmt(t("%(title)s, %(when)s"), {title: g.title || g.variant,
+                                                when: started(g.created)}));
     const result = g.finished ? (g.winner ? fmt(t("%(player)s won"), {player: g.winner})
       : t("abandoned")) : t("in play");
-    li.append(a, ` \u00b7 ${g.variant} \u00b7 ${g.players.join(" vs ")} \u00b7 ${result}`);
+    li.append(a, ` \u00b7 ${g.players.join(" vs ")} \u00b7 ${result}`);
     return li;
   });
+  for (const bad of state.damaged || []) items.push(el("li", {class: "damaged"}, bad.why));
   if (viewing !== null) {
-    const back = el("a", {href: "#live"}, t("Back to the live game"));
-    back.addEventListener("click", (ev) => { ev.preventDefault(); viewing = null; draw(); });
-    items.unshift(el("li", {}, ""));
-    items[0].append(back);
+    const back = el("li");
+    back.append(el("a", {href: "#live"}, t("Back to the live game")));
+    items.unshift(back);
   }
   fill("games", items.length ? items : [el("li", {}, t("none yet"))]);
 }
@@ -181,15 +191,29 @@ function number(value, digits) {
     {minimumFractionDigits: digits, maximumFractionDigits: digits}).format(value);
 }
 
+// A past game is opened by its address (#game-3), so a link, the back button and a page
+// reloaded all open it; #live (or nothing) is the game being played.
 let past = null;
-async function openGame(id) {
+async function route() {
+  const found = /^#game-(\d+)$/.exec(location.hash);
+  if (!found) {
+    viewing = null;
+    draw();
+    return;
+  }
+  const id = Number(found[1]);
   const res = await fetch(`/api/games/${id}`);
-  if (!res.ok) return;
-  past = await res.json();
+  const answer = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    $("prompt").textContent = answer.error || res.statusText;
+    return;
+  }
+  past = answer;
   viewing = id;
   draw();
   window.scrollTo(0, 0);
 }
+function openGame(id) { location.hash = `#game-${id}`; }
 
 function draw() {
   if (!live) return;
@@ -215,4 +239,5 @@ function connect() {
 }
 
 $("show-all").addEventListener("change", draw);
-speak().then(connect);
+window.addEventListener("hashchange", route);
+speak().then(() => { connect(); route(); });
