@@ -45,7 +45,7 @@ QUICK = os.environ.get("HEXREF_BENCH") == "quick"  # make test: a short table, s
 IDLE_MS = 1500 if QUICK else 3000
 HELD_MS = 1000 if QUICK else 3000
 THROWS = (3, 6) if QUICK else (3, 6, 1, 4, 2, 5)
-TAPS = 2 if QUICK else 5  # more taps after the long hold, for the latency
+TAPS = 2 if QUICK else 12  # more taps after the long hold, for the latency
 THROW_EVERY_MS = 1500
 TUMBLE_MS = DieThrows.TUMBLE * 10  # the scripted throw's tumbling, at 100 Hz
 LOOP_PERIOD_MS = 2  # main_pico's sleep between passes
