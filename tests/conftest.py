@@ -1,7 +1,10 @@
 """pytest's view of the test tree: the CPython suites in tests/ may use the portable
-helpers in tests/portable/ (the same tiles and checks the MicroPython run uses)."""
+helpers in tests/portable/ (the same tiles and checks the MicroPython run uses) and the rigs
+in tests/rigs/; the fixtures several suites share are here."""
 import sys
 from pathlib import Path
+
+import pytest
 
 _PORTABLE = str(Path(__file__).parent / "portable")
 if _PORTABLE not in sys.path:
@@ -19,3 +22,15 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("hexref", deadline=None)
 settings.load_profile("hexref")
+
+
+@pytest.fixture
+def factory():
+    """gpiozero's mock pins for the test's devices (the referee's buttons, encoder, buzzer):
+    ``factory.pin(22).drive_low()`` presses the button on GPIO22."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    Device.pin_factory = MockFactory()
+    yield Device.pin_factory
+    Device.pin_factory.reset()

@@ -10,43 +10,13 @@ import os
 from types import SimpleNamespace
 
 import serial
+from rigs.cable import Cable
+from rigs.clock import Clock
 
 from firmware.link import Link
 from firmware.sim import FdPort
 from host.hub import connection
 from host.hub.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-class Cable:
-    """A pty pair standing for the USB cable; ``unplug``/``plug`` swap it."""
-
-    def __init__(self) -> None:
-        self.master: int | None = None
-        self.slave_path: str | None = None
-        self._slave: int | None = None
-        self.plug()
-
-    def plug(self) -> None:
-        self.master, self._slave = os.openpty()
-        self.slave_path = os.ttyname(self._slave)
-
-    def unplug(self) -> None:
-        os.close(self.master)
-        os.close(self._slave)  # the host keeps its own open file: it now reads EIO
-        self.master = None
-        self.slave_path = None
-
-    def close(self) -> None:
-        if self.master is not None:
-            self.unplug()
 
 
 class Table:
@@ -60,7 +30,7 @@ class Table:
         self.hub.start(self.ms)
         self.journal: list[tuple[str, int, str]] = []
         self.changes: list[str] = []
-        self.conn = Connection(lambda: self.cable.slave_path, clock=self.clock,
+        self.conn = Connection(lambda: self.cable.path, clock=self.clock,
                                open_port=lambda path: serial.Serial(path, timeout=0.005),
                                on_change=lambda c: self.changes.append(c.state),
                                idle_wait=lambda s: None)

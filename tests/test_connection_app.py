@@ -3,108 +3,13 @@ restart of the host; the hub is the real firmware link on a pty, the panel luma'
 the buttons gpiozero mock pins."""
 from __future__ import annotations
 
-import os
-
 import pytest
-import serial
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
-from luma.core.device import dummy
+from rigs.app_table import ATLANTIS, STRANGER, SUPERMAN, Table, hub_events
 
-from firmware.link import Link
 from firmware.sim import FdPort
-from host.app.run import App, GameMenu
-from host.devices.inputs import BACK, DOWN, OK, UP, Controls
-from host.devices.panel import Panel
-from host.hub.connection import Connection
-from host.storage.registry import Registry, RegistryBook
+from host.app.run import GameMenu
+from host.devices.inputs import BACK, DOWN, OK, UP
 from host.storage.store import Store
-from shared_rules.decisions import COLOURS
-
-PINS = {UP: 17, DOWN: 27, OK: 22, BACK: 23}
-SUPERMAN, ATLANTIS, STRANGER = "04A1B2C3D4E502", "04A1B2C3D4E501", "04FFFFFFFFFF01"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 500.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-class Cable:
-    def __init__(self) -> None:
-        self.master = self.slave = None
-        self.path: str | None = None
-        self.plug()
-
-    def plug(self) -> None:
-        self.master, self.slave = os.openpty()
-        self.path = os.ttyname(self.slave)
-
-    def unplug(self) -> None:
-        os.close(self.master)
-        os.close(self.slave)
-        self.master = self.slave = None
-        self.path = None
-
-
-class Table:
-    def __init__(self, folder) -> None:
-        Device.pin_factory = MockFactory()
-        self.folder = folder
-        self.clock = Clock()
-        self.cable = Cable()
-        self.ms = 0
-        self.hub = Link(FdPort(self.cable.master), "5EED0001", board="test", resend_ms=200)
-        self.hub.start(self.ms)
-        store = Store(folder)
-        registry = Registry(store, None)
-        # Values read off our tiles (the catalogue prints only some of them).
-        for uid, entry, values in ((SUPERMAN, "jl/superman", (7, 5, 6, 5, 4, 8)),
-                                   (ATLANTIS, "jl/atlantis", (5, 6, 4, 3, 5, 4))):
-            registry.enroll(uid, entry, strike=dict(zip(COLOURS, values, strict=True)))
-        self.app = self.new_app()
-
-    def new_app(self) -> App:
-        store = Store(self.folder)
-        conn = Connection(lambda: self.cable.path, clock=self.clock, idle_wait=lambda s: None,
-                          open_port=lambda p: serial.Serial(p, timeout=0.005))
-        self.device = dummy(width=128, height=64, mode="1")
-        controls = Controls(PINS, clock=self.clock)
-        return App(conn, Panel([self.device]), store, RegistryBook(Registry(store, None)),
-                   controls, clock=self.clock)
-
-    def step(self, rounds: int = 10) -> None:
-        for _ in range(rounds):
-            self.ms += 10
-            self.clock.t += 0.01
-            self.hub.poll(self.ms)
-            self.app.step()
-
-    def press(self, pin: int) -> None:
-        p = Device.pin_factory.pin(pin)
-        p.drive_low()
-        self.step(10)
-        p.drive_high()
-        self.step(5)
-
-    def tap(self, uid: str) -> None:
-        self.hub.send_event(self.ms, "TAP", 0, uid, "")
-        self.step(5)
-        self.hub.send_event(self.ms, "GONE", 0, uid)
-        self.step(5)
-
-    @property
-    def view(self):
-        return self.app.panel.view
-
-    def close(self) -> None:
-        self.app.close()
-        if self.cable.master is not None:
-            self.cable.unplug()
-        Device.pin_factory.reset()
 
 
 @pytest.fixture
@@ -183,24 +88,6 @@ def test_game_menu_walks_games_and_variants():
     menu.press(OK)
     choice = menu.press(DOWN) or menu.press(OK)
     assert choice.variant == "ygo-collector" and choice.players == 2
-
-
-def hub_events(steps: list[dict]) -> list[tuple]:
-    """The demo script as the hub would report it: (kind, values...)."""
-    out: list[tuple] = []
-    placed, roll = None, 0
-    for step in steps:
-        if step["do"] == "place":
-            placed = step["uid"]
-            out.append(("TAP", 0, step["uid"], step["record"]))
-        elif step["do"] == "lift":
-            out.append(("GONE", 0, placed))
-        elif step["do"] == "roll":
-            roll += 1
-            out.append(("DIE", roll, ("FACE", (step["face"],))))
-        else:
-            out.append(("BTN", step["button"], "press"))
-    return out
 
 
 def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):

@@ -3,8 +3,6 @@ TAP, store UID -> entry; nothing stored when anything goes wrong (issue 5)."""
 from __future__ import annotations
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 from wires import Wire
 
 from firmware.link import Link
@@ -79,13 +77,6 @@ class ReaderHub:
             elif cmd.uid == self.present:
                 self.record = self.readback(cmd.record)
                 self.link.send_event(now, "TAP", 0, cmd.uid, self.record)
-
-
-@pytest.fixture
-def factory():
-    Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()
 
 
 class Bench:

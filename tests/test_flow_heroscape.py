@@ -212,7 +212,7 @@ def test_hexref_run_sends_the_virtual_dice_the_roller_asks_for(tmp_path):
     """HS-3 with virtual dice through ``hexref run``'s loop: the game chosen on the Pi's
     menu, army cards from the registry, the roller's hub button makes the host send
     DIEMODE and ROLL 5, and the hub's five faces are one roll."""
-    from test_connection_app import Table
+    from rigs.app_table import Table
 
     from host.storage.registry import Registry, RegistryBook
 

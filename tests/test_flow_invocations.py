@@ -213,7 +213,7 @@ def test_in_2_the_master_changes_the_hand_size_for_the_next_deal():
 def test_in_1_hexref_run_seats_the_players_by_board_colour(tmp_path):
     """The game menu of ``hexref run`` lists Invocations for 2 to 6 players; a new game
     names each player by the colour of their board, on the panel and in the store."""
-    from test_connection_app import Table
+    from rigs.app_table import Table
 
     t = Table(tmp_path)
     try:

@@ -2,32 +2,16 @@
 from __future__ import annotations
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
+from rigs.clock import Clock
 
 from host.devices.inputs import BACK, DOWN, LONG, OK, PRESS, UP, Beeper, Controls, Debouncer, Press
 
 PINS = {UP: 17, DOWN: 27, OK: 22, BACK: 23}
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def factory():
-    Device.pin_factory = MockFactory()
-    yield Device.pin_factory
-    Device.pin_factory.reset()
-
-
 @pytest.fixture
 def rig(factory):
-    clock = Clock()
+    clock = Clock(100.0)
     controls = Controls(PINS, clock=clock)
     yield controls, clock, factory
     controls.close()
@@ -114,7 +98,7 @@ def test_debouncer_ignores_a_release_bounce_after_a_long_hold():
 
 
 def test_encoder_turns_move_and_its_push_is_ok(factory):
-    clock = Clock()
+    clock = Clock(100.0)
     controls = Controls(PINS, encoder=(5, 6, 26), clock=clock)
     a, b = factory.pin(5), factory.pin(6)
 

@@ -1,78 +1,11 @@
 """The referee session: hub events and the Pi's buttons become journalled rules inputs."""
 from __future__ import annotations
 
-from host.display.screens import text
-from host.games.hexors.presenter import HexorsView
-from host.hub.link import Received
+from rigs.referee_table import UIDS, Table, entries
+
 from host.session.referee import Referee, TileBook
 from host.storage import tags
-from host.storage.journal import MemoryJournal
-from shared_rules import catalogue
-from shared_rules.decisions import COLOURS
 from shared_rules.hexors import HexorsGame
-from shared_rules.protocol import message
-
-VALUES = {
-    "jl/atlantis": (5, 6, 4, 3, 5, 4),
-    "jl/superman": (7, 5, 6, 5, 4, 8),
-    "jl/mars": (4, 5, 2, 3, 6, 5),
-    "jl/doomsday": (6, 4, 5, 8, 7, 3),
-}
-UIDS = {"jl/atlantis": "04000001", "jl/superman": "04000002", "jl/mars": "04000011",
-        "jl/doomsday": "04000012", "jl/064": "04000003", "jl/070": "04000013"}
-
-
-BONUS = {"jl/atlantis": 1, "jl/mars": 2}  # read off our Strongholds' bottom faces (JL-C6)
-
-
-def _entries() -> list[dict]:
-    out = []
-    for i, v in VALUES.items():
-        extra = {"bonus": BONUS[i]} if i in BONUS else {}
-        out.append(catalogue.apply_correction(catalogue.get(i),
-                                              strike=dict(zip(COLOURS, v, strict=True)), **extra))
-    return out + [catalogue.get("jl/064"), catalogue.get("jl/070")]
-
-
-class Table:
-    """A referee fed like the real loop feeds it, with a counter for hub numbering."""
-
-    def __init__(self, variant: str = "jl-beginner", journal: MemoryJournal | None = None):
-        self.variant = variant
-        self.journal = journal if journal is not None else MemoryJournal()
-        self.ref = Referee(lambda: HexorsGame(variant=variant, players=2),
-                           TileBook(_entries()), None, self.journal)
-        self.presenter = HexorsView(variant)
-        self.seq = 0
-        self.last = None
-
-    def event(self, kind: str, *values):
-        self.seq += 1
-        self.last = self.ref.on_event(Received("B00710AD", self.seq,
-                                               message(kind, self.seq, *values)).event)
-        return self.last
-
-    def tap(self, entry_id: str):
-        return self.event("TAP", 0, UIDS[entry_id], tags.record_for(entry_id))
-
-    def roll(self, face: int):
-        return self.event("DIE", 1, ("FACE", (face,)))
-
-    def button(self, name: str, action: str = "press"):
-        return self.event("BTN", name, action)
-
-    def setup(self, p1=("jl/atlantis", "jl/superman"), p2=("jl/mars", "jl/doomsday")):
-        for e in p1:
-            assert self.tap(e).accepted
-        assert self.button("A").accepted
-        for e in p2:
-            assert self.tap(e).accepted
-        assert self.button("B").accepted
-
-    def screen(self) -> str:
-        """The panel after the last hub event: its message if it left one, else the game."""
-        shown = self.presenter.message(self.ref.seen(), self.last) if self.last is not None else None
-        return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref.seen())))
 
 
 def test_every_hub_event_is_journalled_with_its_numbering():
@@ -141,7 +74,7 @@ def test_restored_from_the_journal_gives_the_same_game():
     t.tap("jl/superman")
     t.roll(4)
     t.ref.on_press("BACK", "long")  # undo the roll
-    again = Referee(lambda: HexorsGame(variant="jl-beginner", players=2), TileBook(_entries()),
+    again = Referee(lambda: HexorsGame(variant="jl-beginner", players=2), TileBook(entries()),
                     None, t.journal)
     assert again.game.inputs == t.ref.game.inputs
     assert again.seat == t.ref.seat and again.game.view() == t.ref.game.view()

@@ -3,7 +3,7 @@ principle 6), and leaves the session as play left it: the same game, seat, last 
 and screen."""
 from __future__ import annotations
 
-from test_referee import Table, text
+from rigs.referee_table import Table, text
 
 from host.app.demo import rehearse
 from host.games.hexors.presenter import HexorsView

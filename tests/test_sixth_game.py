@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import high_roll
 import pytest
-from test_connection_app import Table
+from rigs.app_table import Table
 
 from host.app.demo import rehearse
 from host.app.enroll import CHOOSE, CORRECT, DONE, HOLD, Enrollment, choices_for

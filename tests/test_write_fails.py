@@ -30,7 +30,7 @@ from process_table import (
     stop,
     wait_for,
 )
-from test_connection_app import PINS, Table, hub_events
+from rigs.app_table import PINS, Table, hub_events
 
 from host.app.demo import demo_script
 from host.app.run import App
