@@ -42,6 +42,7 @@ rulebook prints is never overwritten.
 
 import json
 
+from shared_rules import words
 from shared_rules.decisions import COLOURS, ELEMENT_COLOURS
 
 GAMES = ("jl", "ygo")
@@ -185,7 +186,7 @@ def label(entry):
     'JL #016'
     """
     if entry.get("name"):
-        return entry["name"]
+        return words.name(entry)
     if entry.get("number"):
         return "%s #%s" % (entry.get("game", "").upper(), entry["number"])
     return str(entry.get("id"))

@@ -33,7 +33,7 @@ True
 
 import json
 
-from shared_rules import decisions
+from shared_rules import decisions, words
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
 from shared_rules.heroscape_odds import attack_odds
 from shared_rules.words import N_, _, n_
@@ -91,7 +91,7 @@ def validate_card(entry):
     """
     if not isinstance(entry, dict):
         return [_("not an army card entry")]
-    name = entry.get("name") or _("card")
+    name = words.name(entry) or _("card")
     problems = []
     if entry.get("kind") not in KINDS:
         problems.append(_("%s: kind must be hero or squad") % name)
@@ -282,7 +282,7 @@ class HeroScapeGame(Game):
             "phase": self.phase, "turn": self.turn, "chosen": self.chosen,
             "attacks_left": self.attacks_left, "winner": self.winner,
             "figures": [self.figures(0), self.figures(1)],
-            "cards": [{"key": k, "name": self.cards[k]["entry"]["name"],
+            "cards": [{"key": k, "name": words.name(self.cards[k]["entry"]),
                        "player": self.cards[k]["player"], "alive": self.cards[k]["alive"],
                        "destroyed": self.cards[k]["destroyed"]} for k in self.order],
             "odds": odds.text() if odds else None,
@@ -326,7 +326,7 @@ class HeroScapeGame(Game):
                            "destroyed": 0, "attacked": 0}
         self.order.append(key)
         out = Outcome()
-        out.add("added", {"player": player, "card": key, "name": entry["name"],
+        out.add("added", {"player": player, "card": key, "name": words.name(entry),
                           "figures": entry["figures"]})
         return out
 
@@ -418,7 +418,7 @@ class HeroScapeGame(Game):
             target["alive"] -= 1
             target["destroyed"] += 1
             out.add("destroyed", {"card": target_key, "player": target["player"],
-                                  "name": target["entry"]["name"],
+                                  "name": words.name(target["entry"]),
                                   "left": target["alive"]})
         self.attacks_left -= 1
         self.cards[self.chosen]["attacked"] += 1
@@ -455,31 +455,31 @@ class HeroScapeGame(Game):
         me = self.turn
         if self.phase == "card":
             if c["player"] != me:
-                return Refusal("HS-4", _("%s is P%d's card") % (c["entry"]["name"],
+                return Refusal("HS-4", _("%s is P%d's card") % (words.name(c["entry"]),
                                                             c["player"] + 1),
                                _("P%d: tap your own card") % (me + 1))
             if c["alive"] == 0:
-                return Refusal("HS-7", _("%s has no figures left") % c["entry"]["name"],
+                return Refusal("HS-7", _("%s has no figures left") % words.name(c["entry"]),
                                _("pick another card"))
             self.chosen = key
             self.attacks_left = c["alive"]
             c["attacked"] = 0
             self.phase = "target"
             out = Outcome()
-            out.add("card", {"player": me, "card": key, "name": c["entry"]["name"],
+            out.add("card", {"player": me, "card": key, "name": words.name(c["entry"]),
                              "attacks": self.attacks_left})
             return out
         if c["player"] == me:
             return Refusal("HS-8", _("a figure attacks enemy figures"),
                            _("tap one of P%d's cards") % (2 - me))
         if c["alive"] == 0:
-            return Refusal("HS-7", _("%s has no figures left") % c["entry"]["name"],
+            return Refusal("HS-7", _("%s has no figures left") % words.name(c["entry"]),
                            _("tap another target"))
         self.attack = {"target": key, "height": None, "dice": {}, "faces": {}}
         self.phase = "height"
         out = Outcome()
         out.add("target", {"card": self.chosen, "target": key,
-                           "name": c["entry"]["name"]})
+                           "name": words.name(c["entry"])})
         return out
 
     def _in_height(self, inp):

@@ -48,7 +48,7 @@ next to the latest of their type).
 
 import json
 
-from shared_rules import decisions
+from shared_rules import decisions, words
 from shared_rules.engine import Game, Legal, Outcome, Refusal, Total
 from shared_rules.words import N_, _, n_
 
@@ -702,7 +702,7 @@ class HexoGame(Game):
                 return Refusal("HX-7", _("%s: strength unknown") % entry.get("name", "card"),
                                _("correct the card in the catalogue"))
             f["support"][p] = f["support"].get(p, []) + [
-                (strength, entry.get("name") or "companion")]
+                (strength, words.name(entry) or "companion")]
             out.add("support", {"player": p, "strength": strength})
         elif kind == "monster":
             if f["kind"] == "pvp":

@@ -58,6 +58,7 @@ The engine is split by topic: this module (setup, turns, taps), ``hexors_battle`
 'roster'
 """
 from shared_rules import decisions as D
+from shared_rules import words
 from shared_rules.engine import Game, Outcome, Refusal
 from shared_rules.hexors_battle import Battles
 from shared_rules.hexors_powers import POWERS, PowerPlay
@@ -149,7 +150,7 @@ class Tile:
         self.owner = owner
         self.role = role
         self.kind = entry["kind"]
-        self.name = entry.get("name") or entry.get("id") or key
+        self.name = words.name(entry) or entry.get("id") or key
         self.status = "hand" if role == "power" else "play"
         self.trapped = False
 
@@ -355,7 +356,7 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         if role is None:
             return Refusal(r["setup"], _("unknown tile kind %r") % (entry.get("kind"),),
                            _("correct the catalogue entry"))
-        name = entry.get("name") or entry.get("id") or key
+        name = words.name(entry) or entry.get("id") or key
         if role == "power":
             if not self.collector:
                 return Refusal(r["beginner"], self.said("no_powers"),

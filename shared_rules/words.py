@@ -27,6 +27,7 @@ def _english_plural(singular, plural, n):
 
 _gettext = _english
 _ngettext = _english_plural
+_pgettext = None
 
 
 def _(message):
@@ -44,8 +45,20 @@ def N_(message):
     return message
 
 
-def install(gettext=None, ngettext=None):
+def name(entry):
+    """The name of a tile or card (a catalogue entry) as the table's rulebook prints it:
+    the data files hold the English name, the catalogue its French or Spanish one, told
+    apart by the entry's game (``pgettext(game, name)``), so "Last Stand" is "Dernière
+    bataille" at a French JL table and a name no rulebook translates stays as printed."""
+    printed = entry.get("name")
+    if not printed or _pgettext is None:
+        return printed
+    return _pgettext(entry.get("game") or "", printed)
+
+
+def install(gettext=None, ngettext=None, pgettext=None):
     """Speak through these functions from now on; none given: English again."""
-    global _gettext, _ngettext
+    global _gettext, _ngettext, _pgettext
     _gettext = gettext if gettext is not None else _english
     _ngettext = ngettext if ngettext is not None else _english_plural
+    _pgettext = pgettext

@@ -108,7 +108,7 @@ def use(lang: str) -> None:
     _translations = gettext.translation(DOMAIN, LOCALE_DIR, languages=[found],
                                         fallback=found == "en")
     _current = found
-    words.install(_translations.gettext, _translations.ngettext)
+    words.install(_translations.gettext, _translations.ngettext, _translations.pgettext)
 
 
 @contextmanager

@@ -27,11 +27,12 @@ from babel.messages.pofile import read_po, write_po
 from host.common.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "t": None}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "t": None, "pgettext": ((1, "c"), 2)}
 SOURCES = (
     ("host", [("**.py", "python"), ("readers/web_page/**.js", "javascript"),
               ("readers/web_page/**.html", "host.common.translations:extract_html")]),
-    ("shared_rules", [("**.py", "python")]),
+    ("shared_rules", [("**.py", "python"),
+                      ("data/**.json", "host.common.translations:extract_names")]),
 )
 # A fixed date in the headers: a catalogue changes only when its texts do.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -76,6 +77,16 @@ class _PageTexts(HTMLParser):
             text = " ".join("".join(parts).split())
             if text:
                 self.found.append((line, text))
+
+
+def extract_names(fileobj, keywords, comment_tags, options):
+    """Babel's extraction method for the data files: each entry's printed name, in the
+    context of its game (``words.name`` looks it up so), with its id for the translator."""
+    import json
+
+    for entry in json.loads(fileobj.read().decode("utf-8")):
+        if isinstance(entry, dict) and entry.get("name"):
+            yield 0, "pgettext", (entry.get("game") or "", entry["name"]), [entry.get("id", "")]
 
 
 def extract_html(fileobj, keywords, comment_tags, options):

@@ -38,6 +38,7 @@ from host.common.i18n import _
 from host.session.clocks import Clocks
 from host.storage import tags
 from host.storage.journal import Entry, MemoryJournal, standing_inputs
+from shared_rules import words
 from shared_rules.engine import Outcome, Refusal
 
 
@@ -401,7 +402,7 @@ class Referee:
         for i in range(1, len(inp) - 1):
             if isinstance(inp[i], str) and isinstance(inp[i + 1], dict) \
                     and "name" in inp[i + 1]:
-                self.names[inp[i]] = inp[i + 1]["name"]
+                self.names[inp[i]] = words.name(inp[i + 1])
 
     def _take_back(self) -> tuple[str, tuple]:
         """Undo the last accepted input by folding all the others again."""
