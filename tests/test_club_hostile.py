@@ -123,7 +123,7 @@ def _refusals_on_the_page(url: str, rejected: dict) -> None:
                  if c.find_elements("css selector", ".rejected")}
         assert cards["Table 1"] == "Messages rejected: %d" % rejected["Table 1"]["count"]
         assert cards["Table 2"] == "Messages rejected: %d" % rejected["Table 2"]["count"]
-        assert set(cards) == set(rejected)
+        assert set(cards) == {"Other topics" if t == "(other topics)" else t for t in rejected}
         SHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SHOTS / "club-refused.png"))
     finally:
