@@ -59,6 +59,16 @@ def test_the_phone_page_has_no_serious_accessibility_fault_in_either_scheme(phon
         _wait(phone, "#odds svg rect.bar")
         _wait(phone, "#fight li")
         _wait(phone, "#games li a")
+        # The next phone joins by the QR code; this one's screen stays on while the game
+        # is live (Chromium gives a page on this computer its Wake Lock).
+        _wait(phone, "#join-card:not([hidden]) #join-qr[alt^='QR code of http']")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not phone.execute_script(
+                "return document.getElementById('join-qr').naturalWidth"):
+            time.sleep(0.05)
+        assert phone.execute_script("return document.getElementById('join-qr')"
+                                    ".naturalWidth") > 100
+        _wait(phone, "body[data-awake='yes']")
         found = _judge(phone, "phone page")
     bad = {c: serious(v) for c, v in found.items() if serious(v)}
     assert not bad, bad

@@ -82,3 +82,12 @@ def test_the_host_header_is_never_written_back_into_a_redirect(tmp_path: Path):
         assert status in (301, 302, 307, 308), (status, headers)
         assert headers["location"] == "/static/", headers
         assert "evil" not in json.dumps(headers)
+
+
+def test_the_page_gives_its_own_address_as_a_qr_code(tmp_path: Path):
+    with Server("web", "--data", str(tmp_path)) as web:
+        status, _headers, body = _ask(web.url, "/api/join", host="evil.example")
+        assert status == 200 and json.loads(body)["url"] == web.url + "/"
+        status, headers, svg = _ask(web.url, "/api/join.svg")
+        assert status == 200 and headers["content-type"].startswith("image/svg+xml")
+        assert svg.startswith("<svg") and "evil" not in svg

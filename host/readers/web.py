@@ -349,8 +349,23 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
     async def events(request: Request) -> Response:
         return event_stream(broadcast)
 
+    async def join(request: Request) -> Response:
+        url = getattr(request.app.state, "join", None)
+        if not url:
+            return JSONResponse({"error": _("this page's address is not known")},
+                                status_code=404)
+        return JSONResponse({"url": url, "qr": "/api/join.svg"})
+
+    async def join_qr(request: Request) -> Response:
+        url = getattr(request.app.state, "join", None)
+        if not url:
+            return Response(status_code=404)
+        return Response(qr_svg(url), media_type="image/svg+xml",
+                        headers={"Cache-Control": "no-cache"})
+
     routes = [Route("/", page), Route("/api/state", state), Route("/api/die", die),
-              Route("/api/words", words),
+              Route("/api/words", words), Route("/api/join", join),
+              Route("/api/join.svg", join_qr),
               Route("/api/games/{game}", one_game), Route("/api/events", events),
               Mount("/static", StaticFiles(directory=PAGE), name="static")]
     return Starlette(routes=routes, lifespan=lifespan)
@@ -362,6 +377,36 @@ def page_words() -> dict[str, Any]:
     from host.common import i18n
 
     return {"lang": i18n.language(), "words": {text: _(text) for text in page_texts()}}
+
+
+def qr_svg(url: str) -> bytes:
+    """``url`` as a QR code a phone's camera opens (segno), black on white whatever the
+    page's colours, with the quiet border a reader needs."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=4, dark="#000",
+                                    light="#fff", xmldecl=False)
+    return out.getvalue()
+
+
+def join_address(host: str, port: int) -> str:
+    """The address another phone on the network opens: listening on every address, this
+    computer's address on the network it would reach the outside by (a UDP socket is only
+    pointed there, nothing is sent), else its name."""
+    if host not in ("0.0.0.0", "::"):
+        return "http://%s:%d/" % ("[%s]" % host if ":" in host else host, port)
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        address = probe.getsockname()[0]
+    except OSError:
+        address = "%s.local" % socket.gethostname()
+    finally:
+        probe.close()
+    return "http://%s:%d/" % (address, port)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -490,6 +535,8 @@ def serve(app, host: str, port: int, what: str) -> int:
     else:
         where = "http://%s:%d/" % (host, port)
     print("hexref %s: %s (Ctrl-C stops)" % (what, where), flush=True)
+    if hasattr(app, "state"):  # the page shows it as a QR code for the next phone
+        app.state.join = join_address(host, port)
     limit = room()
     config = uvicorn.Config(Guarded(app), log_level="warning", timeout_graceful_shutdown=1,
                             lifespan="on", limit_concurrency=limit)

@@ -223,6 +223,7 @@ function draw() {
   document.body.dataset.version = live.version;
   document.body.dataset.entries = live.entries || 0;
   document.body.dataset.winner = live.winner || "";
+  stayAwake(playing());
 }
 
 function connect() {
@@ -238,6 +239,37 @@ function connect() {
   };
 }
 
+// The page's address as a QR code, for the next phone at the table to open with its camera.
+async function showJoin() {
+  const res = await fetch("/api/join").catch(() => null);
+  if (!res || !res.ok) return;
+  const join = await res.json();
+  $("join-qr").src = join.qr;
+  $("join-qr").alt = fmt(t("QR code of %(url)s"), {url: join.url});
+  $("join-url").textContent = join.url;
+  $("join-card").hidden = false;
+}
+
+// While a game is being played the phone's screen stays on (Wake Lock: browsers give it to
+// a page on https or on this computer only; elsewhere the phone's own setting rules).
+let awake = null;
+async function stayAwake(wanted) {
+  if (!("wakeLock" in navigator)) return;
+  if (wanted && !awake && document.visibilityState === "visible") {
+    awake = await navigator.wakeLock.request("screen").catch(() => null);
+    if (awake) awake.addEventListener("release", () => {
+      awake = null;
+      document.body.dataset.awake = "no";
+    });
+  } else if (!wanted && awake) {
+    await awake.release().catch(() => null);
+    awake = null;
+  }
+  document.body.dataset.awake = awake ? "yes" : "no";
+}
+function playing() { return Boolean(live && live.game && !live.game.over); }
+document.addEventListener("visibilitychange", () => stayAwake(playing()));
+
 $("show-all").addEventListener("change", draw);
 window.addEventListener("hashchange", route);
-speak().then(() => { connect(); route(); });
+speak().then(() => { connect(); route(); showJoin(); });
