@@ -48,6 +48,9 @@ class Link:
         self.resent = 0
         self.errors = 0  # lines from the host that failed to decode
         self.dropped = 0  # events pushed out of a full ring (host away too long)
+        # The host said (HOST) it speaks another protocol version: send no event and
+        # resend none (it would only PING and be flooded), keep them for a host that can.
+        self.quiet = False
 
     # --- sending ---------------------------------------------------------------------
 
@@ -59,7 +62,12 @@ class Link:
     def hello(self):
         # ``acked``: a host whose journal is behind it (a lost file, an old backup, or
         # events pushed out of a full ring) sees what it lacks instead of taking our
-        # next event for a fresh start or waiting for one we no longer hold.
+        # next event for a fresh start or waiting for one we no longer hold. The ring's
+        # overflows are said again first: the ERR sent when they happened may have gone
+        # to a port nobody had open.
+        if self.dropped:
+            self.error("RING_FULL", "%d events dropped while no host acknowledged"
+                       % self.dropped)
         self._write(protocol.message("HELLO", 0, protocol.VERSION, VERSION, self.board,
                                      self.boot_id, self.caps, self.acked))
 
@@ -80,7 +88,8 @@ class Link:
         self.next_seq = seq + 1
         if self.unacked == 1:
             self._last_send = now  # the resend timer runs from the oldest unacked event
-        self.port.write(line)
+        if not self.quiet:
+            self.port.write(line)
         return seq
 
     def error(self, code, text):
@@ -117,7 +126,8 @@ class Link:
                     self._line_len += 1
                 else:
                     self._overlong = True
-        if self.unacked and ticks_diff(now, self._last_send) >= self.resend_ms:
+        if self.unacked and not self.quiet and ticks_diff(now, self._last_send) >= \
+                self.resend_ms:
             self._resend_all(now)
         if ticks_diff(now, self._next_beat) >= 0:
             self._next_beat = ticks_add(now, self.beat_ms)
@@ -150,6 +160,14 @@ class Link:
         if msg.kind == "PING":
             # The host (re)opened the port: introduce ourselves and repeat what it lacks.
             self.hello()
-            self._resend_all(now)
+            if not self.quiet:
+                self._resend_all(now)
+            return None
+        if msg.kind == "HOST":
+            # Checked on our side too: a host of another version cannot take our events.
+            self.quiet = msg.proto != protocol.VERSION
+            if self.quiet:
+                self.error("VERSION", "hub speaks protocol %d, host %d: %d events kept"
+                           % (protocol.VERSION, msg.proto, self.unacked))
             return None
         return msg

@@ -72,10 +72,13 @@ FIELDS = {
     "ROLL": (("count", INT, MAX_DICE),),
     "WRITE": (("uid", UID, None), ("record", RECORD, None)),
     "PING": (),
+    # The host's protocol version, said before each PING: a hub that does not speak it
+    # goes quiet (keeps its events, resends nothing) and says so in HELLO and ERR VERSION.
+    "HOST": (("proto", INT, 65535),),
 }
 
 HUB_TYPES = ("HELLO", "TAP", "GONE", "DIE", "BTN", "BEAT", "ERR")
-HOST_TYPES = ("ACK", "LED", "BEEP", "DIEMODE", "ROLL", "WRITE", "PING")
+HOST_TYPES = ("ACK", "LED", "BEEP", "DIEMODE", "ROLL", "WRITE", "PING", "HOST")
 # Events are numbered, kept by the hub until acknowledged, and deduplicated by the host.
 EVENT_TYPES = ("TAP", "GONE", "DIE", "BTN")
 

@@ -122,14 +122,16 @@ class System:
         """Open the port, PING, and say what answered (or why nothing did)."""
         import serial
 
+        from host.hub.link import HubLink, skew_sentence
         from shared_rules import protocol
 
         try:
             port = serial.Serial(path, baud, timeout=0.1, exclusive=True)
         except (serial.SerialException, OSError) as exc:
             return "cannot open it (%s); is the hexref service using it?" % exc
+        link = HubLink(port)
         try:
-            port.write(protocol.encode_line(protocol.message("PING", 0)))
+            link.open()  # HOST (our version), then PING
             deadline = time.monotonic() + timeout_s
             buffer = b""
             heard = False
@@ -138,14 +140,15 @@ class System:
                 while b"\n" in buffer:
                     line, buffer = buffer.split(b"\n", 1)
                     heard = True
+                    link.stats.lines = 0
+                    link._take(line)  # the referee's own reading of a HELLO
+                    if link.skew is not None:
+                        return skew_sentence(link.skew)
                     msg = protocol.decode(line)
                     if isinstance(msg, protocol.Message) and msg.kind == "HELLO":
                         self.last_hello = msg
                         return "answers: firmware %s on %s, boot %s" % (
                             msg.firmware, msg.board, msg.boot)
-                    if line.startswith(b"0 HELLO 1 "):
-                        return "Reader firmware too old (protocol 1): update it with " \
-                            "make deploy"
             if buffer or heard:
                 return "Reader not answering: it sends something but no HELLO within " \
                     "%.0f s: is hexref firmware on it, the right version? (make deploy)" % (
@@ -234,6 +237,8 @@ def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
                          "events 1-%d of boot %s, the journal holds %d. Restore the newest "
                          "backup (hexref restore), or reset the hub to go on without them"
                          % (held, behind[2], behind[0], behind[1]))
+        if running.get("skew"):
+            return Check("hub", FIX, "%s: %s" % (held, running["skew"]))
         if running.get("silent_s") is not None:
             return Check("hub", FIX, "%s: Reader not answering for %.0f s on %s: unplug the "
                          "hub and plug it back in" % (held, running["silent_s"],

@@ -49,7 +49,7 @@ from host.hub.connection import (
     find_hub_port,
     open_serial,
 )
-from host.hub.link import Behind, Received
+from host.hub.link import Behind, Received, Skew, skew_sentence
 from host.session.referee import Reaction, Referee
 from host.storage.store import DamagedRow, StoreError
 from shared_rules.engine import Outcome
@@ -198,7 +198,7 @@ class App:
         self._hub_seen = ("", "", "")  # (state, reason, boot) last logged
         self._hub_silent = False
         self._behind_seen: Behind | None = None
-        self._old_firmware_said = False
+        self._skew_said: Skew | None = None
         self.paused: tuple[str, str] | None = None  # (cause, advice) while nothing saves
         self._retry_at = 0.0
         self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
@@ -318,6 +318,7 @@ class App:
                 "behind": list(astuple(self.conn.link.behind)) if self.conn.link.behind
                 else None,
                 "paused": list(self.paused) if self.paused else None,
+                "skew": skew_sentence(self.conn.link.skew) if self.conn.link.skew else None,
                 "damaged": str(self.damaged) if self.damaged else None}
 
     def on_request(self, client, request: dict) -> None:
@@ -419,9 +420,11 @@ class App:
             else:
                 log.warning("journal no longer behind the hub (boot %s): play goes on",
                             conn.link.boot)
-        if conn.link.old_firmware and not self._old_firmware_said:
-            log.error("the hub speaks protocol 1: update its firmware (make deploy)")
-        self._old_firmware_said = conn.link.old_firmware
+        skew = conn.link.skew
+        if skew is not None and skew != self._skew_said:
+            log.error("%s; nothing is taken from it or acknowledged, and it keeps its events",
+                      skew_sentence(skew))
+        self._skew_said = skew
         silent = conn.silent()
         if silent and not self._hub_silent:
             log.warning("hub silent for %.0f s on %s: asked it to answer (PING); the panel "
@@ -578,8 +581,9 @@ class App:
             behind = self.conn.link.behind
             if behind is not None:
                 self.board.post("link", screens.journal_behind(behind.missing), now)
-            elif self.conn.link.old_firmware:
-                self.board.post("link", screens.outdated_hub(), now)
+            elif self.conn.link.skew is not None:
+                skew = self.conn.link.skew
+                self.board.post("link", screens.version_skew(skew.firmware, skew.newer), now)
             elif self.conn.silent(now):
                 self.board.post("link", screens.not_answering(), now)
             else:

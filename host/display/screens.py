@@ -208,15 +208,21 @@ def journal_behind(missing: int) -> View:
                 footer=_("Nothing taken"), inverted_footer=True, kind="journal-behind")
 
 
-def outdated_hub() -> View:
-    """The hub speaks protocol 1: it cannot say what it had acknowledged.
+def version_skew(firmware: str, newer: bool) -> View:
+    """The hub speaks another protocol version than this referee: nothing is taken, the
+    hub keeps its events until one of the two is updated.
 
-    >>> text(outdated_hub())
-    ['Reader firmware old', 'Update it on the Pi:', 'make deploy', '> The game is saved']
+    >>> text(version_skew("0.4.0", True))
+    ['Reader firmware 0.4.0', 'is newer than hexref', 'Update hexref', '> Nothing is lost']
+    >>> text(version_skew("0.0.9", False))
+    ['Reader firmware 0.0.9', 'is older than hexref', 'Update it on the Pi:', 'make deploy', '> Nothing is lost']
     """
-    return View(header=_("Reader firmware old"),
-                lines=(_("Update it on the Pi:"), "make deploy"),
-                footer=_("The game is saved"), inverted_footer=True, kind="outdated-hub")
+    if newer:
+        lines: tuple[str, ...] = (_("is newer than hexref"), _("Update hexref"))
+    else:
+        lines = (_("is older than hexref"), _("Update it on the Pi:"), "make deploy")
+    return View(header=_("Reader firmware %s") % firmware, lines=lines,
+                footer=_("Nothing is lost"), inverted_footer=True, kind="version-skew")
 
 
 def not_answering() -> View:

@@ -57,6 +57,31 @@ class Behind:
         return self.acked - self.journalled
 
 
+@dataclass(frozen=True)
+class Skew:
+    """The hub speaks protocol ``proto`` (firmware ``firmware``), this host another."""
+
+    proto: int
+    firmware: str
+
+    @property
+    def newer(self) -> bool:
+        return self.proto > protocol.VERSION
+
+
+def skew_sentence(skew: Skew) -> str:
+    """What the log and doctor say of a hub of another version, with what to do.
+
+    >>> skew_sentence(Skew(3, "0.4.0"))
+    'Reader firmware 0.4.0 (protocol 3) is newer than this referee (protocol 2): update hexref'
+    """
+    if skew.newer:
+        return ("Reader firmware %s (protocol %d) is newer than this referee (protocol %d): "
+                "update hexref" % (skew.firmware, skew.proto, protocol.VERSION))
+    return ("Reader firmware %s (protocol %d) is older than this referee (protocol %d): "
+            "update it with make deploy" % (skew.firmware, skew.proto, protocol.VERSION))
+
+
 @dataclass
 class Received:
     """One new event from the hub, with where it sits in the hub's numbering."""
@@ -82,6 +107,9 @@ class Received:
         return TableEvent(kind, self.boot, self.seq)
 
 
+PING_EVERY_S = 1.0
+
+
 class HubLink:
     def __init__(self, port, positions: dict[str, int] | None = None):
         """``port``: a pyserial-like object (``read``, ``write``, ``in_waiting``).
@@ -91,6 +119,10 @@ class HubLink:
         self.positions: dict[str, int] = dict(positions or {})  # boot -> last seq taken
         self.behind: Behind | None = None
         self.old_firmware = False  # a HELLO of protocol 1 (no acked field): make deploy
+        # A hub of another protocol version (either way): nothing is taken or
+        # acknowledged, and no PING asks it to repeat what we cannot read.
+        self.skew: Skew | None = None
+        self._pinged = -PING_EVERY_S
         self.hub: HubInfo | None = None
         self.stats = LinkStats()
         self.last_heard = time.monotonic()
@@ -101,7 +133,10 @@ class HubLink:
         return self.hub.boot if self.hub else None
 
     def open(self) -> None:
-        """Say hello: the hub answers with HELLO and resends what it still holds."""
+        """Say hello: our protocol version (a hub that does not speak it keeps its events
+        and says so), then PING: the hub answers with HELLO and resends what it holds."""
+        self._pinged = time.monotonic()
+        self.send(protocol.message("HOST", 0, protocol.VERSION))
         self.send(protocol.message("PING", 0))
 
     def send(self, msg: protocol.Message) -> None:
@@ -150,12 +185,16 @@ class HubLink:
         if isinstance(msg, protocol.DecodeError):
             if msg.code != protocol.DecodeError.EMPTY:
                 self.stats.bad_lines += 1
-                if msg.code == protocol.DecodeError.FIELDS and line.startswith(b"0 HELLO 1 "):
-                    self.old_firmware = True  # well formed, but protocol 1
+                if msg.code in (protocol.DecodeError.FIELDS, protocol.DecodeError.VALUE):
+                    self._other_version(line)
             return None
         self.last_heard = time.monotonic()
         kind = msg.kind
         if kind == "HELLO":
+            if msg.proto != protocol.VERSION:  # today's fields, another version's meaning
+                self._skewed(msg.proto, msg.firmware)
+                return None
+            self.skew = None
             if self.hub is None or self.hub.boot != msg.boot:
                 self.stats.boots += 1
             self.hub = HubInfo(msg.boot, msg.firmware, msg.board, msg.caps)
@@ -176,10 +215,14 @@ class HubLink:
         if not msg.is_event:
             self.stats.bad_lines += 1  # a host command echoed back: wiring fault
             return None
+        if self.skew is not None:
+            return None  # kept by the hub for a referee that speaks its version
         if self.hub is None:
-            # Events from a hub we have not been introduced to: ask who it is; it will
+            # Events from a hub we have not been introduced to: ask who it is (once a
+            # second at most: a HELLO we cannot read must not become a storm); it will
             # resend them after its HELLO.
-            self.open()
+            if time.monotonic() - self._pinged >= PING_EVERY_S:
+                self.open()
             return None
         if self.behind is not None:
             return None  # never acknowledged, never taken: the players decide (see above)
@@ -193,3 +236,22 @@ class HubLink:
             return None
         self.positions[self.hub.boot] = msg.seq
         return Received(self.hub.boot, msg.seq, msg)
+
+    def _other_version(self, line: bytes) -> None:
+        """A well-framed HELLO that does not decode: read its version and firmware from
+        their places (the first two fields, in every version) to say which it is."""
+        if not line.startswith(b"0 HELLO "):
+            return
+        fields = line.split(b" ")
+        if len(fields) < 4 or not fields[2].isdigit() or len(fields[2]) > 5:
+            return
+        proto = int(fields[2])
+        if proto == protocol.VERSION:
+            return  # our version, a damaged line: the next HELLO will do
+        firmware = fields[3].decode("ascii", "replace")[:32]
+        self._skewed(proto, firmware)
+
+    def _skewed(self, proto: int, firmware: str) -> None:
+        self.skew = Skew(proto, firmware)
+        self.old_firmware = proto == 1
+        self.hub = None

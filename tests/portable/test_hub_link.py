@@ -56,8 +56,31 @@ def test_hello_counts_events_pushed_out_of_a_full_ring_as_gone():
     port.feed(message("PING", 0))
     link.poll(10)
     sent = port.take()
-    assert sent[0].kind == "HELLO" and sent[0].acked == 2 and link.dropped == 2
-    assert [m.seq for m in sent[1:]] == [3, 4, 5, 6]
+    # Said again before the HELLO: the ERR sent as they were dropped had nobody to read it.
+    assert sent[0].kind == "ERR" and sent[0].code == "RING_FULL" and "2 events" in sent[0].text
+    assert sent[1].kind == "HELLO" and sent[1].acked == 2 and link.dropped == 2
+    assert [m.seq for m in sent[2:]] == [3, 4, 5, 6]
+
+
+def test_a_host_of_another_version_gets_nothing_and_the_events_stay():
+    """HOST n (issue 22): a host that does not speak our version is told so (ERR VERSION),
+    is sent no event and no resend, and a host of our version later gets them all."""
+    port, link = _link(resend_ms=500, beat_ms=100000)
+    port.take()
+    link.send_event(0, "BTN", "A", "press")
+    port.take()  # sent before the host said its version
+    port.feed(message("HOST", 0, 9))
+    port.feed(message("PING", 0))
+    link.poll(10)
+    sent = port.take()
+    assert [m.kind for m in sent] == ["ERR", "HELLO"] and sent[0].code == "VERSION"
+    link.send_event(20, "BTN", "B", "press")
+    link.poll(5000)
+    assert port.take() == [] and link.unacked == 2
+    port.feed(message("HOST", 0, 2))
+    port.feed(message("PING", 0))
+    link.poll(6000)
+    assert [(m.kind, m.seq) for m in port.take()] == [("HELLO", 0), ("BTN", 1), ("BTN", 2)]
 
 
 def test_boot_ids_are_eight_hex_digits_and_differ():
@@ -150,7 +173,7 @@ def test_full_ring_drops_the_oldest_and_says_so():
     assert kinds.count("ERR") == 2 and link.dropped == 2 and link.unacked == 4
     port.feed(message("PING", 0))
     link.poll(10)
-    assert [m.seq for m in port.take()[1:]] == [3, 4, 5, 6]
+    assert [m.seq for m in port.take()[2:]] == [3, 4, 5, 6]  # after RING_FULL and HELLO
 
 
 def test_hub_turns_driver_events_into_numbered_frames_and_obeys_commands():

@@ -37,6 +37,7 @@ SAMPLES = [
     message("ROLL", 0, 5),
     message("WRITE", 0, "04A1B2C3D4E5F6", "D1010F55"),
     message("PING", 0),
+    message("HOST", 0, 2),
 ]
 
 
