@@ -96,7 +96,7 @@ def _index(data: Path, tmp: Path):
 def _empty(data: Path, tmp: Path):
     (data / "hexref.db").write_bytes(b"")
     return (("Database empty", "Restore a backup"),
-            ("found here: collection.key, backups", "hexref restore %s" % (data / "backups" / "monday.db")),
+            ("found here: collection.key, hexref.mark, backups", "hexref restore %s" % (data / "backups" / "monday.db")),
             lambda: _restore(data))
 
 
@@ -234,7 +234,8 @@ def test_every_start_finding_fits_the_panel_in_each_language(lang):
              ("Storage read-only", "Check the SD card"), ("Disk full", "Free space on the Pi"),
              ("No room for files", "Delete small files"),
              ("Storage not writable", "See hexref doctor"),
-             ("Storage I/O error", "Check the SD card")]
+             ("Storage I/O error", "Check the SD card"),
+             ("Journal behind", "Restore a backup")]
     with speaking(lang):
         problems = [p for what, todo in pairs
                     for p in layout.overflow(screens.paused(_(what), _(todo)))]

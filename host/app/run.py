@@ -220,6 +220,17 @@ class App:
         else:
             self.menu.restore(store.setting("menu"))  # a restart mid-choice goes on there
         conn.link.positions.update(store.positions())
+        # Fewer entries than were acknowledged (the mark beside the database says so): a
+        # -wal that lost its newest frames. Nothing is taken until a backup is restored or
+        # the players reset the reader to go on without them.
+        self.mark_behind = store.mark_behind()
+        self._behind_boot: str | None = None
+        if self.mark_behind is not None:
+            from host.storage.checkup import behind_finding
+
+            log.error("journal behind: %s", behind_finding(store.path, *self.mark_behind).detail)
+            self.board.post("storage", screens.journal_behind(
+                self.mark_behind[1] - self.mark_behind[2]), self.clock())
 
     # --- games -----------------------------------------------------------------------
 
@@ -284,13 +295,15 @@ class App:
             if not self.on_hub_event(rcv):
                 break  # not journalled: it and those after it come again from the hub
         self._watch_hub()
+        if self.mark_behind is not None:
+            self._watch_reset()
         now = self.clock()
         if self.paused is not None and now >= self._retry_at:
             self._try_writing(now)
         if self.controls is not None:
             for press in self.controls.events(now):
                 self.on_press(press)
-        if self.referee is not None and self.paused is None:
+        if self.referee is not None and self.paused is None and self.mark_behind is None:
             try:
                 ticked = self.referee.on_tick(now)  # a game's timers (Invocations)
             except WRITE_FAILED as exc:
@@ -304,6 +317,23 @@ class App:
         if self.beeper is not None:
             self.beeper.poll(now)
         self.show(now)
+
+    def _watch_reset(self) -> None:
+        """The players go on without the lost entries by resetting the reader: a boot
+        other than the first one heard while the panel said so."""
+        boot = self.conn.link.boot if self.conn.state == CONNECTED else None
+        if boot is None:
+            return
+        if self._behind_boot is None:
+            self._behind_boot = boot
+        elif boot != self._behind_boot:
+            assert self.mark_behind is not None
+            log.warning("the reader was reset: going on without the %d lost entries of "
+                        "game %d", self.mark_behind[1] - self.mark_behind[2],
+                        self.mark_behind[0])
+            self.mark_behind = None
+            self.store.forget_mark()
+            self.board.clear("storage")
 
     # --- the operator's requests (hexref doctor, hexref enroll) ------------------------
 
@@ -319,7 +349,8 @@ class App:
                 else None,
                 "paused": list(self.paused) if self.paused else None,
                 "skew": skew_sentence(self.conn.link.skew) if self.conn.link.skew else None,
-                "damaged": str(self.damaged) if self.damaged else None}
+                "damaged": str(self.damaged) if self.damaged else None,
+                "mark_behind": list(self.mark_behind) if self.mark_behind else None}
 
     def on_request(self, client, request: dict) -> None:
         op = request.get("op")
@@ -438,7 +469,7 @@ class App:
         journalled (not acknowledged: the hub sends it again)."""
         now = self.clock()
         kind = rcv.msg.kind
-        if self.damaged is not None:
+        if self.damaged is not None or self.mark_behind is not None:
             self.conn.link.give_back(rcv)  # no game to put it in: the hub keeps it
             return False
         # A table with no buttons on the Pi takes the winner away with a player's button.
@@ -704,9 +735,8 @@ def _storage_finding(cfg):
     from host.storage.checkup import examine
 
     finding = examine(cfg.data.path)
-    if finding is not None and finding.kind == "row":
-        log.warning("the database has damaged journal rows: %s", finding.detail)
-        return None
+    if finding is not None and finding.kind in ("row", "behind"):
+        return None  # the App says these on the panel and takes nothing from the game
     return finding
 
 

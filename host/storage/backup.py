@@ -135,8 +135,10 @@ def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) 
             except sqlite3.Error as exc:
                 raise StoreError("cannot restore into %s: %s (the database it had is kept as "
                                  "%s)" % (live.path, exc, kept)) from None
-        with Store(where):
-            pass  # WAL mode again, and an older backup's schema brought up to date
+        with Store(where) as restored:
+            # WAL mode again, an older backup's schema brought up to date, and the journal
+            # shorter on purpose: no "Journal behind" from the mark of the one replaced.
+            restored.forget_mark()
         return kept
     finally:
         src.close()

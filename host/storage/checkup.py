@@ -25,7 +25,7 @@ from host.common import access
 from host.common.config import data_dir
 from host.common.i18n import _
 from host.storage.keys import KEY_FILE
-from host.storage.store import DB_NAME, SCHEMA_VERSION, Store
+from host.storage.store import DB_NAME, MARK_NAME, SCHEMA_VERSION, Store
 
 MIN_FREE = 256 * 1024  # below this SQLite cannot make its -shm and -wal: "disk I/O error"
 BACKUP_FOLDER = "backups"  # <data>/backups/*.db: where the newest backup is looked for
@@ -92,8 +92,8 @@ def _examine(folder: Path) -> Finding | None:
     if space is not None:
         return space
     if not path.exists() or path.stat().st_size == 0:
-        had = [p.name for p in (folder / KEY_FILE, folder / (DB_NAME + "-wal"))
-               if p.exists()]
+        had = [p.name for p in (folder / KEY_FILE, folder / (DB_NAME + "-wal"),
+                                folder / MARK_NAME) if p.exists()]
         if newest_backup(folder) is not None:
             had.append("backups")
         if not had:
@@ -174,11 +174,24 @@ def examine_database(path: Path) -> Finding | None:
                                    len(damaged), "" if len(damaged) == 1 else "s",
                                    "; ".join(str(d) for d in damaged[:3])
                                    + ("" if len(damaged) <= 3 else "; ...")))
+        behind = store.mark_behind()
+        if behind is not None:
+            return behind_finding(path, *behind)
     except sqlite3.Error as exc:
         return _malformed(path, exc)
     finally:
         store.close()
     return None
+
+
+def behind_finding(path: Path, game: int, acked: int, held: int) -> Finding:
+    """The journal holds fewer entries than were acknowledged (``hexref.mark``)."""
+    return Finding("behind", _("Journal behind"), _("Restore a backup"),
+                   "game %d's journal holds %d entries but %d were acknowledged (%s): the "
+                   "newest were lost from %s-wal (a damaged card?). %s; or reset the reader "
+                   "while the panel says so to go on without them"
+                   % (game, held, acked, path.with_name(MARK_NAME), path,
+                      _restore_advice(path.parent).capitalize()))
 
 
 def _index_agrees(store: Store) -> bool:

@@ -43,6 +43,12 @@ from host.common.config import data_dir
 from host.storage.journal import Entry, to_input
 
 DB_NAME = "hexref.db"
+# Beside the database, outside it: how many entries the newest game had when its last
+# entry was acknowledged. A -wal that loses its newest frames (a flipped byte ends SQLite's
+# recovery there) takes those entries with it, but not this file: the next start sees the
+# journal shorter than it was, whatever the hub did meanwhile (a reset hub cannot say).
+MARK_NAME = "hexref.mark"
+_MARK_BYTES = 96
 
 # Schema migrations, in order: the database's PRAGMA user_version says how many have run.
 # Never edit a step that has shipped; add the next one.
@@ -189,6 +195,7 @@ class Store:
             path = path / DB_NAME
         self.path = path
         self.clock = clock
+        self.durable = durable
         try:
             path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=10.0)
@@ -229,6 +236,46 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+        if self._mark_fd is not None:
+            os.close(self._mark_fd)
+            self._mark_fd = None
+
+    _mark_fd: int | None = None
+    durable = True
+
+    def write_mark(self, game: int, entries: int, boot: str | None, seq: int | None) -> None:
+        """Say (``hexref.mark``, fsync'd, rewritten in place) that ``game`` had ``entries``
+        entries when its last was committed. Best effort: a mark that cannot be written
+        lags behind, which never raises a false alarm."""
+        text = ("%d %d %s %d\n" % (game, entries, boot or "-", seq or 0)).encode()
+        try:
+            if self._mark_fd is None:
+                self._mark_fd = os.open(self.path.with_name(MARK_NAME),
+                                        os.O_RDWR | os.O_CREAT, 0o600)
+            os.pwrite(self._mark_fd, text.ljust(_MARK_BYTES), 0)
+            if self.durable:
+                os.fdatasync(self._mark_fd)
+        except OSError:
+            pass
+
+    def mark_behind(self) -> tuple[int, int, int] | None:
+        """(game, entries the mark says it had, entries its journal holds) when the
+        journal holds fewer than the mark says were acknowledged; else None."""
+        try:
+            fields = self.path.with_name(MARK_NAME).read_bytes().split()
+            game, entries = int(fields[0]), int(fields[1])
+        except (OSError, ValueError, IndexError):
+            return None
+        row = self.db.execute("SELECT count(*) FROM journal WHERE game = ?", (game,)
+                              ).fetchone()
+        return (game, entries, row[0]) if row[0] < entries else None
+
+    def forget_mark(self) -> None:
+        """The journal is as it is on purpose (a backup restored, the loss accepted)."""
+        if self._mark_fd is not None:
+            os.close(self._mark_fd)
+            self._mark_fd = None
+        self.path.with_name(MARK_NAME).unlink(missing_ok=True)
 
     def __enter__(self) -> Store:
         return self
@@ -507,6 +554,7 @@ class SqliteJournal:
                        (self.game_id, n, entry.target, text, int(entry.accepted), entry.boot,
                         entry.seq, when, check))
         self.entries.append(entry)
+        self.store.write_mark(self.game_id, n, entry.boot, entry.seq)
 
     def drop_last_accepted(self) -> Entry | None:
         """Take back the last accepted input. Unlike the memory journal, the row stays (as
