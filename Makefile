@@ -42,8 +42,15 @@ test-pico: $(STAMP) $(NODE_STAMP)
 test-micropython: $(NODE_STAMP)
 	node tests/mpy/run.mjs
 
+# In two groups (the markers in pyproject.toml): the in-process suites first, then the system
+# tests, which start real processes, a browser or a broker (`make test-system` alone).
 test-cpython: $(STAMP) debian-packages
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not system"
+	$(PY) -m pytest -m system
+
+.PHONY: test-system
+test-system: $(STAMP) debian-packages
+	$(PY) -m pytest -m system
 
 # tests/test_install.py installs hexref the Raspberry Pi way: Debian's python3 with
 # python3-venv and python3-pil (Bookworm's Pillow). tests/test_service_hardening.py checks

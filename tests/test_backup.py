@@ -37,6 +37,7 @@ def _journal_seqs(path) -> list[int]:
         db.close()
 
 
+@pytest.mark.system
 def test_a_backup_taken_while_another_process_writes_is_whole_and_one_file(tmp_path):
     data = tmp_path / "data"
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(data)], stdout=subprocess.PIPE,
@@ -110,6 +111,7 @@ def test_restore_refuses_what_is_not_a_good_backup_and_changes_nothing(tmp_path,
         backup(Store(data), data / "hexref.db")
 
 
+@pytest.mark.system
 def test_restore_waits_for_the_referee_to_stop(tmp_path):
     data = tmp_path / "data"
     dest = backup(Store(data), tmp_path / "b.db")

@@ -14,6 +14,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from benches import PICO, QUICK, ROOT, commands, title  # noqa: E402
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 BENCHES = [c for c in commands() if c[-1] != PICO]
 
 

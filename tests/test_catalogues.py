@@ -87,6 +87,7 @@ def test_config_takes_a_language_and_refuses_an_unknown_one() -> None:
         parse("[players]\nlanguage = 'klingon'\n")
 
 
+@pytest.mark.system
 def test_hexref_refuses_a_language_it_does_not_speak_in_one_line() -> None:
     done = subprocess.run([sys.executable, "-m", "host.commands.main", "--lang", "de", "odds"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -144,6 +145,7 @@ def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
         i18n.use("en")
 
 
+@pytest.mark.system
 def test_the_config_chooses_the_language_and_lang_overrides_it(tmp_path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('[players]\nlanguage = "es"\n', encoding="utf-8")

@@ -9,8 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from host.storage.registry import Registry
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 ROOT = Path(__file__).resolve().parent.parent
 

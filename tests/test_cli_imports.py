@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Libraries and rooms of host/ a help text has no use for (DESIGN.md, "Rooms of the host").

@@ -9,75 +9,22 @@ from __future__ import annotations
 import json
 import re
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from debian import tool
+from rigs.broker import Mosquitto, free_port, from_journals, pair
 from table_rig import Table, demo_game_events
 from web_rig import ROOT, SHOTS, Server, chromium
 
 from host.common.config import Config
 from host.readers.club import KEY_FILE, Broker, Publisher, club_secret, standings, start_publisher
 from host.readers.club_messages import pairing_code
-from host.readers.web_model import Follower
 from host.storage.store import Store
 
 TABLES = 8
 PLAYERS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Mosquitto:
-    """Debian's broker on 127.0.0.1:port, persisting to ``folder`` (as a club's would)."""
-
-    def __init__(self, folder: Path, port: int, security: str = "allow_anonymous true\n") -> None:
-        """``security``: the listener's own lines (accounts, TLS)."""
-        self.binary = tool("mosquitto", "mosquitto")
-        self.port = port
-        self.conf = folder / "mosquitto.conf"
-        self.log = folder / "mosquitto.log"
-        self.conf.write_text(
-            "listener %d 127.0.0.1\n%spersistence true\n"
-            "persistence_location %s/\nautosave_interval 1\nuser root\n"
-            "log_dest file %s\n" % (port, security, folder, self.log))
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen([self.binary, "-c", str(self.conf)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
-                return
-            except OSError:
-                assert self.proc.poll() is None, self.proc.stderr.read().decode()  # type: ignore[union-attr]
-                time.sleep(0.05)
-        raise AssertionError("mosquitto did not listen on port %d" % self.port)
-
-    def stop(self, how: int = signal.SIGTERM) -> None:
-        """As ``systemctl restart`` does: SIGTERM, and the broker saves its sessions;
-        SIGKILL: a crash or a power cut, with whatever it had not saved lost."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(how)
-            self.proc.wait(timeout=10)
-        if self.proc is not None and self.proc.stderr is not None:
-            self.proc.stderr.close()
-
-
-def pair(folder: Path, table: str, secret: bytes) -> None:
-    """What ``hexref club-join`` leaves in a table's data folder."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / KEY_FILE).write_text(json.dumps(
-        {"table": table, "code": pairing_code(secret, table).replace("-", "")}))
 
 
 def join(config: Path, data: Path, code: str) -> None:
@@ -116,25 +63,10 @@ def _seats(table: int, game: int) -> list[str]:
     return [first, second]
 
 
-def _from_journals(folders: list[Path]) -> tuple[list, int]:
-    """The night's results as each table's own database says, folded by the referee."""
-    results = []
-    entries = 0
-    for folder in folders:
-        with Store(folder) as store:
-            for row in store.games():
-                journal = store.journal(row.id)
-                follower = Follower(row)
-                follower.feed(journal.entries, journal.times())
-                entries += follower.seen
-                if follower.winners:
-                    results.append((row.players, [row.players[p] for p in follower.winners]))
-    return results, entries
-
-
+@pytest.mark.system
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["restart", "crash"])
 def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
-    broker = Mosquitto(tmp_path, _free_port())
+    broker = Mosquitto(tmp_path, free_port())
     broker.start()
     url = "mqtt://127.0.0.1:%d" % broker.port
     folders = [tmp_path / ("table-%d" % (k + 1)) for k in range(TABLES)]
@@ -198,7 +130,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
                         stores[k].finish(t.game_id, stores[k].game(t.game_id).players[0])
                 time.sleep(0.02)
 
-            results, entries = _from_journals(folders)
+            results, entries = from_journals(folders)
             assert len(results) == 2 * TABLES
             expected = standings(results)
             night = club.wait_for(
@@ -269,6 +201,7 @@ def _the_organisers_page(url: str, expected: list[dict]) -> None:
         driver.quit()
 
 
+@pytest.mark.system
 def test_without_a_broker_nothing_of_the_club_runs(tmp_path: Path):
     assert start_publisher(Config(), tmp_path) is None
     assert not list(tmp_path.iterdir())  # no state file, no thread, no connection
@@ -292,12 +225,13 @@ def test_a_broker_that_is_not_an_mqtt_url_is_refused(url: str):
         Broker.parse(url)
 
 
+@pytest.mark.system
 def test_the_brokers_password_is_never_printed(tmp_path: Path):
     """In the URL or in [club] password, against a broker that is not there: what
     ``hexref publish`` prints names the broker without its credentials."""
-    for club in ('broker = "mqtt://ref:s3cret@127.0.0.1:%d"\n' % _free_port(),
+    for club in ('broker = "mqtt://ref:s3cret@127.0.0.1:%d"\n' % free_port(),
                  'broker = "mqtt://127.0.0.1:%d"\nusername = "ref"\npassword = "s3cret"\n'
-                 % _free_port()):
+                 % free_port()):
         config = tmp_path / "table.toml"
         config.write_text('[club]\n%stable = "Table 1"\n' % club)
         proc = PublishProcess(config, tmp_path)
@@ -312,6 +246,7 @@ def test_the_brokers_password_is_never_printed(tmp_path: Path):
     assert "1234" not in done.stderr
 
 
+@pytest.mark.system
 def test_club_join_refuses_a_code_made_for_another_table(tmp_path: Path):
     secret = club_secret(tmp_path / "organiser")
     config = tmp_path / "table.toml"

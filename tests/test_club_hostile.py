@@ -17,14 +17,17 @@ import time
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
+import pytest
 from debian import tool
+from rigs.broker import Mosquitto, free_port, from_journals, pair
 from table_rig import Table, demo_game_events
-from test_club import Mosquitto, _free_port, _from_journals, pair
 from web_rig import SHOTS, Server, chromium
 
 from host.readers.club import Broker, Publisher, club_secret, standings
 from host.readers.club_messages import key_of, pairing_code, sign
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 PASSWORD = "s3cret-of-the-club"
 FLOOD = 45_000
@@ -141,7 +144,7 @@ def _entry(table: str, game: int, seq: int, players=("Mallory", "Ben"), **extra)
 
 def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path):
     ca, cert, key = _certificates(tmp_path)
-    broker = Mosquitto(tmp_path, _free_port(), (
+    broker = Mosquitto(tmp_path, free_port(), (
         # no queue limit: every message of the flood reaches the organiser, none is spared
         "allow_anonymous false\npassword_file %s\ncafile %s\ncertfile %s\nkeyfile %s\n"
         "max_queued_messages 0\n"
@@ -256,7 +259,7 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
             for k, t in enumerate(tables):
                 assert t.referee.game.winners == [0]
                 stores[k].finish(t.game_id, stores[k].game(t.game_id).players[0])
-            results, entries = _from_journals(folders)
+            results, entries = from_journals(folders)
             club.wait_for("/api/club", lambda s: s["entries"] == entries and len(
                 s["results"]) == 2, timeout_s=60)
             # Forged: Table 1's whole game as Mallory saw it, Mallory in Ana's seat, sent

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from rigs.broker import pair
 from table_rig import Table, demo_entries, demo_game_events, new_game
-from test_club import pair
 
 from host.app.run import App
 from host.common.config import ConfigError, parse
@@ -65,6 +65,7 @@ def _night(tmp_path: Path, seats: list[list[str] | None],
     return night
 
 
+@pytest.mark.system
 def test_two_tables_whose_seats_nobody_named_are_four_people(tmp_path: Path):
     night = _night(tmp_path, [None, None])
     rows = [(r["name"], r["won"], r["played"]) for r in night.snapshot()["standings"]]
@@ -72,6 +73,7 @@ def test_two_tables_whose_seats_nobody_named_are_four_people(tmp_path: Path):
                     ("Table 1 · P2", 0, 1), ("Table 2 · P2", 0, 1)]
 
 
+@pytest.mark.system
 def test_the_same_player_at_two_tables_is_one_person(tmp_path: Path):
     night = _night(tmp_path, [["Ana", "Ben"], ["Cleo", "ana "], None])
     snap = night.snapshot()
@@ -83,6 +85,7 @@ def test_the_same_player_at_two_tables_is_one_person(tmp_path: Path):
     assert json.dumps(snap)  # what the page is sent
 
 
+@pytest.mark.system
 def test_names_journalled_at_setup_are_the_people_counted(tmp_path: Path):
     """Table 1's game was opened with its own seats and named at setup (journal inputs);
     the organiser reads the names from the journal, as it reads everything else."""

@@ -109,6 +109,7 @@ def test_a_config_file_that_is_not_utf8_is_refused_with_its_line(tmp_path):
         "UTF-8" % path
 
 
+@pytest.mark.system
 def test_hexref_run_with_a_bad_config_says_so_without_a_traceback(tmp_path):
     import subprocess
     import sys

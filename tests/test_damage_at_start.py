@@ -168,6 +168,7 @@ CASES = {"index": _index, "empty": _empty, "missing": _missing, "newer": _newer,
 ON_TMPFS = {"read-only": "size=16m,mode=0700", "no-inodes": "size=16m,nr_inodes=64,mode=0700"}
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("case", list(CASES))
 def test_damage_at_start_is_named_and_the_referee_waits_for_the_fix(tmp_path, case):
     disk = None

@@ -90,6 +90,7 @@ def test_an_undone_row_keeps_a_true_checksum_and_old_databases_get_theirs(tmp_pa
         assert row[-1] == row_checksum(*row[:-1])
 
 
+@pytest.mark.system
 def test_hexref_run_and_doctor_name_the_damaged_row(tmp_path):
     """The issue's case: a flipped byte made ``hexref run`` stop with ``cannot start:
     UnicodeDecodeError``. Now the panel names the game and row, the log says what to do,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from host.app.demo import run_demo
 
 
@@ -75,6 +77,7 @@ def test_ygo_demo_character_bonus_and_the_character_defeated_wins(tmp_path: Path
                               "5 : 4 Kaiba")
 
 
+@pytest.mark.system
 def test_live_panel_on_a_terminal_that_reports_0x0(tmp_path: Path):
     """A serial console or `docker exec -t` says 0 columns, 0 rows: the panel is drawn
     anyway (half blocks), and the demo ends with its winner."""

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from host.hub.deploy_check import Board, MpyFile, read_header, verdict
 
 PICO_122 = Board("micropython", (1, 22, 0), 4614, "Raspberry Pi Pico with RP2040", "rp2")
@@ -22,6 +24,7 @@ def built(tmp: Path, *flags: str) -> MpyFile:
     return read_header(out)
 
 
+@pytest.mark.system
 def test_bytecode_from_our_mpy_cross_loads_on_the_tested_pico(tmp_path: Path):
     ok, lines = verdict(PICO_122, [built(tmp_path)])
     assert ok, lines
@@ -29,6 +32,7 @@ def test_bytecode_from_our_mpy_cross_loads_on_the_tested_pico(tmp_path: Path):
     assert len(lines) == 1  # tested: no note
 
 
+@pytest.mark.system
 def test_an_older_format_is_refused_and_says_what_to_do(tmp_path: Path):
     old = Board("micropython", (1, 18, 0), 5 | (4 << 10), "Raspberry Pi Pico with RP2040",
                 "rp2")
@@ -38,6 +42,7 @@ def test_an_older_format_is_refused_and_says_what_to_do(tmp_path: Path):
     assert "v1.22" in lines[0]
 
 
+@pytest.mark.system
 def test_native_code_must_match_the_boards_architecture(tmp_path: Path):
     native = built(tmp_path, "-X", "emit=native")
     assert native.arch != 0
@@ -46,6 +51,7 @@ def test_native_code_must_match_the_boards_architecture(tmp_path: Path):
     assert not ok and "native code" in lines[0] and "armv6m" in lines[0]
 
 
+@pytest.mark.system
 def test_an_untested_version_that_would_load_is_let_through_with_a_note(tmp_path: Path):
     newer = Board("micropython", (1, 24, 1), 6 | (3 << 8) | (4 << 10),
                   "Raspberry Pi Pico with RP2040", "rp2")

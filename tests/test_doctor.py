@@ -9,6 +9,8 @@ import threading
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from host.app import doctor
 from host.app.doctor import FIX, NOTE, OK, System
 from host.common.config import Config, Data, Hub, parse
@@ -147,12 +149,14 @@ def _hub_check(tmp_path, hub: str):
         port.close()
 
 
+@pytest.mark.system
 def test_the_real_hello_check_against_the_simulated_hub_firmware(tmp_path):
     path, hub = _hub_check(tmp_path, "firmware")
     assert hub.status == OK, hub.line()
     assert re.search(r"answers: firmware \S+ on sim, boot [0-9A-F]{8}", hub.text), hub.text
 
 
+@pytest.mark.system
 def test_hub_that_does_not_answer_points_at_make_deploy(tmp_path):
     for board, said in (("silent", "the port is open but silent for 2 s"),
                         ("repl", "it sends something but no HELLO within 2 s")):

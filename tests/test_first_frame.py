@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from process_table import ROOT, new_table, stop, wait_for
 
@@ -28,6 +29,7 @@ def _same(frame: Path, view: screens.View) -> bool:
         return image.convert("1").tobytes() == render(view).convert("1").tobytes()
 
 
+@pytest.mark.system
 def test_the_first_frame_comes_before_the_heavy_imports(tmp_path):
     config = tmp_path / "hexref.toml"
     config.write_text('[data]\ndir = "%s"\n' % (tmp_path / "data"))
@@ -46,6 +48,7 @@ def test_the_first_frame_comes_before_the_heavy_imports(tmp_path):
     assert _same(frames / "frame_0001.png", screens.starting())
 
 
+@pytest.mark.system
 def test_hexref_run_shows_starting_then_restoring_then_the_game(tmp_path):
     data, config, game_id = new_table(tmp_path, "jl-collector", tmp_path / "no-hub")
     frames = tmp_path / "frames"
@@ -86,6 +89,7 @@ def test_the_start_screens_fit_the_panel_in_every_language():
         i18n.use("en")
 
 
+@pytest.mark.system
 def test_a_missing_pin_is_said_once_and_tried_again_without_exiting(tmp_path):
     """Under systemd an exit would restart the referee every 5 s, and with it the page and
     the publisher (PartOf=hexref.service): it waits in place instead, saying it once."""

@@ -14,6 +14,7 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
 from process_table import (
     Cable,
     accepted,
@@ -29,6 +30,8 @@ from process_table import (
 )
 
 from host.games.hexors.demo import collector_script
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 
 def test_host_killed_mid_game_restores_it_and_loses_nothing(tmp_path: Path):

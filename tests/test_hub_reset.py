@@ -17,6 +17,7 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+import pytest
 from process_table import (
     Cable,
     accepted,
@@ -33,6 +34,8 @@ from process_table import (
 from table_rig import events_of
 
 from host.games.hexors.demo import collector_script
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 VARIANT = "jl-collector"
 # Both rosters in, P2's Doomsday attacking Superman with Mars in the pod: a battle waits

@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from process_table import (
     ROOT,
     Cable,
@@ -39,6 +40,7 @@ from host.games.hexors.demo import collector_script
 NOT_ANSWERING = render(screens.not_answering()).convert("1").tobytes()
 
 
+@pytest.mark.system
 def test_a_silent_hub_is_shown_on_the_panel_and_clears_when_it_answers(tmp_path):
     cable = Cable(tmp_path / "hexref-hub")
     data, config, game_id = new_table(tmp_path, "jl-collector", cable.path)

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 ROOT = Path(__file__).resolve().parent.parent
 DEBIAN_PYTHON = Path("/usr/bin/python3")
 

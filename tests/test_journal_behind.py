@@ -30,6 +30,8 @@ from host.display import screens
 from host.games.hexors.demo import collector_script
 from host.storage.store import Store
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 
 def _behind_frame(missing: int) -> bytes:
     return render(screens.journal_behind(missing)).convert("1").tobytes()

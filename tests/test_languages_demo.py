@@ -38,6 +38,7 @@ def test_french_hexors_speaks_its_rulebook_words() -> None:
     assert "Tap the tile" not in text
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("lang, word", [("fr", "gagne"), ("es", "gana")])
 def test_hexref_demo_lang_ends_with_the_winner_in_that_language(tmp_path, lang, word) -> None:
     env = {"HEXREF_DATA": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}

@@ -19,9 +19,12 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
 from host.games.hexors.demo import collector_script
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 
 class Journal:

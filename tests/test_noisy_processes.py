@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 import threading
 
+import pytest
 from noisy_relay import accepted_inputs, end_state, numbering_problems, play, series_steps
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 SEED = 13
 

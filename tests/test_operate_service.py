@@ -15,9 +15,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
 from host.app.service_socket import NoService, ask, socket_path
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 NEW_TAG = "04A1B2C3D4E599"
 ON_TILE = "green=7,blue=5,yellow=6,red=5,purple=4,white=8"  # read off the new tile

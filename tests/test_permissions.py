@@ -26,6 +26,8 @@ from host.commands.main import main
 from host.games.hexors.demo import DEMO_CORRECTIONS, UIDS
 from shared_rules.decisions import COLOURS
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 USER = "nobody"
 
 

@@ -18,6 +18,8 @@ from host.devices.panel import render
 from host.display.fontpack import write_all
 from host.display.layout import lay_out
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner")
 

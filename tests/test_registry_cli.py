@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from firmware.link import Link
 from firmware.sim import FdPort
 from host.commands.main import main
@@ -98,6 +100,7 @@ def test_tiles_forget_and_revoke_distrust_a_signed_tag(tmp_path, capsys):
         assert "revoked" in again.resolve(uid, record).reason
 
 
+@pytest.mark.system
 def test_enroll_on_the_command_line_through_a_hub_on_a_pty(tmp_path):
     """``hexref enroll --entry jl/mars`` against a hub on a pseudo-terminal: the tag is
     tapped, a player button on the hub is held, the hub gets WRITE, writes the tag and

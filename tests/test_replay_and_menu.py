@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from process_table import (
     ROOT,
     Cable,
@@ -42,6 +43,7 @@ while time.monotonic() < end:
 """
 
 
+@pytest.mark.system
 def test_replay_reads_a_game_whole_while_a_referee_appends(tmp_path):
     with Store(tmp_path) as store:
         game = store.new_game("jl-collector", ["P1", "P2"])
@@ -64,6 +66,7 @@ def test_replay_reads_a_game_whole_while_a_referee_appends(tmp_path):
     assert len(lengths) > 1, "the writer never wrote while replay read"
 
 
+@pytest.mark.system
 def test_the_game_menu_keeps_its_place_across_a_restart(tmp_path):
     """The hub's A (next) twice, the referee killed (SIGKILL: a power cut), started again,
     then B (choose the game) and B (its first variant): the game is the third family's

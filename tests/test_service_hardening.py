@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from process_table import ROOT, Cable, finished, new_table, start_hub, stop, wait_for
 
 from host.games.hexors.demo import collector_script
@@ -59,6 +60,7 @@ def _service() -> dict[str, list[str]]:
     return out
 
 
+@pytest.mark.system
 def test_systemd_analyze_verify_has_nothing_to_say(tmp_path):
     done = subprocess.run([_tool("systemd-analyze"), "verify", "--man=no", "--generators=no",
                            "--root=%s" % _root(tmp_path), UNIT.name],
@@ -66,6 +68,7 @@ def test_systemd_analyze_verify_has_nothing_to_say(tmp_path):
     assert done.returncode == 0 and done.stderr == "" and done.stdout == "", done.stderr
 
 
+@pytest.mark.system
 def test_systemd_analyze_security_rates_the_unit_safe(tmp_path):
     done = subprocess.run([_tool("systemd-analyze"), "security", "--offline=yes",
                            "--root=%s" % _root(tmp_path), UNIT.name, "--no-pager"],
@@ -133,6 +136,7 @@ def _allowed_syscalls() -> set[str]:
 ROOT_ONLY = {"fchown"}
 
 
+@pytest.mark.system
 def test_a_whole_game_of_hexref_run_stays_inside_the_syscall_filter(tmp_path):
     """``hexref run`` under strace -f, the hub's firmware on a pty playing the Collector's
     game to its winner: every system call the referee made is one the unit allows, and no

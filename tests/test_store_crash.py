@@ -10,7 +10,11 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 ROOT = Path(__file__).resolve().parent.parent
 BATCH = 300  # tiles per import transaction: a big write to be killed in

@@ -104,6 +104,7 @@ def test_the_key_is_made_once_32_random_bytes_readable_by_its_owner_only(tmp_pat
     assert [p.name for p in folder.iterdir()] == [keys.KEY_FILE]  # no temporary left
 
 
+@pytest.mark.system
 def test_two_processes_making_the_key_at_once_agree(tmp_path):
     code = "import sys; from host.storage import keys; print(keys.collection_key(sys.argv[1]).hex())"
     procs = [subprocess.Popen([sys.executable, "-c", code, str(tmp_path)],

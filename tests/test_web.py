@@ -24,6 +24,7 @@ def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.mark.system
 def test_web_follows_a_real_demo_and_serves_its_winner(tmp_path: Path):
     """The issue's check: `make demo`, then `hexref web --data out/demo/data` says who won;
     here the page is open before the demo starts and follows it as it is played."""
@@ -52,6 +53,7 @@ def test_web_follows_a_real_demo_and_serves_its_winner(tmp_path: Path):
         assert len(state["history"]) == journal_rows
 
 
+@pytest.mark.system
 def test_web_reads_beside_the_referee_and_changes_nothing(tmp_path: Path):
     store = Store(tmp_path)
     key = keys.collection_key(tmp_path)  # the key that signs the tags sits beside the db
@@ -90,6 +92,7 @@ def test_web_reads_beside_the_referee_and_changes_nothing(tmp_path: Path):
     store.close()
 
 
+@pytest.mark.system
 def test_web_says_plainly_when_its_port_is_taken(tmp_path: Path):
     with Server("web", "--data", str(tmp_path)) as web:
         port = web.url.rsplit(":", 1)[1]
@@ -109,6 +112,7 @@ def _rolls(store: Store, variant: str, faces: list[int], boot: str | None = "B00
         journal.append(Entry("game", inp, i % 3 != 0, boot, i + 1 if boot else None))
 
 
+@pytest.mark.system
 def test_die_check_counts_the_physical_die_and_names_a_biased_face(tmp_path: Path):
     fair = tmp_path / "fair"
     with Store(fair) as store:

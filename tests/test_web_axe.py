@@ -7,12 +7,14 @@ import time
 from pathlib import Path
 
 import pytest
+from rigs.broker import Mosquitto, free_port, pair
 from table_rig import Table, demo_game_events
-from test_club import Mosquitto, _free_port, pair
 from web_rig import Server, axe, chromium, scheme, serious
 
 from host.readers.club import Broker, Publisher, club_secret
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 
 def _judge(driver, page: str) -> dict[str, list[dict]]:
@@ -76,7 +78,7 @@ def test_the_phone_page_has_no_serious_accessibility_fault_in_either_scheme(phon
 
 def test_the_club_page_has_no_serious_accessibility_fault_in_either_scheme(phone,
                                                                             tmp_path: Path):
-    broker = Mosquitto(tmp_path, _free_port())
+    broker = Mosquitto(tmp_path, free_port())
     broker.start()
     url = "mqtt://127.0.0.1:%d" % broker.port
     organiser = tmp_path / "organiser"

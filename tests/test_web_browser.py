@@ -16,6 +16,8 @@ from web_rig import PHONE, SHOTS, Server, chromium
 
 from host.storage.store import Store
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 
 @pytest.fixture(scope="module")
 def browser():

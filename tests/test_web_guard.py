@@ -9,10 +9,13 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from table_rig import Table, demo_game_events
 from web_rig import Server
 
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 PATHS = ("/api/state", "/api/games/1", "/api/games/2", "/api/games/x", "/api/die",
          "/api/words", "/", "/static/app.js", "/static/", "/static",

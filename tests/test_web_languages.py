@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from table_rig import Table, demo_game_events
 from web_rig import SHOTS, Server, chromium
 
 from host.readers.web import page_texts
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 
 def test_the_page_asks_for_every_text_it_says_and_gets_it_in_french(tmp_path: Path):

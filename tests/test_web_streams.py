@@ -12,9 +12,12 @@ import socket
 import time
 from pathlib import Path
 
+import pytest
 from web_rig import Server
 
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 STREAMS = 200
 COMMITS = 16

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from debian import tool
 
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
+
 DEPLOY = Path(__file__).resolve().parents[1] / "host" / "deploy"
 UNITS = {"hexref-web.service": "hexref web --port 8080",
          "hexref-publish.service": "hexref publish"}

@@ -16,6 +16,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import serial
 from luma.core.device import dummy
 from process_table import (
@@ -88,6 +89,7 @@ FAULTS = ("database or disk is full", "attempt to write a readonly database",
           "disk I/O error")
 
 
+@pytest.mark.system
 def test_a_store_that_fails_on_demand_pauses_and_resumes_a_whole_game(tmp_path, caplog):
     t, store = failing_table(tmp_path)
     try:
@@ -184,6 +186,7 @@ def _fill(folder: Path) -> Path:
     return filler
 
 
+@pytest.mark.system
 def test_a_disk_that_fills_mid_game_pauses_hexref_run_and_play_resumes(tmp_path):
     """``hexref run`` with its data on a 16 MB tmpfs; the filesystem is filled to the last
     byte in the middle of the Collector's game and freed a few seconds later."""
@@ -232,6 +235,7 @@ def test_a_disk_that_fills_mid_game_pauses_hexref_run_and_play_resumes(tmp_path)
     assert accepted(entries) == accepted(clean_run("jl-collector", collector_script()))
 
 
+@pytest.mark.system
 def test_hexref_run_started_on_a_full_disk_says_so_and_starts_when_it_has_room(tmp_path):
     """After a restart on a full card the database cannot even be opened (SQLite needs
     room for its -shm file): the panel says Game paused, Disk full, and ``hexref run``

@@ -39,6 +39,8 @@ from host.games.hexors.demo import collector_script  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 
+pytestmark = pytest.mark.system  # the emulated board and a real hexref run
+
 VARIANT = "jl-collector"
 RIG = Path(__file__).with_name("rig.py")
 SUMMARY = ROOT / "build" / "pico" / "summary.txt"

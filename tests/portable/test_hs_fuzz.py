@@ -1,63 +1,10 @@
 """Seeded random play of HeroScape (HS-1..HS-9): no input crashes the engine, every refused
 input changes nothing, undo restores the state before each input, replay rebuilds the game.
-
-``drive`` is shared with the Hexo and Invocations fuzz tests (test_hx_fuzz, test_in_fuzz).
+``drive`` (fuzz.py) is shared with the Hexo and Invocations fuzz tests.
 """
+from fuzz import Lcg, drive
+
 from shared_rules.heroscape import HeroScapeGame, army_cards, card
-
-
-class Lcg:
-    """A tiny seeded generator: the same numbers on CPython and MicroPython."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) % 2147483648
-        return (self.x >> 8) % n
-
-    def pick(self, items):
-        return items[self.below(len(items))]
-
-
-def state(g):
-    return repr(sorted((k, v) for k, v in g.__dict__.items() if k != "options"))
-
-
-def drive(make, propose, seed, steps=200, undo_every=7):
-    """Play ``steps`` inputs from ``propose(game, rng)``; returns (accepted, refused).
-
-    Asserts the engine contract on every input: an Outcome or a Refusal, never an
-    exception; a Refusal leaves the state and the journal as they were; undo goes back to
-    the state before the input; replaying the journal gives the same game.
-    """
-    rng = Lcg(seed)
-    g = make()
-    accepted = 0
-    refused = 0
-    for step in range(steps):
-        inp = propose(g, rng)
-        before = state(g)
-        n = len(g.inputs)
-        result = g.apply(inp)
-        if not result.accepted:
-            refused += 1
-            assert result.rule and result.message, repr(result)
-            assert state(g) == before, "refused %r changed the state" % (inp,)
-            assert len(g.inputs) == n
-            continue
-        accepted += 1
-        if step % undo_every == 0:
-            after = state(g)
-            g.undo()
-            assert state(g) == before, "undo of %r did not restore" % (inp,)
-            assert g.apply(inp).accepted
-            assert state(g) == after
-    again = make()
-    again.replay(list(g.inputs))
-    assert state(again) == state(g)
-    return accepted, refused
-
 
 JUNK = [("zap",), ("tap",), ("tap", ["list"]), ("roll",), ("roll", "x"), ("roll", [1, 9]),
         ("height", "up"), ("objective", 5), ("add", 0), ("end", 1), ("cancel",),

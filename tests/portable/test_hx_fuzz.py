@@ -1,6 +1,6 @@
 """Seeded random play of Hexo (HX-1..HX-14): no input crashes the engine, every refused
 input changes nothing, undo restores, replay rebuilds the same game."""
-from test_hs_fuzz import Lcg, drive
+from fuzz import Lcg, drive
 
 from shared_rules.hexo import HexoGame, hexo_cards
 

@@ -1,6 +1,6 @@
 """Seeded random play of Invocations (IN-1..IN-12): no input crashes the engine, every
 refused input changes nothing, undo restores, replay rebuilds the same game."""
-from test_hs_fuzz import Lcg, drive
+from fuzz import Lcg, drive
 
 from shared_rules.invocations import InvocationsGame
 

@@ -3,7 +3,7 @@ written: loaded by WRITE, dropped when the write is done or has failed, loaded a
 next WRITE (the PN532 twin plays the reader)."""
 import sys
 
-from test_pn532_nfc import RECORD, A, B, drive, hexs, rig
+from nfc_rig import RECORD, A, B, drive, hexs, rig
 
 from firmware.nfc import WRITE_WAIT_MS
 from firmware.twins import Ntag
