@@ -19,6 +19,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from process_table import (
     ROOT,
     Cable,
@@ -116,6 +117,7 @@ def _rows(data: Path, game_id: int) -> list:
         return [(e.boot, e.seq) for e in store.journal(game_id).entries]
 
 
+@pytest.mark.system
 def test_a_newer_hub_is_named_on_the_panel_and_keeps_its_events(tmp_path):
     cable = Cable(tmp_path / "hexref-hub")
     data, config, game_id = new_table(tmp_path, "jl-collector", cable.path)

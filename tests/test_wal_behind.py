@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 
+import pytest
 from process_table import (
     ROOT,
     Cable,
@@ -30,6 +31,8 @@ from host.devices.panel import render
 from host.display import screens
 from host.games.hexors.demo import collector_script
 from host.storage.store import Store
+
+pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 PAGE = 4096
 FRAME = 24 + PAGE  # a WAL frame: its header, then one page
