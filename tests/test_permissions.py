@@ -63,13 +63,15 @@ def service_folder():
     base = Path(tempfile.mkdtemp(prefix="hexref-permissions-"))  # pytest's is root's alone
     os.chmod(base, 0o755)
     data = base / "data"
-    enroll_demo_tiles(data)
-    for path in [data, *data.iterdir()]:
-        os.chown(path, 0, group)
+    data.mkdir()
+    os.chown(data, 0, group)
     os.chmod(data, 0o2770)
-    for path in data.iterdir():
-        if path.name != "collection.key":
-            os.chmod(path, 0o660)
+    old = os.umask(0o027)  # SQLite makes the database 0644 less this: 0640, the issue's
+    try:
+        enroll_demo_tiles(data)  # as the service does: its store shares what it made
+    finally:
+        os.umask(old)
+    assert (data / "hexref.db").stat().st_mode & 0o777 == 0o660
     assert (data / "collection.key").stat().st_mode & 0o777 == 0o600
     _warm(base)
     yield data, group

@@ -183,6 +183,28 @@ class TileRow:
     fields: dict[str, Any] | None = None  # other values read off the tile (kind, name...)
 
 
+def _share_with_group(path: Path) -> None:
+    """In a folder shared with its group (the service's /var/lib/hexref, mode 2770: README,
+    "Install the referee on the Pi"), the database and its -wal and -shm are the group's
+    to write too. SQLite makes the database 0644 less the umask (0640 under the unit's
+    UMask=0007) and each -wal and -shm with the database's mode, owned by whoever opened it
+    first: the operator's `hexref tiles` could not write, and a -shm the operator's command
+    made first left the referee itself "a readonly database" (seen on a booted Bookworm,
+    tests/system/boot.py). Each owner opens up what is its own."""
+    try:
+        if path.parent.stat().st_mode & 0o070 != 0o070:
+            return  # a folder of one user's (~/.local/share/hexref): nothing to share
+    except OSError:
+        return
+    for name in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            info = name.stat()
+            if info.st_uid == os.geteuid() and info.st_mode & 0o060 != 0o060:
+                os.chmod(name, (info.st_mode | 0o060) & 0o7777)
+        except OSError:
+            pass  # not ours to change, or gone: SQLite says what it cannot do
+
+
 class Store:
     """The database. ``where``: a folder (the file is ``hexref.db`` in it) or a ``.db``
     path; by default ``data_dir()``. ``durable=False`` trades power-cut safety for speed
@@ -208,6 +230,7 @@ class Store:
             if mode.lower() != "wal":
                 raise StoreError("%s: SQLite refused WAL mode (%s); is it on a network "
                                  "share?" % (path, mode))
+            _share_with_group(path)
             self.db.execute("PRAGMA synchronous = %s" % ("FULL" if durable else "NORMAL"))
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
