@@ -17,6 +17,7 @@ from host.devices.panel import Panel
 from host.games.descriptor import Choice
 from host.hub.connection import Connection
 from host.readers.club import Broker, Night, Publisher, standings
+from host.readers.web_model import Follower
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import Store
@@ -150,3 +151,13 @@ def test_names_in_the_config_are_journalled_when_a_game_starts(tmp_path: Path):
     assert [e.input for e in store.journal(app.game_id).entries] == [
         ("name", 0, "Ana"), ("name", 1, "Ben")]
     assert store.game(app.game_id).players == ("P1", "P2")  # the journal holds the names
+
+
+def test_a_naming_reads_as_a_sentence_on_the_page(tmp_path: Path):
+    store = Store(tmp_path)
+    game_id = store.new_game("jl-beginner", ["P1", "P2"])
+    follower = Follower(store.game(game_id))
+    follower.feed([Entry("referee", ("name", 0, "Ana"), True),
+                   Entry("referee", ("name", 0, ""), True)], ["", ""])
+    assert [h["text"] for h in follower.history] == ["seat 1: Ana", "seat 1: a guest"]
+    assert follower.referee.players == ("P1", "P2")

@@ -69,6 +69,9 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
     if kind == "add" and len(inp) >= 3:
         return _("%(player)s adds %(tile)s") % {
             "player": _seat(inp[1], players), "tile": _thing(inp[-1], names)}
+    if kind == "name" and len(inp) == 3 and isinstance(inp[1], int):  # who sits where
+        return _("seat %(n)d: %(name)s") % {"n": inp[1] + 1, "name": inp[2]} if inp[2] \
+            else _("seat %d: a guest") % (inp[1] + 1)
     if kind == "card" and len(inp) == 4:  # a card tapped in for a player (Hexo's fights)
         return _("%(player)s taps %(tile)s") % {
             "player": _seat(inp[1], players), "tile": _thing(inp[3], names)}
