@@ -103,3 +103,47 @@ def test_the_club_page_has_no_serious_accessibility_fault_in_either_scheme(phone
         broker.stop()
     bad = {c: serious(v) for c, v in found.items() if serious(v)}
     assert not bad, bad
+
+
+# The page's state arriving late, as on a slow network: the page is drawn first with what
+# it has, then filled (a stream's events reach the page 0.8 s after they arrive).
+LATE_AND_WATCHED = """
+window.shifted = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifted += e.value;
+}).observe({type: "layout-shift", buffered: true});
+const Stream = window.EventSource;
+window.EventSource = function (url) {
+  const stream = new Stream(url);
+  const listen = stream.addEventListener.bind(stream);
+  stream.addEventListener = (type, then) => listen(type, (ev) => setTimeout(() => then(ev), 800));
+  return stream;
+};
+"""
+
+
+def test_the_phone_page_does_not_shift_while_it_loads(tmp_path: Path):
+    """Layout shift (Chromium's Layout Instability API) under 0.1 while the page loads a
+    game in play, its state arriving late (issue 21: Lighthouse measured 0.46)."""
+    data = tmp_path / "data"
+    store = Store(data)
+    events = demo_game_events()
+    Table(store).play(events)
+    store.finish(1, "P1")
+    rolls = [i for i, e in enumerate(events) if e[0] == "DIE" and e[2][0] == "FACE"]
+    Table(store, boot="0000BEEF").play(events[:rolls[4] + 1])
+    store.close()
+    driver = chromium()
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                               {"source": LATE_AND_WATCHED})
+        with Server("web", "--data", str(data)) as web:
+            driver.get(web.url + "/")
+            _wait(driver, "#odds svg rect.bar")
+            _wait(driver, "#join-card:not([hidden])")
+            time.sleep(1.0)
+            shifted = driver.execute_script("return window.shifted")
+    finally:
+        driver.quit()
+    print("layout shift while loading: %.4f" % shifted)
+    assert shifted < 0.1, shifted
