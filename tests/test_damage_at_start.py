@@ -93,6 +93,33 @@ def _index(data: Path, tmp: Path):
     return ("Database damaged", "See hexref doctor"), ("REINDEX journal_hub",), repair
 
 
+def _index_page(data: Path, tmp: Path):
+    path = data / "hexref.db"
+    db = sqlite3.connect(str(path))
+    root, = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'journal_hub'"
+                       ).fetchone()
+    db.close()
+    raw = bytearray(path.read_bytes())
+    raw[(root - 1) * 4096] = 0x55  # the page's type byte: not a b-tree page any more
+    path.write_bytes(bytes(raw))
+    return ("Database damaged", "See hexref doctor"), ("btreeInitPage", "hexref restore"), \
+        lambda: _restore(data)
+
+
+def _foreign(data: Path, tmp: Path):
+    (data / "hexref.db").unlink()
+    db = sqlite3.connect(str(data / "hexref.db"))
+    db.execute("CREATE TABLE recipes (name TEXT)")
+    db.commit()
+    db.close()
+
+    def repair():
+        (data / "hexref.db").rename(tmp / "recipes.db")
+        _restore(data)
+    return (("Database damaged", "See hexref doctor"),
+            ("not a hexref database (tables recipes)", "move it away"), repair)
+
+
 def _empty(data: Path, tmp: Path):
     (data / "hexref.db").write_bytes(b"")
     return (("Database empty", "Restore a backup"),
@@ -162,7 +189,7 @@ def _no_inodes(data: Path, tmp: Path):
             lambda: shutil.rmtree(junk))
 
 
-CASES = {"index": _index, "empty": _empty, "missing": _missing, "newer": _newer,
+CASES = {"index": _index, "index-page": _index_page, "foreign": _foreign, "empty": _empty, "missing": _missing, "newer": _newer,
          "truncated": _truncated, "folder": _folder, "read-only": _read_only,
          "no-inodes": _no_inodes}
 ON_TMPFS = {"read-only": "size=16m,mode=0700", "no-inodes": "size=16m,nr_inodes=64,mode=0700"}

@@ -174,6 +174,15 @@ def examine_database(path: Path) -> Finding | None:
                                    len(damaged), "" if len(damaged) == 1 else "s",
                                    "; ".join(str(d) for d in damaged[:3])
                                    + ("" if len(damaged) <= 3 else "; ...")))
+        if version == 0:
+            tables = [r[0] for r in store.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")]
+            if tables:
+                return Finding("foreign", _("Database damaged"), _("See hexref doctor"),
+                               "%s is an SQLite file but not a hexref database (tables %s): "
+                               "move it away, then %s" % (path, ", ".join(tables[:5]),
+                                                          _restore_advice(path.parent)))
+            return None  # nothing in it yet: this hexref makes its tables
         behind = store.mark_behind()
         if behind is not None:
             return behind_finding(path, *behind)
@@ -209,6 +218,7 @@ def _index_agrees(store: Store) -> bool:
 
 
 def _malformed(path: Path, why) -> Finding:
+    why = " ".join(str(why).split())  # SQLite's own lines, on one
     return Finding("malformed", _("Database damaged"), _("See hexref doctor"),
                    "%s is damaged (%s): %s"
                    % (path, why, _restore_advice(path.parent)))
