@@ -262,3 +262,32 @@ def test_ring_overflows_while_nobody_listens_are_said_to_the_next_host():
     hub.send_event(2100, "BTN", "B", "press")
     hub.poll(5000)
     assert b"BTN" not in bytes(wire.out) and hub.unacked == 32
+
+
+def test_doctor_without_a_running_referee_names_a_newer_hub(tmp_path):
+    """``hexref doctor`` opening the port itself: the same sentence as the log's."""
+    import os
+
+    from test_doctor import RealHello, checks_of
+
+    from host.common.config import Config, Data, Hub
+
+    master, slave = os.openpty()
+    script = tmp_path / "script.json"
+    script.write_text("[]")
+    hub = subprocess.Popen([sys.executable, "-c", HUB, "--fd", str(master), "--script",
+                            str(script), str(tmp_path / "counts")], pass_fds=(master,),
+                           cwd=ROOT)
+    try:
+        pi = RealHello()
+        path = os.ttyname(slave)
+        pi.paths.add(path)
+        cfg = Config(hub=Hub(port=path), data=Data(dir=str(tmp_path)))
+        check = checks_of(pi, cfg)["hub"]
+    finally:
+        hub.terminate()
+        hub.wait(timeout=10)
+        os.close(master)
+        os.close(slave)
+    assert check.status == "FIX" and "Reader firmware 0.4.0 (protocol 3) is newer than " \
+        "this referee (protocol 2): update hexref" in check.text, check.line()
