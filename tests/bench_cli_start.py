@@ -6,11 +6,13 @@ slower than a laptop, so what is 50 ms here is half a second there. What each co
 load is checked by tests/test_cli_imports.py; this only measures.
 
 Each command runs N times, interleaved with the others so a busy machine slows them alike;
-the median is printed.
+the medians are printed: wall time, and CPU time (user + system, of the child process:
+what a busy machine changes least).
 """
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,16 +36,23 @@ COMMANDS = {
 
 def main() -> int:
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    cpu: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for _ in range(RUNS):
         for name, command in COMMANDS.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
             times[name].append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     bare = statistics.median(times["bare python (-c pass)"])
+    bare_cpu = statistics.median(cpu["bare python (-c pass)"])
     print("command start, median of %d runs (target: at most 3x a bare Python's start)" % RUNS)
-    for name, runs in times.items():
-        median = statistics.median(runs)
-        print("  %-32s %6.1f ms  %4.1fx" % (name, median * 1000, median / bare))
+    print("  %-32s %9s %5s %9s %5s" % ("", "wall", "", "cpu", ""))
+    for name in COMMANDS:
+        wall, used = statistics.median(times[name]), statistics.median(cpu[name])
+        print("  %-32s %6.1f ms %4.1fx %6.1f ms %4.1fx" % (name, wall * 1000, wall / bare,
+                                                         used * 1000, used / bare_cpu))
     return 0
 
 
