@@ -144,6 +144,20 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
         _wait(driver, lambda d: "(past)" in _text(d, "title"), "game 1 opened as a past game")
         assert "P1 won" in _text(driver, "winner")
         assert len(driver.find_elements("css selector", "#history li.undone")) == 1
+        # Replayed move by move: the game as it stood after its fifth input, then its sixth.
+        total = len(driver.find_elements("css selector", "#history li"))
+        assert _text(driver, "replay-at") == "after input %d of %d" % (total, total)
+        driver.execute_script("const s = document.getElementById('replay-step'); s.value = 5;"
+                              "s.dispatchEvent(new Event('change'));")
+        _wait(driver, lambda d: _text(d, "replay-at") == "after input 5 of %d" % total,
+              "the game after its fifth input")
+        assert len(driver.find_elements("css selector", "#history li")) == 5
+        assert not driver.find_element("id", "winner").is_displayed()
+        driver.find_element("id", "replay-next").click()
+        _wait(driver, lambda d: _text(d, "replay-at") == "after input 6 of %d" % total,
+              "the next input")
+        assert len(driver.find_elements("css selector", "#history li")) == 6
+        _shot(driver, "5-replay.png")
         driver.find_element("link text", "Back to the live game").click()
         _wait(driver, lambda d: "game %d" % second in _text(d, "title"), "back to the game")
         assert driver.execute_script("return window.sameDocument") == "never reloaded"

@@ -76,7 +76,14 @@ def test_a_damaged_game_is_named_and_skipped_never_a_500(tmp_path: Path):
                                                      "are not a list of names"}]
         status, _headers, body = answers["/api/games/2"]
         assert status == 422 and "game 2 cannot be read" in json.loads(body)["error"]
-        assert answers["/api/games/1"][0] == 200
+        whole = json.loads(answers["/api/games/1"][2])
+        assert answers["/api/games/1"][0] == 200 and whole["winner"] == "P1"
+        # Move by move: the game as it stood after its first three inputs.
+        status, _headers, body = _ask(web.url, "/api/games/1?upto=3")
+        early = json.loads(body)
+        assert status == 200 and early["entries"] == 3 and early["total"] == whole["total"]
+        assert early["winner"] is None and len(early["history"]) == 3
+        assert _ask(web.url, "/api/games/1?upto=-1")[0] == 400
 
 
 def test_the_host_header_is_never_written_back_into_a_redirect(tmp_path: Path):

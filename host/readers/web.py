@@ -20,6 +20,7 @@ but the page and its data.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import os
@@ -185,11 +186,13 @@ class Reader:
                      version=self.changes)
         return state
 
-    def game(self, game_id: int) -> dict[str, Any] | None:
+    def game(self, game_id: int, upto: int | None = None) -> dict[str, Any] | None:
         """Any stored game, folded (finished ones are kept once folded); None when there is
-        no such game. A game that cannot be read is {"error": why}."""
+        no such game. A game that cannot be read is {"error": why}. ``upto``: the game as it
+        stood after its first ``upto`` inputs (a replay, move by move); ``total`` says how
+        many there are in all."""
         with self.lock:
-            if game_id in self.finished:
+            if upto is None and game_id in self.finished:
                 return self.finished[game_id]
             if self.db is None:
                 return None
@@ -200,14 +203,21 @@ class Reader:
             rows = [g for g in rows if g.id == game_id]
             if not rows:
                 return None
+            row = rows[0]
             try:
-                follower = Follower(rows[0])
-                self._feed(self.db, follower)
-                state = follower.state(rows[0])
+                follower = Follower(row)
+                entries, times = readonly.entries_after(self.db, game_id, 0)
+                total = len(entries)
+                if upto is not None and upto < total:
+                    entries, times = entries[:upto], times[:upto]
+                    row = dataclasses.replace(row, finished=None, winner=None)
+                follower.feed(entries, times)
+                state = follower.state(row)
             except (ValueError, TypeError, KeyError, IndexError) as exc:
                 return {"error": _("game %(id)d cannot be read: %(why)s")
                         % {"id": game_id, "why": exc}}
-            if rows[0].finished:
+            state["total"] = total
+            if row.finished and upto is None:
                 self.finished[game_id] = state
             return state
 
@@ -339,9 +349,12 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
     async def one_game(request: Request) -> Response:
         try:
             game_id = int(request.path_params["game"])
+            upto = int(request.query_params["upto"]) if "upto" in request.query_params else None
         except ValueError:
             return JSONResponse({"error": _("a game is a number")}, status_code=400)
-        found = await to_thread.run_sync(reader.game, game_id)
+        if upto is not None and upto < 0:
+            return JSONResponse({"error": _("a game is a number")}, status_code=400)
+        found = await to_thread.run_sync(reader.game, game_id, upto)
         if found is None:
             return JSONResponse({"error": _("no game %d") % game_id}, status_code=404)
         return JSONResponse(found, status_code=422 if "error" in found else 200)

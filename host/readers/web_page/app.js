@@ -215,10 +215,36 @@ async function route() {
 }
 function openGame(id) { location.hash = `#game-${id}`; }
 
+// A past game replayed: the page as it stood after each input, one at a time.
+async function replayTo(step) {
+  if (viewing === null || !past) return;
+  const upto = Math.max(0, Math.min(step, past.total || 0));
+  const res = await fetch(`/api/games/${viewing}?upto=${upto}`);
+  if (!res.ok) return;
+  past = await res.json();
+  draw();
+}
+
+function renderReplay() {
+  const card = $("replay-card");
+  card.hidden = viewing === null || !past;
+  if (card.hidden) return;
+  const step = $("replay-step");
+  step.max = past.total || 0;
+  step.value = past.entries || 0;
+  step.setAttribute("aria-label", t("Input shown"));
+  $("replay-at").textContent = fmt(t("after input %(n)d of %(total)d"),
+                                   {n: past.entries || 0, total: past.total || 0});
+}
+$("replay-step").addEventListener("change", (ev) => replayTo(Number(ev.target.value)));
+$("replay-back").addEventListener("click", () => replayTo((past ? past.entries : 0) - 1));
+$("replay-next").addEventListener("click", () => replayTo((past ? past.entries : 0) + 1));
+
 function draw() {
   if (!live) return;
   renderGame(viewing !== null && past ? past : live);
   renderGames(live);
+  renderReplay();
   renderDie(live.die);
   document.body.dataset.version = live.version;
   document.body.dataset.entries = live.entries || 0;
