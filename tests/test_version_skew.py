@@ -268,7 +268,7 @@ def test_doctor_without_a_running_referee_names_a_newer_hub(tmp_path):
     """``hexref doctor`` opening the port itself: the same sentence as the log's."""
     import os
 
-    from test_doctor import RealHello, checks_of
+    from rigs.doctor_pi import RealHello, checks_of
 
     from host.common.config import Config, Data, Hub
 

@@ -6,5 +6,6 @@
 - app_table.py: Table, ``hexref run``'s loop (App) on a cable to the real firmware link,
   luma's dummy panel and gpiozero's mock pins, stepped by hand;
 - referee_table.py: Table, a referee fed hub events as the loop feeds it (no link);
-- broker.py: Mosquitto, a real broker on a free port, and pairing a table with the club.
+- broker.py: Mosquitto, a real broker on a free port, and pairing a table with the club;
+- doctor_pi.py: FakePi and RealHello, the machines ``hexref doctor`` is tried on.
 """
