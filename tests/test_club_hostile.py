@@ -133,11 +133,14 @@ def _refusals_on_the_page(url: str, rejected: dict) -> None:
         driver.quit()
 
 
+TONIGHT = {"night": ""}  # the night the organiser opened (its page says it; members hear it)
+
+
 def _entry(table: str, game: int, seq: int, players=("Mallory", "Ben"), **extra) -> dict:
     message = {"table": table, "game": game, "seq": seq, "variant": "jl-beginner",
                "players": list(players), "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
                "target": "referee", "input": ["seat", 1], "accepted": False, "boot": None,
-               "hub_seq": None, "time": ""}
+               "hub_seq": None, "time": "", "night": TONIGHT["night"]}
     message.update(extra)
     return message
 
@@ -192,6 +195,7 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
         mallory.send("junk", "journal", b"\x00\xff not json", retain=True)
 
         with Server("club", "--config", str(config), "--data", str(organiser)) as club:
+            TONIGHT["night"] = club.wait_for("/api/club", lambda s: s["night"])["night"]
             tables = [Table(s, s.new_game("jl-beginner", ["Ana", "Ben"] if k == 0 else
                                           ["Cleo", "Ana"]), boot="%08X" % k)
                       for k, s in enumerate(stores)]
@@ -231,7 +235,7 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
                                    qos=1).wait_for_publish(5)
             table_1 = key_of(pairing_code(secret, "Table 1").replace("-", ""))
             mallory.send("Table 1", "journal", sign(_entry(
-                "Table 1", 1, 1, players=("Ana", "Ben"), created="2020-11-20T20:00:00"),
+                "Table 1", 1, 1, players=("Ana", "Ben"), night="last-week"),
                 table_1))
             # Flood: out-of-order entries of many games from Mallory's paired table (what
             # waits for a gap is what grew without bound), and junk on topics of no table.

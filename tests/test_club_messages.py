@@ -12,6 +12,7 @@ from host.readers.club import AHEAD, WAITING, Night, table_topic
 from host.readers.club_messages import key_of, pairing_code, sign
 
 SECRET = bytes(range(32))
+NIGHT = "tonight"  # the night the organiser opened
 
 
 def key(table: str) -> bytes:
@@ -22,7 +23,7 @@ def entry(table: str = "Table 1", game: int = 1, seq: int = 1, **extra) -> dict:
     message = {"table": table, "game": game, "seq": seq, "variant": "jl-beginner",
                "players": ["Ana", "Ben"], "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
                "target": "referee", "input": ["seat", 1], "accepted": False, "boot": None,
-               "hub_seq": None, "time": ""}
+               "hub_seq": None, "time": "", "night": NIGHT}
     message.update(extra)
     return message
 
@@ -40,7 +41,7 @@ def reasons(night: Night, table: str = "Table 1") -> list[str]:
 
 
 def test_a_signed_entry_is_taken_once():
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     assert send(night, entry())
     assert not send(night, entry())  # the same again: a duplicate, not a second input
     snap = night.snapshot()
@@ -62,7 +63,7 @@ def test_a_signed_entry_is_taken_once():
     ([1, 2], "not signed (pair the table: hexref club-join)"),  # no room for a signature
 ])
 def test_a_badly_formed_entry_is_refused_and_the_night_goes_on(message, why):
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     assert not send(night, message)
     assert reasons(night) == [why]
     assert send(night, entry())  # the next good one is taken
@@ -77,14 +78,14 @@ def test_a_badly_formed_entry_is_refused_and_the_night_goes_on(message, why):
                                           "players": ["A"]}}}, "entries is out of range"),
 ])
 def test_a_bad_index_is_refused_and_asks_for_nothing(index, why):
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     assert not send(night, index, kind="index")
     assert reasons(night) == [why]
     assert night.gaps(0.0) == []
 
 
 def test_unsigned_forged_and_misplaced_messages_are_refused():
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     send(night, entry(), signer=None)
     send(night, entry(), signer="Table 2")  # a key of another table's
     send(night, dict(sign(entry(), key("Table 1")), seq=2), signer=None)  # changed after
@@ -92,7 +93,7 @@ def test_unsigned_forged_and_misplaced_messages_are_refused():
     send(night, b"\xff not json", signer=None)
     send(night, b"[" * 100_000, signer=None)  # too big
     send(night, b"[" * 10_000, signer=None)  # small, and too deep for the parser
-    send(night, entry(created="2020-01-01T20:00:00"))  # a game of an earlier night
+    send(night, entry(night="last-week"))  # a game of an earlier night
     assert night.snapshot()["entries"] == 0
     assert sorted(reasons(night)) == sorted([
         "not signed (pair the table: hexref club-join)",
@@ -105,7 +106,7 @@ def test_unsigned_forged_and_misplaced_messages_are_refused():
 
 
 def test_entries_out_of_order_wait_and_are_freed():
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     for seq in (3, 2, 1):
         send(night, entry(seq=seq, input=["seat", seq % 2]))
     game = night.games[("Table 1", 1)]
@@ -115,7 +116,7 @@ def test_entries_out_of_order_wait_and_are_freed():
 def test_what_waits_for_a_missing_entry_is_bounded():
     """A paired table that skips its first entry and floods the rest: at most ``AHEAD``
     entries of one game and ``WAITING`` in all are kept; the rest are refused."""
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     for seq in range(2, AHEAD + 50):
         send(night, entry(seq=seq))
     assert len(night.games[("Table 1", 1)].waiting) == AHEAD - 1
@@ -130,7 +131,7 @@ def test_what_waits_for_a_missing_entry_is_bounded():
 def test_refusals_kept_apart_are_bounded():
     """Refusals are kept apart for every table that sent something good, and for the first
     eight topics of no known table (an unpaired table is among them); the rest together."""
-    night = Night(SECRET)
+    night = Night(SECRET, NIGHT)
     assert send(night, entry(table="Table 2"), table="Table 2", signer="Table 2")
     for n in range(500):
         night.receive("hexref/club/fake-%d/journal" % n, b"{}")

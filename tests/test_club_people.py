@@ -47,6 +47,17 @@ def _night(tmp_path: Path, seats: list[list[str] | None],
         table = "Table %d" % (k + 1)
         folder = tmp_path / table.replace(" ", "-")
         store = Store(folder)
+        pair(folder, table, SECRET)
+        publisher = Publisher(folder, Broker.parse("mqtt://127.0.0.1"), table)
+        publisher.client.publish = sent = Sent()
+        publisher.connected.set()
+        publisher.step()  # heard by the organiser (its index), which tells it the night
+        for topic, payload in sent.messages:
+            night.receive(topic, payload.encode())
+        for _level, message in night.to_tell():
+            publisher.nights.put(json.dumps(message).encode())
+        publisher.step()  # the night is open before the table's game starts
+        assert publisher.night == night.night and publisher.from_game == 1
         game_id = store.new_game("jl-beginner", names or ["P1", "P2"])
         rig = Table(store, game_id, boot="%08X" % k)
         for seat, name in enumerate((named or {}).get(k, [])):
@@ -54,10 +65,6 @@ def _night(tmp_path: Path, seats: list[list[str] | None],
         for event in demo_game_events():
             rig.play([event])
         assert rig.referee.game.winners == [0]
-        pair(folder, table, SECRET)
-        publisher = Publisher(folder, Broker.parse("mqtt://127.0.0.1"), table)
-        publisher.client.publish = sent = Sent()
-        publisher.connected.set()
         publisher.step()
         for topic, payload in sent.messages:
             assert night.receive(topic, payload.encode()) or topic.endswith("/index")

@@ -36,6 +36,10 @@ def add_parser(commands) -> None:
                       help="this page's client id at the broker (its session is kept)")
     club.add_argument("--data", metavar="DIR", help="where the club's secret is kept "
                                                     "(default: the config's data folder)")
+    club.add_argument("--continue", dest="resume", action="store_true",
+                      help="go on with the night this organiser opened last (after a "
+                           "restart); without it a new night opens: each table publishes "
+                           "the game it is playing and every game after it")
     club.set_defaults(func=_club)
 
     join = commands.add_parser(
@@ -51,7 +55,7 @@ def add_parser(commands) -> None:
 
 def _club(args: argparse.Namespace) -> int:
     from host.common.config import data_dir
-    from host.readers.club import Broker, Organiser, club_secret, create_app
+    from host.readers.club import Broker, Organiser, club_secret, create_app, open_night
     from host.readers.web import serve
 
     cfg = config(args, "club")
@@ -64,13 +68,17 @@ def _club(args: argparse.Namespace) -> int:
         return 2
     try:
         broker = Broker.parse(url, cfg.club.username, cfg.club.password, cfg.club.ca_file)
-        secret = club_secret(data_dir(args.data) if args.data else cfg.data.path)
+        folder = data_dir(args.data) if args.data else cfg.data.path
+        secret = club_secret(folder)
+        night = open_night(folder, args.resume)
     except (ValueError, OSError) as exc:
         print("hexref club: %s" % exc, file=sys.stderr)
         return 2
-    print("hexref club: following %s" % broker.shown, file=sys.stderr, flush=True)
-    return serve(create_app(Organiser(broker, secret, args.name)), args.host, args.port,
-                 "club")
+    print("hexref club: following %s, night %s%s" % (broker.shown, night, " (continued)"
+                                                     if args.resume else ""),
+          file=sys.stderr, flush=True)
+    return serve(create_app(Organiser(broker, secret, args.name, night)), args.host,
+                 args.port, "club")
 
 
 def _join(args: argparse.Namespace) -> int:

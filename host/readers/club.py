@@ -38,7 +38,6 @@ import sqlite3
 import sys
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +48,7 @@ from host.readers.club_messages import (
     MAX_GAMES,
     MAX_NAME,
     JournalEntry,
+    NightOpened,
     Rejected,
     Resend,
     TableIndex,
@@ -66,11 +66,12 @@ from host.storage.journal import Entry
 from host.storage.store import GameRow
 
 PREFIX = "hexref/club"
-NIGHT_S = 12 * 3600  # a club night: the games created in the last 12 hours
 POLL_S = 0.1
 BATCH = 200  # at most this many entries handed to the client per pass
 RESEND_S = 1.0  # a table sends one game again at most this often, whoever asks
-CLOCK_SLACK_S = 3600  # a table's clock may be this far from the organiser's
+# A table's index is sent again this often even unchanged: the organiser hears the table
+# (and tells it the night) even if a member's junk replaced its retained index or night.
+INDEX_EVERY_S = 5.0
 AHEAD = 2000  # entries of one game kept while an earlier one is missing
 WAITING = 20_000  # such entries kept in all (~1 KB each)
 MAX_TABLES = 100  # tables the organiser keeps apart; past it, counted together
@@ -159,8 +160,7 @@ def _connect(client, broker: Broker) -> None:
 class Publisher:
     """One table's journal, published to the club's broker from what it last confirmed."""
 
-    def __init__(self, data_dir: Path, broker: Broker, table: str,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, data_dir: Path, broker: Broker, table: str) -> None:
         from host.storage.store import DB_NAME
 
         self.db_path = Path(data_dir) / DB_NAME
@@ -168,8 +168,14 @@ class Publisher:
         self.topic = "%s/%s" % (PREFIX, table_topic(table))
         self.state_path = Path(data_dir) / ("club-%s.json" % table_topic(table))
         self.broker = broker
-        self.clock = clock
+        # The night the organiser opened, as this table heard it, and its first game: the
+        # games from it on are the night's, by the journal's order, not by the Pi's clock
+        # (a Pi has no clock of its own: it starts from its last shutdown and steps when
+        # NTP syncs).
+        self.night: str | None = None
+        self.from_game = 0
         self.confirmed: dict[int, int] = self._load()  # game -> entries the broker has
+        self.nights: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         self.acked: dict[int, set[int]] = {}  # confirmed beyond the contiguous watermark
         self.queued: dict[int, int] = dict(self.confirmed)  # game -> entries handed over
         self.in_flight: dict[int, tuple[int, int]] = {}  # message id -> (game, seq)
@@ -181,6 +187,7 @@ class Publisher:
         self.resent: dict[int, float] = {}  # game -> when it was last sent again on request
         self.followers: dict[int, Follower] = {}
         self.index_sent = ""
+        self.index_at = -1e9
         self.connected = threading.Event()
         self.link_lost = threading.Event()
         self.stopping = threading.Event()
@@ -196,20 +203,23 @@ class Publisher:
     def _load(self) -> dict[int, int]:
         try:
             data = json.loads(self.state_path.read_text())
+            if isinstance(data.get("night"), str):
+                self.night, self.from_game = data["night"], int(data.get("from_game", 0))
             return {int(g): int(n) for g, n in data.get("confirmed", {}).items()}
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, TypeError):
             return {}
 
     def _save(self) -> None:
         tmp = self.state_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"table": self.table, "confirmed": self.confirmed}))
+        tmp.write_text(json.dumps({"table": self.table, "night": self.night,
+                                   "from_game": self.from_game, "confirmed": self.confirmed}))
         os.replace(tmp, self.state_path)
 
     # paho's thread: only hand things over, never wait on our state (it holds its locks).
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
             return
-        client.subscribe(self.topic + "/resend", qos=1)
+        client.subscribe([(self.topic + "/resend", 1), (self.topic + "/night", 1)])
         self.link_lost.set()  # start again from what was confirmed
         self.connected.set()
 
@@ -221,7 +231,7 @@ class Publisher:
         self.acks.put(mid)
 
     def _on_message(self, client, userdata, msg) -> None:
-        self.requests.put(msg.payload)
+        (self.nights if msg.topic.endswith("/night") else self.requests).put(msg.payload)
 
     def _load_key(self) -> None:
         """The key this table was paired with (``hexref club-join``), read again when the
@@ -297,6 +307,8 @@ class Publisher:
             self.db = readonly.open_database(self.db_path)
             if self.db is None:
                 return
+        while not self.nights.empty():
+            self._hear_night(self.nights.get())
         budget = BATCH
         for row in self._night():
             budget = self._publish_game(row, budget)
@@ -323,10 +335,34 @@ class Publisher:
         if changed:
             self._save()
 
+    def _hear_night(self, payload: bytes) -> None:
+        """The organiser opened a night: its games are the one being played (if any) and
+        every game after it, in the journal's order."""
+        try:
+            data = parse(payload)
+            verify(data, self.key)  # only the organiser knows the key too
+            night = NightOpened.from_json(data).night
+        except Rejected:
+            return
+        if night == self.night:
+            return
+        assert self.db is not None
+        rows = readonly.games(self.db)
+        open_ids = [r.id for r in rows if not r.finished]
+        self.night = night
+        self.from_game = min(open_ids) if open_ids else max((r.id for r in rows),
+                                                            default=0) + 1
+        self.followers = {}
+        self.index_sent = ""
+        log.info("club: night %s opened: publishing game %d and after", night,
+                 self.from_game)
+        self._save()
+
     def _night(self) -> list[GameRow]:
         assert self.db is not None
-        since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(self.clock() - NIGHT_S))
-        return readonly.games(self.db, since)
+        if self.night is None:
+            return []  # no night opened yet: nothing of this table's is the club's
+        return [r for r in readonly.games(self.db) if r.id >= self.from_game]
 
     def _publish_game(self, row: GameRow, budget: int) -> int:
         assert self.db is not None
@@ -344,7 +380,8 @@ class Publisher:
                        "variant": row.variant, "players": list(row.players),
                        "created": row.created, "target": entry.target,
                        "input": list(entry.input), "accepted": entry.accepted,
-                       "boot": entry.boot, "hub_seq": entry.seq, "time": item["time"]}
+                       "boot": entry.boot, "hub_seq": entry.seq, "time": item["time"],
+                       "night": self.night}
             info = self.client.publish(self.topic + "/journal", self._signed(message), qos=1)
             if info.rc != 0:  # the link went between two messages: rewind on reconnect
                 self.link_lost.set()
@@ -358,8 +395,10 @@ class Publisher:
     def _publish_index(self) -> None:
         games = {str(g): {"entries": f.seen, "variant": f.variant,
                           "players": list(f.players)} for g, f in self.followers.items()}
-        text = self._signed({"table": self.table, "games": games})
-        if text != self.index_sent:
+        text = self._signed({"table": self.table, "games": games, "night": self.night or ""})
+        now = time.monotonic()
+        if text != self.index_sent or now - self.index_at >= INDEX_EVERY_S:
+            self.index_at = now
             info = self.client.publish(self.topic + "/index", text, qos=1, retain=True)
             if info.rc == 0:
                 self.index_sent = text
@@ -519,9 +558,10 @@ class Night:
     well formed, signed by a table paired with the club (``secret``: the organiser's own)
     and from tonight is taken; the rest is counted in ``rejections``."""
 
-    def __init__(self, secret: bytes, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, secret: bytes, night: str | None = None) -> None:
         self.secret = secret
-        self.clock = clock
+        self.night = night or os.urandom(6).hex()  # what this organiser opened
+        self.told: set[str] = set()  # tables told of the night (retained: once each)
         self.games: dict[tuple[str, int], ClubGame] = {}
         self.index: dict[str, dict[int, int]] = {}  # table -> game -> entries it has
         self.lock = threading.Lock()
@@ -553,9 +593,7 @@ class Night:
             if isinstance(message, TableIndex):
                 self.take_index(message)
                 return True
-            since = time.strftime("%Y-%m-%dT%H:%M:%S",
-                                  time.gmtime(self.clock() - NIGHT_S - CLOCK_SLACK_S))
-            if message.created < since:
+            if message.night != self.night:  # by what the organiser opened, not a clock
                 raise Rejected(_("a game of an earlier night"))
             return self.take(message)
         except Rejected as exc:
@@ -584,9 +622,20 @@ class Night:
             return fed
 
     def take_index(self, index: TableIndex) -> None:
+        if index.night != self.night:
+            with self.lock:  # it has not heard of tonight (yet, or junk replaced it):
+                self.told.discard(table_topic(index.table))  # told again (to_tell)
+            return
         with self.lock:
             self.index[index.table] = {g: v.entries for g, v in index.games.items()}
             self.changes += 1
+
+    def to_tell(self) -> list[tuple[str, dict]]:
+        """(table topic, signed message) for each table not yet told of the night."""
+        with self.lock:
+            new = sorted(self.known - self.told)
+            self.told |= set(new)
+        return [(level, sign({"night": self.night}, self.key(level))) for level in new]
 
     def gaps(self, now: float, every_s: float = 2.0) -> list[tuple[str, int, int]]:
         """(table, game, first missing seq) for what a table has and we do not, each asked
@@ -621,7 +670,7 @@ class Night:
                     "duplicates": sum(g.duplicates for g in self.games.values()),
                     "rejected": rejected,
                     "rejected_total": sum(r["count"] for r in rejected.values()),
-                    "version": self.changes}
+                    "night": self.night, "version": self.changes}
 
 
 def club_secret(data_dir: Path) -> bytes:
@@ -643,12 +692,31 @@ def club_secret(data_dir: Path) -> bytes:
     return secret
 
 
+def open_night(data_dir: Path, resume: bool = False) -> str:
+    """The night this organiser runs: a new one (kept in its data folder), or with
+    ``resume`` the one it opened last. Nights are told apart by this, never by a clock."""
+    path = Path(data_dir) / "club-night"
+    if resume:
+        try:
+            night = path.read_text().strip()
+            if re.fullmatch(r"[0-9a-f]{12}", night):
+                return night
+        except OSError:
+            pass
+    night = os.urandom(6).hex()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.with_suffix(".tmp").write_text(night + "\n")
+    os.replace(path.with_suffix(".tmp"), path)
+    return night
+
+
 class Organiser:
     """The club's subscriber: every table's journal into a ``Night``."""
 
-    def __init__(self, broker: Broker, secret: bytes, name: str = "hexref-club") -> None:
+    def __init__(self, broker: Broker, secret: bytes, name: str = "hexref-club",
+                 night: str | None = None) -> None:
         self.broker = broker
-        self.night = Night(secret)
+        self.night = Night(secret, night)
         self.client = _client(name, clean=False)
         self.client.on_connect = self._on_connect
         self.client.on_message = self._on_message
@@ -663,6 +731,9 @@ class Organiser:
         self.night.receive(msg.topic, msg.payload)
 
     def ask_for_gaps(self) -> None:
+        for level, message in self.night.to_tell():  # retained: heard on reconnect too
+            self.client.publish("%s/%s/night" % (PREFIX, level), json.dumps(message), qos=1,
+                                retain=True)
         for table, game, start in self.night.gaps(time.monotonic()):
             level = table_topic(table)
             self.client.publish("%s/%s/resend" % (PREFIX, level), json.dumps(sign(

@@ -111,7 +111,8 @@ class JournalEntry:
     accepted: bool
     boot: str | None
     hub_seq: int | None
-    time: str
+    time: str  # the table's clock when it was journalled: shown, never trusted
+    night: str  # the night the organiser opened, as the table heard it
 
     @classmethod
     def from_json(cls, data: Any) -> JournalEntry:
@@ -134,7 +135,8 @@ class JournalEntry:
         return cls(_text(data, "table"), _count(data, "game", 1, 2**31),
                    _count(data, "seq", 1, MAX_SEQ), _variant(data), _names(data, "players"),
                    _text(data, "created", 32), target, tuple(_input_value(v) for v in raw),
-                   data["accepted"], boot, hub_seq, _text(data, "time", 32, empty=True))
+                   data["accepted"], boot, hub_seq, _text(data, "time", 32, empty=True),
+                   _text(data, "night", 32))
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ class TableIndex:
 
     table: str
     games: dict[int, IndexedGame]
+    night: str = ""  # "": the table has heard of no night yet
 
     @classmethod
     def from_json(cls, data: Any) -> TableIndex:
@@ -166,7 +169,23 @@ class TableIndex:
                 raise Rejected(_("a game is not an object"))
             out[int(key)] = IndexedGame(_count(game, "entries", 0, MAX_SEQ), _variant(game),
                                         _names(game, "players"))
-        return cls(_text(data, "table"), out)
+        return cls(_text(data, "table"), out, _text(data, "night", 32, empty=True)
+                   if "night" in data else "")
+
+
+@dataclass(frozen=True)
+class NightOpened:
+    """The organiser's word to a table (retained on its topic, signed with its key): the
+    night it opened. The table publishes the games from then on, by its journal, whatever
+    its clock says."""
+
+    night: str
+
+    @classmethod
+    def from_json(cls, data: Any) -> NightOpened:
+        if not isinstance(data, dict):
+            raise Rejected(_("not a JSON object"))
+        return cls(_text(data, "night", 32))
 
 
 @dataclass(frozen=True)
