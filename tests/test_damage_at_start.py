@@ -145,6 +145,18 @@ def _newer(data: Path, tmp: Path):
     return ("Newer database", "Update hexref"), ("update hexref", "schema 99"), downgrade
 
 
+def _file_format(data: Path, tmp: Path):
+    path = data / "hexref.db"
+
+    def put(version: int):
+        raw = bytearray(path.read_bytes())
+        raw[18] = version  # the file format's write version: 2 is WAL, higher is unknown
+        path.write_bytes(bytes(raw))
+    put(9)
+    return (("Newer database", "Update hexref"), ("file format newer", "write version 9"),
+            lambda: put(2))
+
+
 def _truncated(data: Path, tmp: Path):
     path = data / "hexref.db"
     with open(path, "r+b") as f:
@@ -189,7 +201,8 @@ def _no_inodes(data: Path, tmp: Path):
             lambda: shutil.rmtree(junk))
 
 
-CASES = {"index": _index, "index-page": _index_page, "foreign": _foreign, "empty": _empty, "missing": _missing, "newer": _newer,
+CASES = {"index": _index, "index-page": _index_page, "foreign": _foreign, "empty": _empty,
+         "missing": _missing, "newer": _newer, "file-format": _file_format,
          "truncated": _truncated, "folder": _folder, "read-only": _read_only,
          "no-inodes": _no_inodes}
 ON_TMPFS = {"read-only": "size=16m,mode=0700", "no-inodes": "size=16m,nr_inodes=64,mode=0700"}

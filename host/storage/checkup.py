@@ -142,6 +142,17 @@ def _filesystem(folder: Path, path: Path) -> Finding | None:
 def examine_database(path: Path) -> Finding | None:
     """SQLite's quick check, the schema, and the journal's own invariants: rows numbered
     without gaps, checksums, the (boot, seq) index agreeing with the rows."""
+    with open(path, "rb") as f:
+        header = f.read(100)
+    if header.startswith(b"SQLite format 3\0") and len(header) == 100 and (
+            header[18] > 2 or header[19] > 2):
+        # A file format this SQLite cannot write (WAL is 2): it would open, then every
+        # write would fail as if the card were read-only.
+        return Finding("newer", _("Newer database"), _("Update hexref"),
+                       "%s is in a file format newer than this SQLite %s writes (write "
+                       "version %d): update hexref and its Python, or %s"
+                       % (path, sqlite3.sqlite_version, header[18],
+                          _restore_advice(path.parent)))
     try:
         store = Store.read_only(path)
     except sqlite3.Error as exc:
