@@ -23,6 +23,9 @@ from host.display import screens
 HEAVY = ("shared_rules.engine", "shared_rules.hexors", "shared_rules.catalogue", "host.games", "host.storage", "host.hub", "host.session",
          "host.readers", "host.app.run", "serial", "sqlite3")
 
+# Real `hexref run` processes, watched from outside.
+pytestmark = pytest.mark.system
+
 
 def _same(frame: Path, view: screens.View) -> bool:
     with Image.open(frame) as image:
