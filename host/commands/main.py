@@ -52,8 +52,9 @@ def _add_lang(parser: argparse.ArgumentParser, top: bool = False) -> None:
              "[players] language, else the locale's, else English)")
     parser.add_argument(
         "--log-level", choices=LEVELS, default=None if top else argparse.SUPPRESS,
-        help="what goes to stderr (the journal under systemd): debug adds every refused "
-             "input (default info; warning for the demo, whose transcript says it all)")
+        help="what goes to stderr (the journal under systemd): info says every refused "
+             "input with its rule, debug adds more (default info; warning for the demo, "
+             "whose transcript says it all)")
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in set(action.choices.values()):
