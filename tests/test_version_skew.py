@@ -291,3 +291,15 @@ def test_doctor_without_a_running_referee_names_a_newer_hub(tmp_path):
         os.close(slave)
     assert check.status == "FIX" and "Reader firmware 0.4.0 (protocol 3) is newer than " \
         "this referee (protocol 2): update hexref" in check.text, check.line()
+
+
+def test_a_hello_of_another_version_with_todays_fields_is_not_taken_silently():
+    """Before, protocol 3 or 65535 with today's fields decoded and was taken as ours."""
+    from host.hub.link import HubLink
+
+    for proto in (3, 65535, 1):
+        link = HubLink(None)
+        link._take(protocol.encode_line(protocol.message(
+            "HELLO", 0, proto, "9.9.9", "pico", "0A1B2C3D", ("nfc",), 0)).rstrip(b"\n"))
+        assert link.skew is not None and link.skew.proto == proto and link.hub is None
+        assert link.skew.newer == (proto > protocol.VERSION)
