@@ -18,14 +18,9 @@ from hexors_tiles import (
     SUPERMAN,
     power,
 )
+from rigs.referee_table import Table as RefereeTable
 
 from host.display.screens import text
-from host.games.hexors.presenter import HexorsView
-from host.hub.link import Received
-from host.session.referee import Referee, TileBook
-from host.storage import tags
-from shared_rules.hexors import HexorsGame
-from shared_rules.protocol import message
 
 ESCAPE, BARRIER, TEAMWORK = power("escape"), power("energy_barrier"), power("teamwork")
 DETECTION, DRAIN, SPEED = power("detection"), power("life_drain"), power("speed")
@@ -43,21 +38,17 @@ UID = {"atlantis": "04000001", "superman": "04000002", "superman2": "04000003",
        "drain": "04000015", "speed": "04000016"}
 
 
-class Table:
+class Table(RefereeTable):
+    """Our Collector's tiles as the hub sends them (two Superman tags), one die number per
+    roll."""
+
     def __init__(self) -> None:
-        entries = {e["id"]: e for e in TAGS.values()}
-        self.ref = Referee(lambda: HexorsGame(variant="jl-collector", players=2),
-                           TileBook(list(entries.values())))
-        self.presenter = HexorsView("jl-collector")
-        self.seq = 0
+        super().__init__("jl-collector", book=list({e["id"]: e for e in TAGS.values()}.values()),
+                         tiles={name: (uid, TAGS[uid]["id"]) for name, uid in UID.items()},
+                         boot="0B00700B")
 
     def send(self, kind: str, *values):
-        self.seq += 1
-        return self.ref.on_event(Received("0B00700B", self.seq, message(kind, self.seq, *values)).event)
-
-    def tap(self, name: str):
-        uid = UID[name]
-        return self.send("TAP", 0, uid, tags.record_for(TAGS[uid]["id"]))
+        return self.event(kind, *values)
 
     def roll(self, face: int):
         return self.send("DIE", self.seq, ("FACE", (face,)))

@@ -38,25 +38,37 @@ def entries() -> list[dict]:
 
 
 class Table:
-    """A referee fed like the real loop feeds it, with a counter for hub numbering."""
+    """A referee fed like the real loop feeds it, with a counter for hub numbering.
 
-    def __init__(self, variant: str = "jl-beginner", journal: MemoryJournal | None = None):
+    ``book``: the tile book (default: our Justice League tiles); ``tiles``: how a test names
+    a tile -> (its tag's UID, the entry the tag's record names), by default by entry id
+    (``UIDS``); ``boot``: the hub's boot id."""
+
+    def __init__(self, variant: str = "jl-beginner", journal: MemoryJournal | None = None,
+                 book: list[dict] | None = None,
+                 tiles: dict[str, tuple[str, str]] | None = None,
+                 boot: str = "B00710AD") -> None:
         self.variant = variant
         self.journal = journal if journal is not None else MemoryJournal()
+        self.tiles = tiles if tiles is not None else {e: (u, e) for e, u in UIDS.items()}
+        self.boot = boot
         self.ref = Referee(lambda: HexorsGame(variant=variant, players=2),
-                           TileBook(entries()), None, self.journal)
+                           TileBook(book if book is not None else entries()), None,
+                           self.journal)
         self.presenter = HexorsView(variant)
         self.seq = 0
         self.last = None
 
     def event(self, kind: str, *values):
         self.seq += 1
-        self.last = self.ref.on_event(Received("B00710AD", self.seq,
+        self.last = self.ref.on_event(Received(self.boot, self.seq,
                                                message(kind, self.seq, *values)).event)
         return self.last
 
-    def tap(self, entry_id: str):
-        return self.event("TAP", 0, UIDS[entry_id], tags.record_for(entry_id))
+    def tap(self, name: str):
+        """Tap the tile the test calls ``name``: its tag, with the record enroll wrote."""
+        uid, entry_id = self.tiles[name]
+        return self.event("TAP", 0, uid, tags.record_for(entry_id))
 
     def roll(self, face: int):
         return self.event("DIE", 1, ("FACE", (face,)))
