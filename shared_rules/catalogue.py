@@ -221,10 +221,12 @@ def _check_strike(entry, problems):
         if value is None:
             continue
         if not _is_int(value):
-            problems.append("strike %s must be a whole number, not %r" % (colour, value))
+            problems.append(words._("%(field)s must be a whole number, not %(text)r")
+                            % {"field": words._(colour), "text": value})
         elif not STRIKE_MIN <= value <= STRIKE_MAX:
-            problems.append("strike %s is %d, outside %d..%d"
-                            % (colour, value, STRIKE_MIN, STRIKE_MAX))
+            problems.append(words._("%(field)s is %(value)d: a strike value is from %(min)d "
+                                    "to %(max)d") % {"field": words._(colour), "value": value,
+                                                     "min": STRIKE_MIN, "max": STRIKE_MAX})
 
 
 def _check_power(entry, problems):
@@ -414,11 +416,13 @@ def parse_value(entry, field, text):
 
         return cards.parse(entry, field, text)
     if field not in correctable(entry):
-        raise ValueError("cannot correct %r: only %s" % (field, ", ".join(correctable(entry))))
+        raise ValueError(words._("cannot correct %(field)r: only %(fields)s") % {
+            "field": field, "fields": ", ".join(words._(f) for f in correctable(entry))})
     text = text.strip() if isinstance(text, str) else text
     if field in COLOURS or field == "bonus":
         if not isinstance(text, str) or not text or any(c not in _DIGITS for c in text):
-            raise ValueError("%s must be a whole number, not %r" % (field, text))
+            raise ValueError(words._("%(field)s must be a whole number, not %(text)r")
+                             % {"field": words._(field), "text": text})
         return int(text)
     return text
 
@@ -449,14 +453,17 @@ def apply_correction(entry, strike=None, **fields):
         return cards.correct(entry, fields, printed(entry))
     for field in fields:
         if field not in CORRECTABLE:
-            raise ValueError("cannot correct %r: only strike, %s" % (field, ", ".join(CORRECTABLE)))
+            raise ValueError(words._("cannot correct %(field)r: only %(fields)s") % {
+                "field": field, "fields": ", ".join(words._(f) for f in correctable(entry))})
     new = _copy(entry)
     if strike is not None:
         if not isinstance(strike, dict) or not isinstance(new.get("strike"), dict):
-            raise ValueError("strike values are given by colour, for a tile that has them")
+            raise ValueError(words._("strike values are given by colour, for a tile that "
+                                     "has them"))
         for colour in strike:
             if colour not in COLOURS:
-                raise ValueError("unknown colour %r: use %s" % (colour, ", ".join(COLOURS)))
+                raise ValueError(words._("unknown colour %(colour)r: use %(colours)s") % {
+                    "colour": colour, "colours": ", ".join(words._(c) for c in COLOURS)})
             new["strike"][colour] = strike[colour]
     for field in fields:
         new[field] = fields[field]
@@ -468,14 +475,16 @@ def apply_correction(entry, strike=None, **fields):
     was = book.get("strike") or {}
     for colour in strike or ():
         if was.get(colour) is not None and was[colour] != strike[colour]:
-            problems.append("strike %s is printed as %r in the rulebook: it cannot change"
-                            % (colour, was[colour]))
+            problems.append(words._("%(field)s is printed as %(value)r in the rulebook: it "
+                                    "cannot change") % {"field": words._(colour),
+                                                        "value": was[colour]})
     for field in fields:
         if field in PRINTED and book.get(field) is not None and book[field] != fields[field]:
-            problems.append("%s is printed as %r in the rulebook: it cannot change"
-                            % (field, book[field]))
+            problems.append(words._("%(field)s is printed as %(value)r in the rulebook: it "
+                                    "cannot change") % {"field": words._(field),
+                                                        "value": book[field]})
     if problems:
-        raise ValueError("correction refused: " + "; ".join(problems))
+        raise ValueError(words._("correction refused: %s") % "; ".join(problems))
     note = "corrected from the physical tile"
     if note not in new["source"]:
         new["source"] = new["source"] + "; " + note

@@ -99,7 +99,7 @@ def test_hexors_tiles_keep_their_correction_path(registry):
     fixed = registry.correct(UID, strike={"green": 4, "blue": 5, "yellow": 2, "purple": 6,
                                           "white": 5}, bonus=2)
     assert fixed["verified"] is True and fixed["strike"]["red"] == 3
-    with pytest.raises(ValueError, match="strike red is printed as 3"):
+    with pytest.raises(ValueError, match="red is printed as 3"):
         registry.correct(UID, strike={"red": 4})
     with pytest.raises(ValueError, match="name is printed as 'Mars'"):
         registry.correct(UID, name="Venus")

@@ -71,7 +71,7 @@ def test_tiles_correct_and_forget(tmp_path, capsys):
     assert out == ["04a1b2c3: Superman  green 7 blue 5 yellow 6 red 5 purple 4 white 8",
                    "verified"]
     assert main(["tiles", "correct", "04A1B2C3", "--strike", "red=25", "--data", data]) == 1
-    assert "outside 0..20" in capsys.readouterr().err
+    assert "red is 25: a strike value is from 0 to 20" in capsys.readouterr().err
     assert Store(data).tile("04A1B2C3").strike["red"] == 5
     assert main(["tiles", "correct", "04A1B2C3", "--data", data]) == 2
     assert main(["tiles", "forget", "04A1B2C3", "--data", data]) == 0

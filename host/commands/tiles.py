@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from host.commands.options import DATA_HELP, data, fail, print_help_of
-from host.common.i18n import _, n_
+from host.common.i18n import _, key_for, n_
 
 FORMATS = ("json", "csv")
 
@@ -320,15 +320,23 @@ def _tiles_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _colour(word: str) -> str:
+    """A colour as the table names it (``rouge``, ``rojo``, ``red``) -> its key."""
+    from shared_rules.decisions import COLOURS
+
+    return key_for(word, COLOURS) or word.strip().lower()
+
+
 def _strike(text: str) -> dict[str, int]:
-    """``green=4,red=3`` -> {"green": 4, "red": 3}."""
+    """``green=4,red=3`` (or ``vert=4,rouge=3``) -> {"green": 4, "red": 3}."""
     out: dict[str, int] = {}
     for part in text.split(","):
         colour, eq, value = part.partition("=")
         if not eq or not value.strip().isdigit():
-            raise argparse.ArgumentTypeError("give strike values as colour=value, e.g. "
-                                             "green=4,red=3, not %r" % part)
-        out[colour.strip().lower()] = int(value)
+            raise argparse.ArgumentTypeError(
+                _("give strike values as colour=value, e.g. %(example)s, not %(part)r")
+                % {"example": "%s=4,%s=3" % (_("green"), _("red")), "part": part})
+        out[_colour(colour)] = int(value)
     return out
 
 
@@ -351,12 +359,13 @@ def _tiles_correct(args: argparse.Namespace) -> int:
               if getattr(args, name) is not None}
     strike = dict(args.strike or {})
     if not strike and not fields and not args.set:
-        return fail("tiles correct", "nothing to correct: give --set NAME=VALUE, --strike "
-                     "or a field", 2)
+        return fail("tiles correct", _("nothing to correct: give --set NAME=VALUE, --strike "
+                                       "or a field"), 2)
     try:
         if args.set:  # typed as the tag's entry takes them
             entry = registry.enrolled_entry(args.uid)
-            for name, text in args.set:
+            for given, text in args.set:
+                name = _colour(given) if key_for(given, COLOURS) else given
                 value = catalogue.parse_value(entry, name, text)
                 if name in COLOURS and isinstance(entry.get("strike"), dict):
                     strike[name] = value
@@ -366,14 +375,16 @@ def _tiles_correct(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail("tiles correct", exc)
     if cards.is_card(entry):
-        shown = " ".join("%s %s" % (k, "?" if entry.get(k) is None else entry[k])
+        shown = " ".join("%s %s" % (_(k), "?" if entry.get(k) is None else entry[k])
                          for k in cards.fields(entry) if k not in ("name", "kind"))
     else:
-        shown = " ".join("%s %s" % (c, "?" if v is None else v)
+        shown = " ".join("%s %s" % (_(c), "?" if v is None else v)
                          for c, v in (entry.get("strike") or {}).items())
     print("%s: %s%s" % (args.uid, catalogue.label(entry), "  " + shown if shown else ""))
     gaps = catalogue.missing(entry)
-    print(_("verified") if entry["verified"] else _("still unknown: %s") % ", ".join(gaps))
+    # 'strike.green' is the catalogue's name for it; the owner reads the colour.
+    print(_("verified") if entry["verified"] else _("still unknown: %s") % ", ".join(
+        _(gap.split(".")[-1]) for gap in gaps))
     return 0
 
 
@@ -384,8 +395,9 @@ def _tiles_forget(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail("tiles forget", exc, 2)
     if not gone and args.command_name == "forget":
-        return fail("tiles forget", "tag %s is not enrolled (to distrust a signed tag you "
-                     "never enrolled here, use hexref tiles revoke %s)" % (args.uid, args.uid))
+        return fail("tiles forget", _("tag %(uid)s is not enrolled (to distrust a signed tag "
+                                      "you never enrolled here, use hexref tiles revoke "
+                                      "%(uid)s)") % {"uid": args.uid})
     said = (_("forgot %s: its tag is no longer trusted, even with a valid signature "
               "(hexref enroll trusts it again)") if gone else
             _("revoked %s: its tag is no longer trusted, even with a valid signature "

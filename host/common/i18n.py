@@ -123,6 +123,19 @@ def speaking(lang: str) -> Iterator[None]:
         use(before)
 
 
+def key_for(word: str, keys: tuple[str, ...]) -> str | None:
+    """The key (a text the code names in English, ``red``) that ``word`` names in any
+    shipped language, case aside: ``rouge`` and ``rojo`` are ``red``, so a player types
+    the word of the table, or of the rulebook in hand. None when it names none."""
+    wanted = word.strip().lower()
+    for lang in LANGUAGES:
+        said = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        for key in keys:
+            if said.gettext(key).lower() == wanted or key == wanted:
+                return key
+    return None
+
+
 def number(value: float | int, digits: int = 1, exact: bool = False) -> str:
     """A number written the table's way (``2.5`` / ``2,5``), at most ``digits`` decimals
     (``exact``: always ``digits``, as in ``0.638889``)."""

@@ -38,13 +38,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.common.config import data_dir
+from host.common.i18n import N_, _
 from host.storage import keys, tags
 from host.storage.store import DB_NAME, Store, TileRow, now_text
 from shared_rules import cards, catalogue
 from shared_rules.decisions import COLOURS
 
 UNKNOWN = "Unknown tile"
-HOW_TO_ENROLL = "enroll it with hexref enroll"
+HOW_TO_ENROLL = N_("enroll it with hexref enroll")
 FORMATS = ("json", "csv")
 FIELDS = catalogue.CORRECTABLE  # name, kind, colour, element, ally, bonus
 CSV_COLUMNS = ("uid", "entry", "owner") + tuple(COLOURS) + tuple(FIELDS) + ("enrolled",)
@@ -252,7 +253,8 @@ class Registry:
     def _row(self, uid: str) -> TileRow:
         row = self.store.tile(normal_uid(uid))
         if row is None:
-            raise ValueError("tag %s is not enrolled: %s" % (uid, HOW_TO_ENROLL))
+            raise ValueError(_("tag %(uid)s is not enrolled: %(how)s") % {"uid": uid,
+                                                                       "how": _(HOW_TO_ENROLL)})
         return row
 
     def enrolled_entry(self, uid: str) -> dict:

@@ -52,7 +52,7 @@ def test_element_correction_sets_the_colour():
 def test_bad_corrections_are_refused_with_a_reason():
     sup = catalogue.get("jl/superman")
     err = raises(ValueError, catalogue.apply_correction, sup, strike={"red": 25})
-    assert "outside 0..20" in str(err)
+    assert "red is 25: a strike value is from 0 to 20" in str(err)
     err = raises(ValueError, catalogue.apply_correction, sup, strike={"pink": 2})
     assert "pink" in str(err)
     err = raises(ValueError, catalogue.apply_correction, sup, cost=3)

@@ -1,10 +1,10 @@
 """The Invocations demo table: three players, two rounds."""
 from __future__ import annotations
 
-from host.games.invocations.seats import board_colours
+from host.games.invocations.seats import BOARD_COLOURS
 from host.games.scripting import Steps, corrected, lookup
 
-IN_PLAYERS = board_colours(3)
+IN_PLAYERS = BOARD_COLOURS[:3]  # the script names its seats (and menu lines) in English
 IN_CARDS = {  # the demo deck's cards that get revealed: (name, Attack, Defense)
     "in/card-01": ("Fire Imp", 7, 2), "in/card-02": ("Stone Golem", 4, 8),
     "in/card-03": ("Sea Serpent", 7, 5), "in/card-04": ("Wind Sprite", 3, 3),
