@@ -52,6 +52,8 @@ def test_an_empty_data_folder_says_so_without_the_servers_path(tmp_path: Path):
     data = tmp_path / "secret-folder-name"
     with Server("web", "--data", str(data)) as web:
         answers = _everything(web.url, data)
+        for escape in ("/static/../web.py", "/static/%2e%2e/web.py"):  # the page's files only
+            assert answers[escape][0] == 404 and "import" not in answers[escape][2]
         status = json.loads(answers["/api/state"][2])["status"]
         assert status == "waiting for the referee's database"
         assert "secret-folder-name" not in json.dumps([a[2] for a in answers.values()])
