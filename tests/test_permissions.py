@@ -140,3 +140,15 @@ def test_doctor_says_it_for_the_folder_it_cannot_enter(service_folder):
     line = [x for x in done.stdout.splitlines() if x.startswith("FIX   database")]
     assert line and "sudo chmod g+rwX %s" % data in line[0], done.stdout
     assert "chown" not in done.stdout
+
+
+def test_enroll_with_no_referee_running_names_the_key_as_the_services(service_folder):
+    """In the group, the service stopped: enrolling needs the collection key (0600, the
+    service's), so it says to start the referee (enroll then asks it) or to run as it."""
+    data, group = service_folder
+    done = _hexref("enroll", "--entry", "jl/016", "--no-gpio", "--data", str(data),
+                   groups=[group])
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is the collection key, the service's alone: start the " \
+        "referee" in lines[0], lines

@@ -80,14 +80,18 @@ def _speak(args: argparse.Namespace) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from host.app.starting import first_frame
+    given = sys.argv[1:] if argv is None else argv
+    if "run" in given:  # `hexref run`: "Starting..." on the panel now (nothing else needs it)
+        from host.app.starting import first_frame
 
-    first_frame(sys.argv[1:] if argv is None else argv)  # `hexref run`: "Starting..." now
+        first_frame(given)
     parser = build_parser()
     args = parser.parse_args(argv)
     from host.common import logs
 
     logs.setup(args.log_level or ("warning" if args.command == "demo" else "info"))
+    from host.storage.keys import KeyFileError
+
     try:
         problem = _speak(args)
         if problem:
@@ -104,11 +108,13 @@ def main(argv: list[str] | None = None) -> int:
         return 141  # what a shell reports for a command ended by SIGPIPE
     except KeyboardInterrupt:
         return 130
-    except PermissionError as exc:
+    except (PermissionError, KeyFileError) as exc:
         # The service's folder, its key, a port: one sentence and the fix, no traceback.
         from host.common.access import sentence
 
-        print("hexref %s: %s" % (args.command, sentence(exc)), file=sys.stderr)
+        refused = exc if isinstance(exc, PermissionError) else exc.__cause__
+        said = sentence(refused) if isinstance(refused, PermissionError) else str(exc)
+        print("hexref %s: %s" % (args.command, said), file=sys.stderr)
         return 1
 
 
