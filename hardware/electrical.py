@@ -83,12 +83,15 @@ def bus_report(key, bus, devices, cable="unshielded"):
     }
 
 
-def fitted(parts, everything):
+def fitted(parts, everything, build=None):
     """Part ids of the default build, or of the hungriest build (``everything``): every
-    option fitted and, in each choice group, the alternative that draws the most."""
+    option fitted and, in each choice group, the alternative that draws the most. With
+    ``build``, only the parts that build uses (the pocket has no ESP32 to choose)."""
     chosen = []
     groups = {}
     for pid, part in parts.items():
+        if build is not None and not part["uses"].get(build):
+            continue
         if "choice" not in part:
             chosen.append(pid)
         else:
@@ -103,14 +106,24 @@ def fitted(parts, everything):
 
 def rail_currents(catalogue, everything=False):
     """{rail: mA} for a build. The hub's 3.3 V load is fed from USB through the Pico's
-    regulator, and the whole hub hangs off the Pi's USB port, so both roll upward."""
+    regulator, and the whole hub hangs off the Pi's USB port, so both roll upward; the
+    pocket's the same way from its own USB supply."""
     parts = catalogue["parts"]
     total = dict((rail, 0.0) for rail in catalogue["rails"])
-    for pid in fitted(parts, everything):
-        part = parts[pid]
-        if part["rail"]:
-            qty = sum(part["uses"].values())
-            total[part["rail"]] += qty * part["current_ma"]
+    for build in catalogue["builds"]:
+        for pid in fitted(parts, everything, build):
+            part = parts[pid]
+            qty = part["uses"][build]
+            # A part two builds share (the PN532 of the hub and of the pocket) draws from
+            # each build's own rail.
+            rail = part.get("rail_by_build", {}).get(build, part["rail"])
+            if rail:
+                total[rail] += qty * part["current_ma"]
+                for other, info in catalogue["rails"].items():
+                    if build in info.get("also_builds", ()):
+                        total[other] += qty * part["current_ma"]  # the die, in a pocket
     total["hub_5v"] += total["hub_3v3"] * VDD / (USB_V * REGULATOR_EFFICIENCY)
     total["host_5v"] += total["hub_5v"]
+    if "pocket_5v" in total:
+        total["pocket_5v"] += total["pocket_3v3"] * VDD / (USB_V * REGULATOR_EFFICIENCY)
     return total

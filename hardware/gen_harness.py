@@ -10,7 +10,7 @@ Wire colours follow the Qwiic/STEMMA QT habit on I2C: black GND, red 3V3, blue S
 yellow SCL.
 
 >>> sorted(harnesses(load("pinout.json"), load("parts.json")))
-['die', 'die_options', 'host', 'host_options', 'hub', 'hub_options']
+['die', 'die_options', 'host', 'host_options', 'hub', 'hub_options', 'pocket']
 """
 
 import json
@@ -588,6 +588,146 @@ def host_options(pinout, parts):
     return h
 
 
+def pocket(pinout, parts):
+    b = pinout["boards"]["pocket"]
+    dev, bus = b["devices"], b["buses"]
+    nfc, die = bus["nfc_i2c"], bus["die_i2c"]
+    h = Harness(
+        "Pocket referee: Pico, PN532 and OLED on I2C0, die socket on I2C1, four buttons", parts
+    )
+    v33, gnd = ("3V3(OUT)", 0), ("GND", 7)  # pin 36 and pin 38
+    gnd_left = ("GND", 3)  # pin 18, between OK/BACK and UP/DOWN
+    buttons = [(key, dev[key]["label"]) for key in dev if "label" in dev[key]]
+    pins, labels = pico_pins(
+        b,
+        [
+            ("", v33),
+            ("", gnd),
+            ("", gnd_left),
+            ("I2C0 SDA", nfc["sda"]),
+            ("I2C0 SCL", nfc["scl"]),
+            ("PN532 RST", dev["pn532"]["pins"]["rst"]),
+            ("PN532 IRQ", dev["pn532"]["pins"]["irq"]),
+            ("I2C1 SDA", die["sda"]),
+            ("I2C1 SCL", die["scl"]),
+        ]
+        + [("button " + label, dev[key]["pins"]["pin"]) for key, label in buttons],
+    )
+    order = sorted(range(len(pins)), key=lambda i: pins[i])
+    h.connector(
+        "PICO",
+        "pico",
+        "Raspberry Pi Pico",
+        [labels[i] for i in order],
+        subtype="header pins in use",
+        pins=[pins[i] for i in order],
+        notes="Numbers are header pins 1-40; GPn is the GPIO.",
+    )
+    power = b["power"]
+    p36, p38, p18 = power["3V3(OUT)"][0], power["GND"][7], power["GND"][3]
+    nfc_pins = [header_pin(b, nfc["sda"]), header_pin(b, nfc["scl"])]
+    h.connector(
+        "PN532",
+        "pn532",
+        "PN532 NFC module V3",
+        ["GND", "VCC", "SDA", "SCL", "RSTPDN", "IRQ"],
+        subtype="DIP switches: 1 ON, 2 OFF (I2C), address 0x24",
+        notes="Power from 3V3, never 5 V: its pull-ups would lift the Pico's pins.",
+    )
+    h.wires(
+        "W_NFC",
+        "perfboard",
+        ["GND", "3V3", "SDA", "SCL", "RST", "IRQ"],
+        "PICO",
+        [p38, p36]
+        + nfc_pins
+        + [
+            header_pin(b, dev["pn532"]["pins"]["rst"]),
+            header_pin(b, dev["pn532"]["pins"]["irq"]),
+        ],
+        "PN532",
+        ["GND", "VCC", "SDA", "SCL", "RSTPDN", "IRQ"],
+        length=0.15,
+    )
+    h.connector(
+        "OLED",
+        "ssd1306",
+        "OLED 128x64, SSD1306 (or SH1106), I2C",
+        ["GND", "VCC", "SCL", "SDA"],
+        subtype="address %s, on the PN532's two wires" % dev["ssd1306"]["address"],
+        notes="Power from 3V3. A 1.3 in SH1106 panel wires the same way.",
+    )
+    h.wires(
+        "W_OLED",
+        "perfboard",
+        ["GND", "3V3", "SCL", "SDA"],
+        "PICO",
+        [p38, p36, nfc_pins[1], nfc_pins[0]],
+        "OLED",
+        ["GND", "VCC", "SCL", "SDA"],
+        length=0.1,
+    )
+    h.connector(
+        "R_PULL",
+        "pullup",
+        "I2C pull-ups, on the perfboard",
+        ["3V3", "NFC SDA", "NFC SCL", "DIE SDA", "DIE SCL"],
+        subtype="4 x 4.7 kohm, each from a line to 3V3",
+    )
+    h.wires(
+        "W_PULL",
+        "perfboard",
+        ["3V3", "SDA", "SCL", "SDA", "SCL"],
+        "PICO",
+        [p36] + nfc_pins + [header_pin(b, die["sda"]), header_pin(b, die["scl"])],
+        "R_PULL",
+        ["3V3", "NFC SDA", "NFC SCL", "DIE SDA", "DIE SCL"],
+    )
+    h.connector(
+        "C1",
+        "capacitor",
+        "10 uF ceramic",
+        ["+", "-"],
+        subtype="across 3V3 and GND, close to the PN532 header",
+    )
+    h.wires("W_C1", "perfboard", ["3V3", "GND"], "PICO", [p36, p38], "C1", ["+", "-"])
+    h.connector(
+        "DIE",
+        "die_connector",
+        "Die socket, JST XH 4-pin",
+        ["GND", "3V3", "SDA", "SCL"],
+        subtype="the hub's die cable plugs in here",
+    )
+    h.wires(
+        "W_DIE",
+        "perfboard",
+        ["GND", "3V3", "SDA", "SCL"],
+        "PICO",
+        [p38, p36, header_pin(b, die["sda"]), header_pin(b, die["scl"])],
+        "DIE",
+        ["GND", "3V3", "SDA", "SCL"],
+    )
+    for key, label in buttons:
+        name = "BTN_" + label
+        h.connector(
+            name,
+            "button",
+            "Push button %s" % label,
+            ["1", "2"],
+            subtype="normally open; internal pull-up, pressed = low",
+        )
+        h.wires(
+            "W_" + name,
+            "perfboard",
+            ["in", "GND"],
+            "PICO",
+            [header_pin(b, dev[key]["pins"]["pin"]), p18],
+            name,
+            [1, 2],
+        )
+    return h
+
+
 BUILDERS = {
     "hub": hub,
     "hub_options": hub_options,
@@ -595,6 +735,7 @@ BUILDERS = {
     "die_options": die_options,
     "host": host,
     "host_options": host_options,
+    "pocket": pocket,
 }
 
 

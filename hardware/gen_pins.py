@@ -1,7 +1,8 @@
 """Write the pin modules from hardware/pinout.json, the one source of truth.
 
     python hardware/gen_pins.py          # rewrite firmware/board.py, firmware/board_esp32.py,
-                                         # host/common/pins.py and hardware/PINS.md
+                                         # firmware/pocket/board.py, host/common/pins.py
+                                         # and hardware/PINS.md
     python hardware/gen_pins.py --check  # exit 1 if any of them is out of date
 
 The names follow one rule, so code can be written against them without reading this file:
@@ -16,8 +17,8 @@ The names follow one rule, so code can be written against them without reading t
   ``DEFAULT_NFC`` (the one the reference build fits, or None if it is optional);
 - labelled devices (buttons) give ``BUTTONS``, a tuple of ``(label, pin)``.
 
-host/common/pins.py holds them as plain module constants. The hub's modules (firmware/board.py,
-board_esp32.py) keep every constant but ``BOARD`` private (``_PN532_ADDR = const(0x24)``):
+host/common/pins.py holds them as plain module constants. The boards' modules (firmware/board.py,
+board_esp32.py, pocket/board.py) keep every constant but ``BOARD`` private (``_PN532_ADDR = const(0x24)``):
 MicroPython folds them into the code and keeps no name for them, so a booted hub holds
 none of these ~50 names in its heap (interned names are never freed, even after the boot
 drops the module). The boot reads them through a few functions (``bus(machine,
@@ -43,6 +44,7 @@ PINOUT = os.path.join(HERE, "pinout.json")
 TARGETS = {
     "hub": ("firmware/board.py", True),
     "hub_esp32": ("firmware/board_esp32.py", True),
+    "pocket": ("firmware/pocket/board.py", True),
     "host": ("host/common/pins.py", False),
 }
 

@@ -10,6 +10,7 @@ from check import raises
 
 import firmware.board as board
 import firmware.board_esp32 as board_esp32
+import firmware.pocket.board as pocket_board
 
 BUS_LINES = {"i2c": ("sda", "scl", "freq"), "spi": ("sck", "mosi", "miso", "baudrate")}
 PIN_LINES = ("sda", "scl", "sck", "mosi", "miso")
@@ -236,6 +237,23 @@ def check_accessors_match(module, b):
 def test_the_boot_reads_the_pinout_through_the_board_functions():
     check_accessors_match(board, BOARDS["hub"])
     check_accessors_match(board_esp32, BOARDS["hub_esp32"])
+    check_accessors_match(pocket_board, BOARDS["pocket"])
+
+
+def test_pocket_board_matches_the_pinout_and_keeps_the_hubs_reader_and_die():
+    check_module_matches(pocket_board, BOARDS["pocket"])
+    # The pocket shares the hub's drivers and boot: the reader and the die on the same pins.
+    for name in ("NFC_I2C_ID", "NFC_I2C_SDA", "NFC_I2C_SCL", "DIE_I2C_ID", "DIE_I2C_SDA",
+                 "DIE_I2C_SCL", "PN532_ADDR", "PN532_RST", "PN532_IRQ", "LIS3DH_ADDR"):
+        assert getattr(pocket_board, name) == getattr(board, name), name
+    # The panel shares the reader's bus (the RP2040 has two I2C blocks; the die has the other).
+    assert pocket_board.SSD1306_BUS == "nfc_i2c" and pocket_board.SSD1306_ADDR == 0x3C
+    labels = [label for label, _ in sorted(pocket_board.BUTTONS, key=lambda b: b[1])]
+    assert sorted(labels) == ["BACK", "DOWN", "OK", "UP"]
+    # UP and DOWN are the hub's player buttons A and B.
+    hub_pins = dict(board.BUTTONS)
+    assert dict(pocket_board.BUTTONS)["UP"] == hub_pins["A"]
+    assert dict(pocket_board.BUTTONS)["DOWN"] == hub_pins["B"]
 
 
 def test_hub_default_build_has_a_reader_a_die_two_buttons_and_a_light():
