@@ -89,10 +89,14 @@ def test_the_club_page_has_no_serious_accessibility_fault_in_either_scheme(phone
     try:
         with Server("club", "--broker", url, "--data", str(organiser)) as club:
             publisher = Publisher(folder, Broker.parse(url), "Table 1").start()
-            Table(store, store.new_game("jl-beginner", ["Ana", "Ben"])).play(
-                demo_game_events())
+            # A game in play when the table hears of the night is tonight's (issue 23).
+            table = Table(store, store.new_game("jl-beginner", ["Ana", "Ben"]))
+            events = demo_game_events()
+            table.play(events[:4])
+            club.wait_for("/api/club", lambda s: len(s["tables"]) == 1, timeout_s=40)
+            table.play(events[4:])
             store.finish(1, "Ana")
-            club.wait_for("/api/club", lambda s: len(s["results"]) == 1)
+            club.wait_for("/api/club", lambda s: len(s["results"]) == 1, timeout_s=40)
             phone.get(club.url + "/")
             _wait(phone, "#standings tbody tr")
             found = _judge(phone, "club page")
