@@ -86,6 +86,21 @@ def hexo_cards():
         return json.load(f)
 
 
+def space_name(space):
+    """A space as players say it: the journal keeps its label (``village2``, ``mine``),
+    the panel says "village 2", "lost mine" in the table's language; other labels are
+    the players' own (a monster's space, a board coordinate).
+
+    >>> space_name("village2"), space_name("mine"), space_name("C4")
+    ('village 2', 'lost mine', 'C4')
+    """
+    if space == "mine":
+        return _("lost mine")
+    if space.startswith("village") and space[7:].isdigit():
+        return _("village %d") % int(space[7:])
+    return space
+
+
 def village(p):
     """The label of player ``p``'s village (players count from 0).
 
@@ -238,7 +253,7 @@ class HexoGame(Game):
         # Spaces the referee knows by name; any other space is entered on the keypad.
         for space in self._known_spaces():
             if space != here and space != village(p):
-                choices.append((_("to %s") % space, ("move", space)))
+                choices.append((_("to %s") % space_name(space), ("move", space)))
         if self._can_take(p) is None:
             choices.append((_("take treasure"), ("take",)))
         if here == village(p) and pl["carried"] > 0:

@@ -165,7 +165,7 @@ def test_enroll_choosing_the_entry_with_the_buttons(tmp_path, factory):
         for _ in range(value % 5):
             bench.press("UP")
         bench.press("OK")
-    assert text(bench.job.view())[1:3] == [jl[2]["name"], "%s on tag %s" % (jl[2]["id"], UID)]
+    assert text(bench.job.view())[1:3] == [jl[2]["name"], "on tag %s" % UID]
     bench.press("BACK")  # back to the last colour, and forward again
     assert bench.job.view().big == ("white", "5")
     bench.press("DOWN")

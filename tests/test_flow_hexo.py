@@ -177,7 +177,7 @@ def test_hexo_buttons_point_to_the_menu():
 
 def test_hx_4_the_other_actions_are_on_the_menu_too():
     t = table()
-    t.choose("Red first", "0 events", "to mine", "sink from market")
+    t.choose("Red first", "0 events", "to lost mine", "sink from market")
     assert t.game.market == 4
     t.choose("take treasure", "companion action")
     assert "drop treasure" in t.menu() and t.game.actor == 0  # Red carries one

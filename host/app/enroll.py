@@ -404,14 +404,16 @@ class Enrollment:
             value = self.strike.get(key)
             keys = [k for k, _, _ in self.slots]
             return View(header=name, header_right="%d/%d" % (self.colour + 1, len(keys)),
-                        big=(key, "?" if value is None else str(value)),
+                        # A colour in the table's words; a card's field keeps its name
+                        # (a shared word such as "strength" is another game's Power).
+                        big=(_(key) if key in COLOURS else key,
+                             "?" if value is None else str(value)),
                         lines=(" ".join("?" if self.strike.get(k) is None else
                                         str(self.strike[k]) for k in keys),),
                         footer=_("As on the card: UP/DOWN, OK next") if cards.is_card(entry)
                         else _("As on the tile: UP/DOWN, OK next"), kind="enroll")
         if self.state == HOLD:
-            return View(header=header, lines=(name, _("%(entry)s on tag %(tag)s")
-                                              % {"entry": entry["id"], "tag": self.uid}),
+            return View(header=header, lines=(name, _("on tag %s") % self.uid),
                         footer=self.message or _("Hold OK to write"), kind="enroll")
         if self.state == WRITING:
             return screens.note(header, _("Writing %s... keep the tag still") % name,

@@ -272,7 +272,7 @@ class Referee:
         """What the Pi's menu offers now: (label, target, input)."""
         legal = self.legal()
         if legal.expect == "roster":
-            return [("%s done" % self.players[self.seat],) + self._roster_done()[:2]] + \
+            return [(_("%s done") % self.players[self.seat],) + self._roster_done()[:2]] + \
                 self._naming()
         return [(label, "game", tuple(inp)) for label, inp in legal.choices + legal.records]
 

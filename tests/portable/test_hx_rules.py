@@ -432,7 +432,7 @@ def test_hx_4_menu_offers_the_spaces_the_referee_knows():
     g.lying["B7"] = 1
     stand(g, 1, "C3")                 # the next to act stands away from home
     labels = [label for label, _ in g.legal_inputs().choices]
-    assert "to mine" in labels and "to M1" in labels and "to B7" in labels
+    assert "to lost mine" in labels and "to M1" in labels and "to B7" in labels
     assert "pass" in labels and "buy" in labels and "go home" in labels
     for _, inp in g.legal_inputs().choices:
         assert inp[0] in ("pass", "buy", "move", "take", "deposit", "attack")

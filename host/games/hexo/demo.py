@@ -19,7 +19,7 @@ def hexo_script() -> list[dict]:
     s = Steps(HX_UIDS)
     s.choose("Red first", "5 events")                 # HX-2, HX-3: events, Red first
     # Turn 1: both go to the lost mine and bring a treasure home (HX-14).
-    s.choose("to mine", "to mine", "take treasure", "take treasure")
+    s.choose("to lost mine", "to lost mine", "take treasure", "take treasure")
     s.choose("go home", "buy", "deposit", "buy", "pass", "pass")
     s.choose("1 monster")                            # HX-5: one monster card left
     s.tap("hx/troll")                                 # Red places it (HX-13): Troll 1

@@ -19,7 +19,7 @@ from host.display import screens
 from host.display.screens import View
 from host.games.presenter import Presenter
 from shared_rules.engine import Outcome
-from shared_rules.hexo import monster_name
+from shared_rules.hexo import monster_name, space_name
 
 if TYPE_CHECKING:
     from host.session.referee import Seen
@@ -96,7 +96,7 @@ class HexoView(Presenter):
     def _board(self, ref: Seen, game: dict, legal, outcome: Outcome) -> View:
         p = game["actor"]
         pl = game["players"][p]
-        where = {"player": ref.players[p], "space": pl["at"], "n": pl["carried"]}
+        where = {"player": ref.players[p], "space": space_name(pl["at"]), "n": pl["carried"]}
         if pl["carried"]:
             at = _("%(player)s at %(space)s, carries %(n)d") % where
         else:
@@ -125,7 +125,8 @@ class HexoView(Presenter):
             if kind == "buy":
                 return _("%s bought a card") % who
             if kind == "move":
-                return _("%(player)s moved to %(space)s") % {"player": who, "space": data["to"]}
+                return _("%(player)s moved to %(space)s") % {"player": who,
+                                                             "space": space_name(data["to"])}
             if kind == "pass":
                 return _("%s passed") % who
         return ""
