@@ -90,5 +90,9 @@ def test_the_page_tells_each_demo_game_in_sentences_of_the_tables_language(varia
         assert not re.search(r"\bNone\b|\bTrue\b|\bFalse\b|[\[\]{}]", line), line
     if state["fight"]:
         assert all(RULE.fullmatch(r) for r in state["fight"]["rules"])
+    refused = [h for h in state["history"] if "refusal" in h]
+    assert all(RULE.fullmatch(h["rule"]) for h in refused), refused  # given apart
+    if variant == "heroscape":
+        assert [h["rule"] for h in refused] == ["HS-4"], refused
     if lang == "fr" and variant == "jl-beginner":
         assert "P1 ajoute Atlantis" in lines and "on retire Atlantis" in lines, lines

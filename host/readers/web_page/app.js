@@ -76,6 +76,11 @@ function renderHistory(state) {
     li.append(el("span", {class: "what"}, h.text));
     if (h.refusal) li.append(el("span", {class: "why"},
                                 fmt(t("refused: %(why)s"), {why: h.refusal})));
+    if (h.rule) {  // the rule itself, for the player who asks
+      const rule = el("details", {class: "why"});
+      rule.append(el("summary", {}, t("The rules")), h.rule);
+      li.append(rule);
+    }
     if (h.undone) li.append(el("span", {class: "why"}, t("taken back")));
     return li;
   });
@@ -136,7 +141,7 @@ function renderGame(state) {
   $("pieces-card").hidden = pieces.length === 0;
   fill("pieces", pieces.map((p) => {
     const who = state.players && state.players[p.player] ? state.players[p.player].name : "";
-    const extra = p.effects && p.effects.length ? ` [${p.effects.join(", ")}]` : "";
+    const extra = p.effects && p.effects.length ? ` \u00b7 ${p.effects.join(", ")}` : "";
     return el("li", {class: p.status || ""},
               `${p.name} \u2014 ${who}${p.status ? ", " + (p.said || p.status) : ""}${extra}`);
   }));
