@@ -26,6 +26,8 @@ TITLES = {
     "ygo-beginner": N_("YGO Beginner"),
     "ygo-collector": N_("YGO Collector"),
 }
+# Yu-Gi-Oh!'s book fights a DUEL (seed 001), the Justice League's a battle (docs/GLOSSARY.md).
+CALLED_OFF = {"jl": N_("Battle called off"), "ygo": N_("Duel called off")}
 
 
 class HexorsView(Presenter):
@@ -99,7 +101,7 @@ class HexorsView(Presenter):
         totals = fought["totals"]
         winner = fought.get("winner")
         if fought.get("void"):
-            line, breakdown = _("Battle called off"), legal.prompt
+            line, breakdown = _(CALLED_OFF[self.variant.split("-")[0]]), legal.prompt
         elif winner is None:
             line, breakdown = _("Tie! Roll again"), legal.prompt
         else:
