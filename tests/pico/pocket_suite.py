@@ -1,0 +1,129 @@
+"""The pocket build (issue 25) on the official MicroPython v1.22 rp2 firmware, on the
+emulated RP2040 (tests/pico/rig.py with ``pocket``): its OLED is the SSD1306 twin on the
+reader's I2C bus, keeping the controller's RAM as the chip does, the bus time charged on
+the board's clock like the reader's and the die's.
+
+Run by ``make test-pico`` (not collected by the default run: the emulated board is slow).
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import tty
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+
+from rig import AssetsMissing, Rig, find_assets  # noqa: E402
+
+from host.app.pocket_screens import menu_view  # noqa: E402
+from host.devices.panel import render  # noqa: E402
+
+pytestmark = pytest.mark.system  # the emulated board
+
+OUT = ROOT / "build" / "pico"
+IMAGE = OUT / "pocket.img"
+BOOT_S = 120  # wall time for the board to boot and draw (a few seconds unloaded)
+
+
+def vlsb(image) -> bytes:
+    """A 128x64 one-bit image as the panel's RAM holds it: 8 pages, top pixel in bit 0."""
+    pixels = image.load()
+    out = bytearray(1024)
+    for page in range(8):
+        for x in range(128):
+            byte = 0
+            for bit in range(8):
+                if pixels[x, page * 8 + bit]:
+                    byte |= 1 << bit
+            out[page * 128 + x] = byte
+    return bytes(out)
+
+
+def save_png(rows: list[list[bool]], path: Path) -> None:
+    from PIL import Image
+
+    image = Image.new("1", (128, 64), 0)
+    for y, row in enumerate(rows):
+        for x, lit in enumerate(row):
+            if lit:
+                image.putpixel((x, y), 1)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.resize((512, 256), Image.Resampling.NEAREST).save(path)
+
+
+@pytest.fixture(scope="module")
+def image() -> Path:
+    try:
+        find_assets()
+    except AssetsMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
+    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return IMAGE
+
+
+def boot(image: Path, until: str, seconds: float) -> tuple[Rig, list[str], list[str]]:
+    """The pocket board booted from ``image`` until it says ``until`` on its USB line;
+    the rig (its twins as the board left them), the board's lines and the rig's log."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    logs: list[str] = []
+    rig = Rig([], fd=master, image=image, pocket=True, log=logs.append)
+    serving = threading.Thread(target=rig.run, daemon=True)
+    serving.start()
+    lines: list[str] = []
+    buf = b""
+    deadline = time.monotonic() + seconds
+    os.set_blocking(slave, False)
+    try:
+        while time.monotonic() < deadline and not any(until in x for x in lines):
+            try:
+                buf += os.read(slave, 4096)
+            except BlockingIOError:
+                time.sleep(0.05)
+                continue
+            *done, buf = buf.split(b"\n")
+            lines += [d.decode("latin1").rstrip("\r") for d in done]
+    finally:
+        if rig.node is not None:
+            rig.node.kill()
+        serving.join(30)
+        rig.close()
+        os.close(slave)
+        os.close(master)
+    return rig, lines, logs
+
+
+def test_the_pocket_boots_to_the_pis_game_menu(image: Path):
+    """The pocket's main.py on the real port: the panel brought up by firmware/pocket/
+    panel.py on the pinout's bus and address, the game menu drawn by framebuf from the
+    packed fonts; the panel's RAM (as the twin keeps it) is the Pi's rendering of the same
+    screen, pixel for pixel, and the frame is written to build/pico/pocket-menu.png."""
+    rig, lines, logs = boot(image, "POCKET MENU", BOOT_S)
+    text = "\n".join(lines)
+    assert "Traceback" not in text, text
+    said = [x for x in lines if x.startswith("POCKET MENU ")]
+    assert said, "the pocket never showed its menu:\n%s\n%s" % (text, "\n".join(logs))
+    panel = rig.panel
+    assert panel is not None and panel.on
+    save_png(panel.image(), OUT / "pocket-menu.png")
+    want = vlsb(render(menu_view()))
+    got = panel.frame()
+    if got != want:
+        diff = sum(bin(a ^ b).count("1") for a, b in zip(got, want, strict=True))
+        raise AssertionError("%d pixels differ from the Pi's menu (build/pico/"
+                             "pocket-menu.png)" % diff)
+    ms, pages = (int(v) for v in re.findall(r"\d+", said[0])[:2])
+    note = ("pocket: the game menu on the emulated board's OLED %d ms after boot, %d pages "
+            "sent, %d data bytes in %d I2C writes at 400 kHz, as the Pi draws it"
+            % (ms, pages, panel.data_bytes, panel.writes))
+    with (OUT / "summary.txt").open("a") as f:
+        f.write(note + "\n")
