@@ -199,6 +199,8 @@ $(POCKET_OUT)/main.py:
 
 pocket-image: pocket
 	@$(PY) tests/pico/image.py -o build/pico/pocket.img $(POCKET_DEPLOY)
+	@$(PY) tests/pico/image.py -o build/pico/pocket-heap.img \
+	  --main tests/pico/pocket_heap_main.py $(POCKET_DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).
 TYPINGS := .typings/.installed

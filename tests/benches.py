@@ -4,7 +4,8 @@ figures) and ``make test`` (quick mode, so a bench that no longer runs fails CI)
 - ``tests/bench_*.py`` under the venv's CPython;
 - those whose docstring names ``tests/mpy/bench.mjs`` also under MicroPython;
 - the MicroPython-only benches ``tests/mpy/bench_*.mjs``;
-- ``tests/pico/bench.py``: the official MicroPython rp2 firmware on an emulated RP2040.
+- ``tests/pico/bench.py``: the official MicroPython rp2 firmware on an emulated RP2040;
+  ``tests/pico/bench_pocket.py``: the pocket build on it.
 
 Quick mode is the environment variable ``HEXREF_BENCH=quick``: each script runs every
 measurement it has with few repetitions (its figures are not worth reading). Benches print,
@@ -22,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"HEXREF_BENCH": "quick"}
 PICO = "tests/pico/bench.py"
+POCKET = "tests/pico/bench_pocket.py"
 
 
 def commands(python: str = sys.executable) -> list[list[str]]:
@@ -33,12 +35,13 @@ def commands(python: str = sys.executable) -> list[list[str]]:
     out += [["node", p.relative_to(ROOT).as_posix()]
             for p in sorted(ROOT.glob("tests/mpy/bench_*.mjs"))]
     out.append([python, PICO])
+    out.append([python, POCKET])
     return out
 
 
 def title(command: list[str]) -> str:
-    if command[-1] == PICO:
-        return "%s (the official MicroPython rp2 firmware on an emulated RP2040)" % PICO
+    if command[-1] in (PICO, POCKET):
+        return "%s (the official MicroPython rp2 firmware on an emulated RP2040)" % command[-1]
     if command[:2] == ["node", "tests/mpy/bench.mjs"]:
         return "%s (MicroPython)" % command[2]
     return command[-1]

@@ -7,13 +7,9 @@ Run by ``make test-pico`` (not collected by the default run: the emulated board 
 """
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
-import threading
-import time
-import tty
 from pathlib import Path
 
 import pytest
@@ -21,15 +17,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 
-from rig import AssetsMissing, Rig, find_assets  # noqa: E402
+from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
+from rig import AssetsMissing, find_assets  # noqa: E402
 
 from host.app.pocket_screens import menu_view  # noqa: E402
 from host.devices.panel import render  # noqa: E402
 
 pytestmark = pytest.mark.system  # the emulated board
 
-OUT = ROOT / "build" / "pico"
-IMAGE = OUT / "pocket.img"
 BOOT_S = 120  # wall time for the board to boot and draw (a few seconds unloaded)
 
 
@@ -47,18 +42,6 @@ def vlsb(image) -> bytes:
     return bytes(out)
 
 
-def save_png(rows: list[list[bool]], path: Path) -> None:
-    from PIL import Image
-
-    image = Image.new("1", (128, 64), 0)
-    for y, row in enumerate(rows):
-        for x, lit in enumerate(row):
-            if lit:
-                image.putpixel((x, y), 1)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    image.resize((512, 256), Image.Resampling.NEAREST).save(path)
-
-
 @pytest.fixture(scope="module")
 def image() -> Path:
     try:
@@ -68,38 +51,6 @@ def image() -> Path:
     subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
                    stdout=subprocess.DEVNULL)
     return IMAGE
-
-
-def boot(image: Path, until: str, seconds: float) -> tuple[Rig, list[str], list[str]]:
-    """The pocket board booted from ``image`` until it says ``until`` on its USB line;
-    the rig (its twins as the board left them), the board's lines and the rig's log."""
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    logs: list[str] = []
-    rig = Rig([], fd=master, image=image, pocket=True, log=logs.append)
-    serving = threading.Thread(target=rig.run, daemon=True)
-    serving.start()
-    lines: list[str] = []
-    buf = b""
-    deadline = time.monotonic() + seconds
-    os.set_blocking(slave, False)
-    try:
-        while time.monotonic() < deadline and not any(until in x for x in lines):
-            try:
-                buf += os.read(slave, 4096)
-            except BlockingIOError:
-                time.sleep(0.05)
-                continue
-            *done, buf = buf.split(b"\n")
-            lines += [d.decode("latin1").rstrip("\r") for d in done]
-    finally:
-        if rig.node is not None:
-            rig.node.kill()
-        serving.join(30)
-        rig.close()
-        os.close(slave)
-        os.close(master)
-    return rig, lines, logs
 
 
 def test_the_pocket_boots_to_the_pis_game_menu(image: Path):

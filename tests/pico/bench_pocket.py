@@ -1,0 +1,50 @@
+"""``make bench``: the pocket build (issue 25) on the official MicroPython v1.22 rp2 firmware,
+on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
+
+- the heap in use after boot, with the game menu on the panel (tests/pico/pocket_heap_main.py
+  wraps the panel's show; the issue's budget for the whole pocket referee is 150 KB);
+- when the menu was on the glass, by MicroPython's ``ticks_ms`` (its clock starts after
+  the boot ROM and the port's own start), and what crossed the I2C bus to draw it (the
+  wire time is on the board's clock: tests/pico/board.mjs).
+
+HEXREF_BENCH=quick runs the same (one boot is all it does).
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from pocket_rig import HEAP_IMAGE, ROOT, boot  # noqa: E402
+
+BOOT_S = 120
+
+
+def main() -> int:
+    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
+                   stdout=subprocess.DEVNULL)
+    rig, lines, logs = boot(HEAP_IMAGE, "POCKET MENU", BOOT_S)
+    heap = [x for x in lines if x.startswith("HEAP ")]
+    menu = [x for x in lines if x.startswith("POCKET MENU ")]
+    if not heap or not menu or rig.panel is None:
+        print("[pocket] the board never showed its menu:\n%s\n%s"
+              % ("\n".join(lines[-20:]), "\n".join(logs[-20:])))
+        return 1
+    alloc, free = (int(v) for v in heap[0].split()[1:3])
+    version, platform = heap[0].split()[3:5]
+    ms, pages = (int(v) for v in re.findall(r"\d+", menu[0])[:2])
+    where = "[pocket, MicroPython %s on %s, emulated RP2040]" % (version, platform)
+    print("%s heap in use after boot, the game menu on the panel: %.1f KB "
+          "(gc.mem_alloc(), the probe's main.py included); %.1f KB free; budget for the "
+          "whole pocket referee: 150 KB" % (where, alloc / 1024, free / 1024))
+    print("%s boot -> the menu on the glass: %d ms by ticks_ms; %d pages, %d data bytes in "
+          "%d I2C writes at 400 kHz (the RAM cleared first)"
+          % (where, ms, pages, rig.panel.data_bytes, rig.panel.writes))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
