@@ -58,3 +58,36 @@ def test_tiles_correct_and_forget_speak_the_table_language(lang, tmp_path, capsy
     assert red in said[0] and SAID[lang][2] in said[1] and SAID[lang][1] in said[6]
     found = [(text, english_in(text)) for text in said if english_in(text)]
     assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_tiles_import_and_forget_refusals_speak_the_table_language(lang, tmp_path, capsys):
+    data = str(tmp_path / "d")
+    Registry.open(data)
+    files = {
+        "not-json.json": "{tiles",
+        "wrong-kind.json": '{"kind": "chess"}',
+        "not-a-list.json": '{"kind": "hexref-tiles", "tiles": 3}',
+        "bad-tile.json": '[3]',
+        "bad-uid.json": '[{"uid": 5, "entry": "jl/mars"}]',
+        "bad-entry.json": '[{"uid": "04A1B2C3", "entry": "jl/nobody"}]',
+        "twice.json": '[{"uid": "04A1B2C3", "entry": "jl/mars"}, '
+                      '{"uid": "04A1B2C3", "entry": "jl/superman"}]',
+        "bad-owner.json": '[{"uid": "04A1B2C3", "entry": "jl/mars", "owner": "%s"}]' % ("x" * 50),
+        "latin.json": None,
+    }
+    said = []
+    with speaking(lang):
+        for name, text in files.items():
+            path = tmp_path / name
+            if text is None:
+                path.write_bytes('[{"uid": "04A1", "owner": "Mar\xeda"}]'.encode("latin-1"))
+            else:
+                path.write_text(text)
+            assert main(["tiles", "import", str(path), "--data", data, "--lang", lang]) == 1
+            said.append(capsys.readouterr().err)
+        assert main(["tiles", "forget", "zz", "--data", data, "--lang", lang]) != 0
+        said.append(capsys.readouterr().err)
+    assert Store(data).tiles() == []
+    found = [(text, english_in(text)) for text in said if english_in(text)]
+    assert not found, "\n".join("%r: %s" % f for f in found)

@@ -115,7 +115,7 @@ def test_enrolling_bad_values_is_refused_and_changes_nothing(registry):
     for args, message in (((UID, "jl/nobody"), "no tile 'jl/nobody'"),
                           (("04A1", "jl/mars"), "4, 7 or 10 bytes"),
                           ((UID, "jl/mars", "x" * 41), "short name"),
-                          ((UID, "jl/mars", None, {"red": 99}), "outside 0..20"),
+                          ((UID, "jl/mars", None, {"red": 99}), "a strike value is from 0 to 20"),
                           ((UID, "jl/mars", None, {"pink": 3}), "unknown colour")):
         with pytest.raises(ValueError, match=message):
             registry.enroll(*args)
@@ -133,7 +133,7 @@ def test_corrections_from_the_physical_tile_complete_an_unverified_entry(registr
     found = registry.resolve(UID, "")
     assert found.entry == fixed and found.entry["name"] == "Aquaman"
     assert "corrected from the physical tile" in found.entry["source"]
-    with pytest.raises(ValueError, match="outside 0..20"):
+    with pytest.raises(ValueError, match="a strike value is from 0 to 20"):
         registry.correct(UID, strike={"red": 21})
     assert registry.resolve(UID, "").entry == fixed  # a refused correction changes nothing
     with pytest.raises(ValueError, match="not enrolled"):

@@ -52,7 +52,7 @@ def _restore(args: argparse.Namespace) -> int:
         with Store(data(args)) as store:
             games, tiles = len(store.games()), len(store.tiles())
     except StoreError as exc:
-        return fail("restore", "%s (nothing changed)" % exc)
+        return fail("restore", _("%s (nothing changed)") % exc)
     print(_("restored %(games)d games and %(tiles)d tiles from %(file)s; the database it "
             "replaced is kept as %(kept)s")
           % {"games": games, "tiles": tiles, "file": args.file, "kept": kept})

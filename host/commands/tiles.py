@@ -297,8 +297,8 @@ def _tiles_export(args: argparse.Namespace) -> int:
     try:
         Path(args.file).write_text(text)
     except OSError as exc:
-        return fail("tiles export", "cannot write %s: %s (nothing written)"
-                     % (args.file, exc.strerror or exc))
+        return fail("tiles export", _("cannot write %(file)s: %(why)s (nothing written)")
+                     % {"file": args.file, "why": exc.strerror or exc})
     print(n_("%(n)d tile written to %(file)s", "%(n)d tiles written to %(file)s", count)
           % {"n": count, "file": args.file})
     return 0
@@ -311,11 +311,13 @@ def _tiles_import(args: argparse.Namespace) -> int:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ValueError("%s is not UTF-8 text (byte 0x%02X at offset %d): save it as "
-                             "UTF-8" % (args.file, raw[exc.start], exc.start)) from None
+            raise ValueError(_("%(file)s is not UTF-8 text (byte 0x%(byte)02X at offset "
+                               "%(offset)d): save it as UTF-8")
+                             % {"file": args.file, "byte": raw[exc.start],
+                                "offset": exc.start}) from None
         counts = registry.import_(text, _format(args, args.file))
     except (OSError, ValueError) as exc:
-        return fail("tiles import", "%s (nothing imported)" % exc)
+        return fail("tiles import", _("%s (nothing imported)") % exc)
     print(_("%(added)d added, %(changed)d changed, %(same)d already there") % counts)
     return 0
 

@@ -30,6 +30,8 @@ import secrets
 import stat
 from pathlib import Path
 
+from host.common.i18n import _
+
 KEY_FILE = "collection.key"
 KEY_BYTES = 32
 SIGNATURE_BYTES = 8  # 16 hex digits: short enough for the smallest tags, 2^64 to guess
@@ -44,7 +46,7 @@ def uid_bytes(uid: str) -> bytes:
     """A tag UID as the reader reports it (hex, 4, 7 or 10 bytes) as bytes."""
     if not isinstance(uid, str) or len(uid) not in (8, 14, 20) or \
             any(c not in _HEX for c in uid):
-        raise ValueError("a tag UID is 4, 7 or 10 bytes in hex, not %r" % (uid,))
+        raise ValueError(_("a tag UID is 4, 7 or 10 bytes in hex, not %r") % (uid,))
     return bytes.fromhex(uid)
 
 
@@ -58,7 +60,7 @@ def message(uid: str, entry_id: str) -> bytes:
     raw_uid = uid_bytes(uid)
     entry = entry_id.encode("utf-8")
     if len(entry) > 0xFFFF:
-        raise ValueError("an entry id is short text like jl/016")
+        raise ValueError(_("an entry id is short text like jl/016"))
     return _LABEL + bytes((len(raw_uid),)) + raw_uid + len(entry).to_bytes(2, "big") + entry
 
 

@@ -97,7 +97,7 @@ class Unknown:
 def normal_uid(uid: Any) -> str:
     """``04:a1:b2:c3`` -> ``04A1B2C3``; ValueError for anything that is not a tag UID."""
     if not isinstance(uid, str):
-        raise ValueError("a tag UID is text like 04A1B2C3D4E5F6, not %r" % (uid,))
+        raise ValueError(_("a tag UID is text like 04A1B2C3D4E5F6, not %r") % (uid,))
     text = uid.replace(":", "").replace(" ", "").replace("-", "").upper()
     keys.uid_bytes(text)  # raises ValueError with the reason
     return text
@@ -200,12 +200,13 @@ class Registry:
 
     def checked_entry(self, entry_id: Any) -> dict:
         if not isinstance(entry_id, str):
-            raise ValueError("a catalogue entry id is text like jl/016, not %r" % (entry_id,))
+            raise ValueError(_("a catalogue entry id is text like jl/016, not %r")
+                             % (entry_id,))
         try:
             return self.lookup(entry_id)
         except KeyError:
-            raise ValueError("no tile %r in the catalogue (ids look like jl/016, "
-                             "ygo/kaiba, hs/mimring, hx/companion or in/card-01)"
+            raise ValueError(_("no tile %r in the catalogue (ids look like jl/016, "
+                               "ygo/kaiba, hs/mimring, hx/companion or in/card-01)")
                              % entry_id) from None
 
     def checked_correction(self, entry: dict, strike: Any, fields: Any
@@ -229,7 +230,7 @@ class Registry:
         if owner is None or owner == "":
             return None
         if not isinstance(owner, str) or len(owner) > 40 or not owner.isprintable():
-            raise ValueError("an owner is a short name like Sam, not %r" % (owner,))
+            raise ValueError(_("an owner is a short name like Sam, not %r") % (owner,))
         return owner.strip()
 
     def enroll(self, uid: str, entry_id: str, owner: str | None = None,
@@ -339,7 +340,8 @@ class Registry:
             except ValueError as e:
                 raise ValueError("%s: %s" % (where, e)) from None
             if uid in rows and rows[uid].entry != entry["id"]:
-                raise ValueError("%s: tag %s is listed twice as different tiles" % (where, uid))
+                raise ValueError(_("%(where)s: tag %(uid)s is listed twice as different tiles")
+                                 % {"where": where, "uid": uid})
             try:
                 enrolled = _checked_enrolled(item.get("enrolled")) or now_text(
                     self.store.clock)
@@ -389,12 +391,12 @@ def _checked_enrolled(value: Any) -> str | None:
     if not isinstance(value, str) or len(value) not in (20, 24) or not value.endswith("Z") \
             or any(c not in _DIGITS for c in value[:4] + value[5:7] + value[8:10]
                    + value[11:13] + value[14:16] + value[17:19] + value[20:-1]):
-        raise ValueError("enrolled must be a UTC time like 2026-11-22T18:10:00.123Z, not %r"
-                         % (value,))
+        raise ValueError(_("enrolled must be a UTC time like 2026-11-22T18:10:00.123Z, "
+                           "not %r") % (value,))
     try:
         time.strptime(value[:19], "%Y-%m-%dT%H:%M:%S")
     except ValueError:
-        raise ValueError("enrolled %r is not a real date and time" % value) from None
+        raise ValueError(_("enrolled %r is not a real date and time") % value) from None
     return value
 
 
@@ -405,10 +407,10 @@ def _json_rows(text: str) -> list[tuple[str, dict]]:
     try:
         data = json.loads(text)
     except ValueError as e:
-        raise ValueError("not JSON: %s" % e) from None
+        raise ValueError(_("not JSON: %s") % e) from None
     if isinstance(data, dict):
         if data.get("kind") != EXPORT_KIND:
-            raise ValueError("not a hexref tile list (no \"kind\": \"%s\")" % EXPORT_KIND)
+            raise ValueError(_("not a hexref tile list (no \"kind\": \"%s\")") % EXPORT_KIND)
         if data.get("version") not in (None, 1) or isinstance(data.get("version"), bool):
             raise ValueError("a tile list of version %r: this hexref reads version 1; "
                              "upgrade hexref" % (data.get("version"),))
@@ -418,16 +420,16 @@ def _json_rows(text: str) -> list[tuple[str, dict]]:
                              % ", ".join(map(repr, unknown)))
         data = data.get("tiles")
     if not isinstance(data, list):
-        raise ValueError("a tile list is a JSON list of tiles")
+        raise ValueError(_("a tile list is a JSON list of tiles"))
     out = []
     for i, item in enumerate(data):
         if not isinstance(item, dict):
-            raise ValueError("tile %d: a tile is an object with uid and entry" % (i + 1))
+            raise ValueError(_("tile %d: a tile is an object with uid and entry") % (i + 1))
         unknown = sorted(set(item) - set(TILE_KEYS))
         if unknown:
             raise ValueError("tile %d: unknown key %s (a tile has %s)" % (
                 i + 1, ", ".join(map(repr, unknown)), ", ".join(TILE_KEYS)))
-        out.append(("tile %d" % (i + 1), item))
+        out.append((_("tile %d") % (i + 1), item))
     return out
 
 
@@ -437,7 +439,7 @@ def _csv_rows(text: str) -> list[tuple[str, dict]]:
         raise ValueError("a tile CSV starts with a header line: %s" % ",".join(CSV_COLUMNS))
     out = []
     for item in reader:
-        where = "line %d" % reader.line_num
+        where = _("line %d") % reader.line_num
         strike: dict[str, int] = {}
         for colour in COLOURS:
             cell = (item.get(colour) or "").strip()
