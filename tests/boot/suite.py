@@ -110,7 +110,7 @@ def machine():
     assert not missing, "make test-boot installs them: apt-get install %s" % " ".join(
         missing)
     src = _source(BUILD / "src")
-    pip_cache = BUILD.parent / "system-pip-cache"
+    pip_cache = BUILD.parent / "boot-pip-cache"
     pip_cache.mkdir(parents=True, exist_ok=True)
     m = Machine.fresh(BUILD, binds=("--bind-ro=%s:/src" % src,
                                     "--bind=%s:/root/.cache/pip" % pip_cache))
