@@ -150,12 +150,22 @@ $(FW_OUT)/main.py:
 # to a board that could not load the files.
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
 # Pico's flash image alike (tests/pico/image.py).
+# BUILD=pocket copies the pocket build instead (make pocket: its modules, fonts/, screens/
+# and its main.py), checked the same way.
 PORT ?= auto
+BUILD ?= hub
 DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
-deploy: firmware
-	$(PY) -m host.hub.deploy_check $(PORT) $(FW_OUT)
-	$(VENV)/bin/mpremote connect $(PORT) cp -r $(FW_OUT)/firmware $(FW_OUT)/shared_rules : \
-	  + cp $(FW_OUT)/main.py :main.py + reset
+DEPLOY_OUT := $(if $(filter pocket,$(BUILD)),build/pocket,$(FW_OUT))
+DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware fonts screens,firmware shared_rules)
+ifneq ($(filter deploy,$(MAKECMDGOALS)),)
+ifeq ($(filter hub pocket,$(BUILD)),)
+$(error make deploy: BUILD=hub (the reader hub, the default) or BUILD=pocket, not $(BUILD))
+endif
+endif
+deploy: $(if $(filter pocket,$(BUILD)),pocket,firmware)
+	$(PY) -m host.hub.deploy_check $(PORT) $(DEPLOY_OUT)
+	$(VENV)/bin/mpremote connect $(PORT) cp -r $(addprefix $(DEPLOY_OUT)/,$(DEPLOY_DIRS)) : \
+	  + cp $(DEPLOY_OUT)/main.py :main.py + reset
 
 # The emulated Pico's filesystem: DEPLOY in a littlefs image as the rp2 port lays it out.
 .PHONY: pico-image

@@ -22,10 +22,12 @@ IMAGE = OUT / "pocket.img"  # make pocket-image
 HEAP_IMAGE = OUT / "pocket-heap.img"  # the same, booted by tests/pico/pocket_heap_main.py
 
 
-def boot(image: Path, until: str, seconds: float) -> tuple[Rig, list[str], list[str]]:
+def boot(image: Path, until: str, seconds: float,
+         then=None) -> tuple[Rig, list[str], list[str]]:
     """The pocket board booted from ``image`` until it says ``until`` on its USB line (or
-    ``seconds`` of wall time): the rig (its twins as the board left them), the board's
-    lines and the rig's log."""
+    ``seconds`` of wall time), and ``then(port)`` called with its serial port's path while
+    it still runs: the rig (its twins as the board left them), the board's lines and the
+    rig's log."""
     master, slave = os.openpty()
     tty.setraw(slave)
     logs: list[str] = []
@@ -45,6 +47,8 @@ def boot(image: Path, until: str, seconds: float) -> tuple[Rig, list[str], list[
                 continue
             *done, buf = buf.split(b"\n")
             lines += [d.decode("latin1").rstrip("\r") for d in done]
+        if then is not None and any(until in x for x in lines):
+            then(os.ttyname(slave))
     finally:
         if rig.node is not None:
             rig.node.kill()

@@ -78,3 +78,31 @@ def test_the_pocket_boots_to_the_pis_game_menu(image: Path):
             % (ms, pages, panel.data_bytes, panel.writes))
     with (OUT / "summary.txt").open("a") as f:
         f.write(note + "\n")
+
+
+def test_make_deploy_build_pocket_copies_what_loads_on_the_board(image: Path):
+    """``make deploy BUILD=pocket``: the check it runs first (host/hub/deploy_check.py) asks
+    the running pocket board over its USB with mpremote and finds the pocket's files load
+    there; then it copies what the emulated board booted from (rp2040js cannot write flash,
+    its issue #157: the copy itself is read from make, not run)."""
+    checked = {}
+
+    def check(port: str) -> None:
+        checked["run"] = subprocess.run(
+            [sys.executable, "-m", "host.hub.deploy_check", port, str(ROOT / "build" / "pocket")],
+            capture_output=True, text=True, timeout=120, cwd=ROOT)
+
+    boot(image, "POCKET MENU", BOOT_S, then=check)
+    run = checked.get("run")
+    assert run is not None, "the pocket board never showed its menu"
+    assert run.returncode == 0, run.stderr
+    assert "MicroPython 1.22.0 on rp2" in run.stdout and "will load" in run.stdout, run.stdout
+    plan = subprocess.run(["make", "-n", "-s", "deploy", "BUILD=pocket", "PORT=/dev/ttyACM9"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120).stdout
+    copy = [x for x in plan.replace("\\\n", " ").splitlines() if "mpremote" in x]
+    assert copy, plan
+    words = copy[0].split()
+    # Exactly the image's top level: the pocket's modules, fonts, screens and main.py.
+    assert {"build/pocket/firmware", "build/pocket/fonts", "build/pocket/screens",
+            "build/pocket/main.py", ":main.py", "reset"} <= set(words), copy[0]
+    assert not any("shared_rules" in w or w.startswith("build/firmware") for w in words)
