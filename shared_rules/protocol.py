@@ -203,6 +203,49 @@ def encode_line(msg):
     return (encode(msg) + "\n").encode()
 
 
+BEAT_MAX = const(57)  # "0 BEAT", four fields of up to 10 digits, " *XXXX\n"
+
+
+def encode_beat_into(buf, fields):
+    """Write the BEAT line of ``fields`` (uptime, unacked, resent, errors: counts, which
+    wrap at MAX_SEQ), newline included, into ``buf`` (a bytearray of BEAT_MAX); returns its
+    length. The bytes of ``encode_line(message("BEAT", 0, *fields))``, but nothing is
+    allocated: the hub sends one every second, forever."""
+    buf[0:6] = b"0 BEAT"
+    n = 6
+    for k in range(4):
+        value = fields[k]
+        if value > MAX_SEQ:  # counters wrap (no "& MAX_SEQ" each time: a long int here)
+            value &= MAX_SEQ
+        buf[n] = 0x20
+        n += 1
+        v = value
+        while v >= 10:  # n: where the last digit goes
+            v //= 10
+            n += 1
+        i = n
+        while True:
+            buf[i] = 0x30 + value % 10
+            value //= 10
+            if not value:
+                break
+            i -= 1
+        n += 1
+    crc = 0xFFFF
+    table = _CRC_NIBBLE
+    for i in range(n):
+        crc ^= buf[i] << 8
+        crc = ((crc << 4) & 0xFFFF) ^ table[crc >> 12]
+        crc = ((crc << 4) & 0xFFFF) ^ table[crc >> 12]
+    buf[n] = 0x20
+    buf[n + 1] = 0x2A
+    for k in range(4):
+        d = (crc >> (12 - 4 * k)) & 15
+        buf[n + 2 + k] = d + (0x30 if d < 10 else 0x37)
+    buf[n + 6] = 0x0A
+    return n + 7
+
+
 def decode(line, kinds=None):
     """Parse one line (str or bytes, with or without its newline).
 
@@ -259,8 +302,14 @@ def decode(line, kinds=None):
     args = tokens[2:]
     if kinds is not None and kind not in kinds:
         return DecodeError(DecodeError.TYPE, "%s is not expected here" % kind)
-    if kind == "DIE":
-        return _decode_die(seq, args)
+    if kind == "DIE":  # only the host decodes it: its parser loads then
+        from shared_rules.protocol_hub import die
+
+        result = die(args, MAX_SEQ, MAX_DICE, MAX_FACE, DIE_STATES)
+        if isinstance(result, str):
+            return DecodeError(DecodeError.VALUE if result.startswith("DIE.") else
+                               DecodeError.FIELDS, result)
+        return Message("DIE", seq, result)
     if len(args) != len(spec):
         return DecodeError(DecodeError.FIELDS, "%s takes %d fields, got %d" % (
             kind, len(spec), len(args)))
@@ -272,22 +321,6 @@ def decode(line, kinds=None):
             return DecodeError(DecodeError.VALUE, "%s.%s" % (kind, name))
         values.append(value)
     return Message(kind, seq, tuple(values))
-
-
-def _decode_die(seq, args):
-    # DIE roll FACE n,n,... | DIE roll CROOKED | DIE roll ROLLING (only the host decodes it)
-    if len(args) != (3 if args[1:2] == ["FACE"] else 2):
-        return DecodeError(DecodeError.FIELDS, "DIE takes a roll id, a result and its faces")
-    roll = _parse_int(args[0], MAX_SEQ)
-    state = args[1]
-    result = ()
-    if state == "FACE":
-        from shared_rules.protocol_hub import faces
-
-        result = faces(args[2], MAX_DICE, MAX_FACE)
-    if roll is None or result is None or state not in DIE_STATES:
-        return DecodeError(DecodeError.VALUE, "DIE.roll" if roll is None else "DIE.result")
-    return Message("DIE", seq, (roll, (state, result)))
 
 
 # --- field kinds ---------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""The parsers of the fields only the hub sends: a DIE result's faces and an ERR's free
-text. :mod:`shared_rules.protocol` loads this module the first time it decodes such a
+"""The parsers of the fields only the hub sends: a DIE frame's roll and result and an ERR's
+free text. :mod:`shared_rules.protocol` loads this module the first time it decodes such a
 field (on the host) and hands it the limits; it imports nothing, protocol least of all.
 The hub decodes only the host's commands (``decode(line, HOST_TYPES)``), so these
 parsers never take room in its heap.
@@ -10,6 +10,33 @@ parsers never take room in its heap.
 'no card'
 """
 _HEX = "0123456789ABCDEF"
+
+
+def die(args, max_seq, most, highest, states):
+    """A DIE frame's fields (``roll FACE n,n,...``, ``roll CROOKED``, ``roll ROLLING``) as
+    its values ``(roll, (state, faces))``; else why not, in words ("DIE.roll" or
+    "DIE.result" for a field that is wrong)."""
+    if len(args) != (3 if args[1:2] == ["FACE"] else 2):
+        return "DIE takes a roll id, a result and its faces"
+    roll = None
+    if args[0] and len(args[0]) <= 10 and (args[0] == "0" or args[0][0] != "0"):
+        roll = _number(args[0])
+    if roll is None or roll > max_seq:
+        return "DIE.roll"
+    state = args[1]
+    result = ()
+    if state == "FACE":
+        result = faces(args[2], most, highest)
+    if result is None or state not in states:
+        return "DIE.result"
+    return (roll, (state, result))
+
+
+def _number(token):
+    for d in token:
+        if not "0" <= d <= "9":
+            return None
+    return int(token)
 
 
 def faces(token, most, highest):

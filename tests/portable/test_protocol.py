@@ -2,16 +2,19 @@
 from check import raises
 
 from shared_rules.protocol import (
+    BEAT_MAX,
     EVENT_TYPES,
     FIELDS,
     HOST_TYPES,
     HUB_TYPES,
     MAX_LINE,
+    MAX_SEQ,
     DecodeError,
     Message,
     crc16,
     decode,
     encode,
+    encode_beat_into,
     encode_line,
     message,
 )
@@ -167,3 +170,14 @@ def test_messages_compare_by_value():
     assert a == message("ACK", 0, 5)
     assert a != message("ACK", 0, 6)
     assert isinstance(a, Message)
+
+
+def test_beat_written_in_place_is_the_same_line():
+    buf = bytearray(BEAT_MAX)
+    # Longest first: a shorter line written over a longer one must not keep its tail.
+    for values in ((MAX_SEQ, MAX_SEQ, MAX_SEQ, MAX_SEQ), (0, 0, 0, 0), (9, 10, 99, 100),
+                   (1000, 1, 12345, 7), (86400, 31, 4, 0), (MAX_SEQ, 0, 1, MAX_SEQ)):
+        n = encode_beat_into(buf, values)
+        assert bytes(buf[:n]) == encode_line(message("BEAT", 0, *values))
+    n = encode_beat_into(buf, (MAX_SEQ + 5, 0, 2 * MAX_SEQ + 3, 1))  # counters wrap
+    assert bytes(buf[:n]) == encode_line(message("BEAT", 0, 4, 0, 1, 1))
