@@ -121,10 +121,12 @@ class NoisyWire(Wire):
 class Host:
     """The host between two restarts: everything it knows comes from the store."""
 
-    def __init__(self, store: Store, port) -> None:
+    def __init__(self, store: Store, port, clock=None) -> None:
         self.store = store
         self.book = TileBook(demo_entries())
-        self.link = HubLink(port, positions=store.positions())
+        # The table's own time, not the computer's: the link paces its PINGs by it.
+        self.link = HubLink(port, positions=store.positions(),
+                            **({"clock": clock} if clock is not None else {}))
         self.referee: Referee
         self.game_id = 0
         self._open()
@@ -172,7 +174,7 @@ class Session:
         self.now = 0
         self.hub = Link(wire.hub, BOOT, board="test")  # the firmware's own timings
         self.hub.start(self.now)
-        self.host: Host | None = Host(self.store, wire.host)
+        self.host: Host | None = Host(self.store, wire.host, clock=lambda: self.now / 1000)
         self.restarts = 0
         self.max_unacked = 0
         for _ in range(5):  # the host's PING and the hub's HELLO cross before play starts
@@ -213,7 +215,7 @@ class Session:
 
     def _host_back(self) -> None:
         self.wire.host_back()
-        self.host = Host(self.store, self.wire.host)
+        self.host = Host(self.store, self.wire.host, clock=lambda: self.now / 1000)
         self.restarts += 1
 
     def journals(self) -> list[tuple[str, str | None, list]]:

@@ -19,6 +19,7 @@ principle 2): ``ack(seq)`` is cumulative.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from host.common.events import TableEvent
@@ -111,7 +112,8 @@ PING_EVERY_S = 1.0
 
 
 class HubLink:
-    def __init__(self, port, positions: dict[str, int] | None = None):
+    def __init__(self, port, positions: dict[str, int] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
         """``port``: a pyserial-like object (``read``, ``write``, ``in_waiting``).
         ``positions``: boot id -> last sequence number already journalled (after a
         restart of the host, from the journal), so resent events are not taken twice."""
@@ -125,7 +127,8 @@ class HubLink:
         self._pinged = -PING_EVERY_S
         self.hub: HubInfo | None = None
         self.stats = LinkStats()
-        self.last_heard = time.monotonic()
+        self.clock = clock  # seconds; a simulated table hands in its own time
+        self.last_heard = clock()
         self._buffer = bytearray()
 
     @property
@@ -135,7 +138,7 @@ class HubLink:
     def open(self) -> None:
         """Say hello: our protocol version (a hub that does not speak it keeps its events
         and says so), then PING: the hub answers with HELLO and resends what it holds."""
-        self._pinged = time.monotonic()
+        self._pinged = self.clock()
         self.send(protocol.message("HOST", 0, protocol.VERSION))
         self.send(protocol.message("PING", 0))
 
@@ -188,7 +191,7 @@ class HubLink:
                 if msg.code in (protocol.DecodeError.FIELDS, protocol.DecodeError.VALUE):
                     self._other_version(line)
             return None
-        self.last_heard = time.monotonic()
+        self.last_heard = self.clock()
         kind = msg.kind
         if kind == "HELLO":
             if msg.proto != protocol.VERSION:  # today's fields, another version's meaning
@@ -221,7 +224,7 @@ class HubLink:
             # Events from a hub we have not been introduced to: ask who it is (once a
             # second at most: a HELLO we cannot read must not become a storm); it will
             # resend them after its HELLO.
-            if time.monotonic() - self._pinged >= PING_EVERY_S:
+            if self.clock() - self._pinged >= PING_EVERY_S:
                 self.open()
             return None
         if self.behind is not None:
