@@ -83,7 +83,9 @@ def bom_markdown(catalogue):
     out += ["## Totals", "", "| Build | Approx. USD |", "|---|---:|"]
     for title, total in totals:
         out.append("| %s | %s |" % (title, money(total)))
-    out.append("| **Everything** | **%s** |" % money(sum(t for _, t in totals)))
+    by_build = dict(zip(catalogue["builds"], (t for _, t in totals), strict=True))
+    for title, builds in catalogue["tables"].items():
+        out.append("| **%s** | **%s** |" % (title, money(sum(by_build[b] for b in builds))))
     out.append("")
     out += ["## Alternatives: what each choice changes", ""]
     for group, title in catalogue["choices"].items():
