@@ -113,16 +113,17 @@ def test_every_translation_can_be_drawn_by_the_panel(lang: str) -> None:
 
 
 def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
-    """The game menu's last line is the language; choosing Español there makes the menu,
-    and the game chosen next, speak Spanish."""
+    """The game menu's line after the games is the language (the phone page's is last);
+    choosing Español there makes the menu, and the game chosen next, speak Spanish."""
     from host.app.run import GameMenu
     from host.devices.inputs import DOWN, OK, UP
 
     menu = GameMenu()
     try:
         first = menu.items()
-        assert first[-1] == "Language: English"
-        menu.press(UP)  # the cursor wraps to the last line: the language
+        assert first[-2:] == ("Language: English", "Phone page")
+        menu.press(UP)  # the cursor wraps to the last line, the phone page's
+        menu.press(UP)
         menu.press(OK)
         assert menu.view().header == "Language"
         assert menu.items() == ("English", "Français", "Español")
@@ -131,7 +132,8 @@ def test_the_referee_menu_changes_the_language_for_the_games_after() -> None:
         assert menu.press(OK) is None
         assert i18n.language() == "es"
         assert menu.view().header == "Elegir un juego"
-        assert menu.items()[-1] == "Idioma: Español"
+        assert menu.items()[-2:] == ("Idioma: Español", "Página móvil")
+        menu.press(DOWN)
         menu.press(DOWN)  # back on the first family after the wrap
         menu.press(OK)
         chosen = menu.press(OK)

@@ -14,7 +14,9 @@ from __future__ import annotations
 import pytest
 
 from host.app.demo import rehearse, rigs
-from host.common.i18n import LANGUAGES, speaking
+from host.common.config import Web
+from host.common.i18n import LANGUAGES, _, speaking
+from host.devices.inputs import BACK, OK
 from host.display import layout, screens
 from host.display.screens import View
 
@@ -44,6 +46,12 @@ def test_a_collision_is_seen():
     wide = screens.game_menu("Elegir", ("Sin relojes de arena, 4 jugadores", "b"), 0)
     assert any("leaves the panel" in p or "px wide" in p for p in layout.overflow(wide))
     assert layout.Box(0, 60, 10, 65, None).inside_panel() is False
+    # The phone page's QR code has a box like a text: too many lines run into the footer.
+    crowded = View(header="Phone page", footer="OK: menu", qr="http://192.168.1.23:8080/",
+                   lines=("http://", "192.168.", "1.23", ":8080/", "x", "y"))
+    assert any(" over " in p for p in layout.collisions(crowded))
+    assert any(b.placed is not None and b.placed.part == "qr" and (b.x0, b.x1) == (70, 128)
+               for b in layout.boxes(crowded))
     assert layout.Box(0, 0, 10, 10, None).meets(layout.Box(9, 9, 20, 20, None))
     assert not layout.Box(0, 0, 10, 10, None).meets(layout.Box(10, 0, 20, 10, None))
 
@@ -72,6 +80,15 @@ def test_the_run_loops_screens(lang: str):
             for cursor in range(len(menu.items())):
                 menu.cursor = cursor
                 views.append(menu.view())
+        # "Phone page": the address of hexref web as a QR code, for each kind of address
+        # and with the hub's footer (a table without buttons on the Pi).
+        for host in ("192.168.100.200", "10.0.0.5", "hexref.local",
+                     "table-three-at-the-club.local", "fe80::1234:5678:9abc:def0"):
+            menu.game, menu.cursor = None, len(menu.games) + 1
+            menu.web = Web(host=host, port=8080)
+            menu.press(OK)
+            views += [menu.view(), menu.view(_("B: menu"))]
+            menu.press(BACK)
         views += [screens.reconnecting(attempt, 8.0) for attempt in (0, 1, 12)]
         views += [screens.not_answering(), screens.version_skew("0.10.12", True), screens.version_skew("0.0.9", False),
                   screens.journal_behind(1), screens.journal_behind(1024),

@@ -35,7 +35,9 @@ from typing import TYPE_CHECKING
 
 from host.app import messages, starting
 from host.common import i18n, logs
+from host.common.config import Web
 from host.common.i18n import _
+from host.common.join import join_address
 from host.devices.inputs import BACK, DOWN, OK, UP, Beeper, Controls, Press
 from host.devices.panel import Panel
 from host.display import layout, screens
@@ -63,30 +65,42 @@ log = logs.get("run")
 
 class GameMenu:
     """Choose a game, then its variant. UP/DOWN move (wrapping), OK chooses, BACK goes
-    up a level. The last line of the first level is the table's language: its second
-    level lists the languages, each in itself, and OK speaks it from then on."""
+    up a level. After the games, the first level has the table's language: its second
+    level lists the languages, each in itself, and OK speaks it from then on. Its last
+    line, "Phone page", shows the address of ``hexref web`` (``web``: the config's [web])
+    as a QR code until OK or BACK."""
 
-    def __init__(self, games=None) -> None:
+    def __init__(self, games=None, web: Web | None = None) -> None:
         self._fixed = games
         self.games = games if games is not None else menu()
         self.game: int | None = None  # None: choosing the game; len(games): the language
         self.cursor = 0
+        self.web = web or Web()
+        self.phone: str | None = None  # the address shown as a QR code, while it is
 
     def items(self) -> tuple[str, ...]:
         if self.game is None:
             return tuple(name for name, _x in self.games) + (
-                _("Language: %s") % i18n.NAMES[i18n.language()],)
+                _("Language: %s") % i18n.NAMES[i18n.language()], _("Phone page"))
         if self.game == len(self.games):
             return tuple(i18n.NAMES[lang] for lang in i18n.LANGUAGES)
         return tuple(v.label for v in self.games[self.game][1])
 
     def press(self, button: str) -> Choice | None:
         """Move or choose; returns the chosen variant when there is one."""
+        if self.phone is not None:
+            if button in (OK, BACK):
+                self.phone = None
+            return None
         items = self.items()
         if button in (UP, DOWN):
             self.cursor = (self.cursor + (1 if button == DOWN else -1)) % len(items)
         elif button == OK:
-            if self.game is None:
+            if self.game is None and self.cursor == len(self.games) + 1:
+                # Asked now, not at start: the Pi may have joined the network since.
+                self.phone = join_address(self.web.host, self.web.port)
+                log.info("phone page shown: %s", self.phone)
+            elif self.game is None:
                 self.game = self.cursor
                 self.cursor = (i18n.LANGUAGES.index(i18n.language())
                                if self.game == len(self.games) else 0)
@@ -123,6 +137,8 @@ class GameMenu:
             self.game = None
 
     def view(self, hint: str = "") -> View:
+        if self.phone is not None:
+            return screens.phone_page(self.phone, hint)
         if self.game is None:
             return screens.game_menu(_("Choose a game"), self.items(), self.cursor,
                                      hint or _("OK choose"))
@@ -628,6 +644,8 @@ class App:
             return self.enrolling.enroller.enrollment.view()
         if self.referee is not None:
             return self.presenter.screen(self.referee.seen())
+        if self.menu.phone is not None:  # its own footer, reader or not (B is OK on the hub)
+            return self.menu.view("" if self.controls is not None else _("B: menu"))
         if self.conn.state != CONNECTED:
             return self.menu.view(_("Reader: not found yet"))
         return self.menu.view("" if self.controls is not None else self.menu_hint())
@@ -700,6 +718,7 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
     app.registry = registry
     app.names = cfg.players.names
+    app.menu.web = cfg.web  # the phone page's address, for the menu's QR code
     app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
     return app
 

@@ -16,10 +16,14 @@ def add_parser(commands) -> None:
     web.add_argument("--data", metavar="DIR",
                      help="the referee's data folder (default: $HEXREF_DATA, "
                           "~/.local/share/hexref)")
-    web.add_argument("--port", type=int, default=8080, metavar="N", help="default 8080")
-    web.add_argument("--host", default="0.0.0.0",
-                     help="address to listen on (default 0.0.0.0: every phone on the "
-                          "network; 127.0.0.1: this computer only)")
+    web.add_argument("--config", metavar="PATH",
+                     help="config file (TOML): its [web] host and port are the defaults")
+    web.add_argument("--port", type=int, metavar="N",
+                     help="default: the config's web.port, else 8080")
+    web.add_argument("--host",
+                     help="address to listen on (default: the config's web.host, else "
+                          "0.0.0.0: every phone on the network; 127.0.0.1: this computer "
+                          "only)")
     web.set_defaults(func=_web)
 
     die = commands.add_parser(
@@ -38,14 +42,20 @@ def _data(args: argparse.Namespace) -> Path:
 
 
 def _web(args: argparse.Namespace) -> int:
+    from host.commands.options import config
     from host.readers.web import create_app, serve
     from host.storage.store import DB_NAME
 
+    # The panel's menu shows the page's address from the same [web] settings (host/app/run.py).
+    cfg = config(args, "web")
+    if cfg is None:
+        return 2
     data = _data(args)
     if not (data / DB_NAME).exists():
         print("hexref web: no database at %s yet; the page says so until the referee makes "
               "it" % (data / DB_NAME), file=sys.stderr)
-    return serve(create_app(data), args.host, args.port, "web")
+    return serve(create_app(data), args.host or cfg.web.host,
+                 cfg.web.port if args.port is None else args.port, "web")
 
 
 def _die_check(args: argparse.Namespace) -> int:

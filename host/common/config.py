@@ -21,6 +21,9 @@ below fit the reference build (hardware/pinout.json), so most tables need none::
     username = "table3"            # when the broker asks for an account
     password = "..."               # never logged (keep the file chmod 600)
     ca_file = "/etc/hexref/club-ca.pem"  # mqtts://: the club's own certificate authority
+    [web]
+    host = "0.0.0.0"               # hexref web: where the phone page listens (every address)
+    port = 8080                    # (the panel's menu shows this page's address as a QR code)
     [players]
     language = "fr"                # en | fr | es; default: the locale's (LANG), else English
     names = ["Ana", "Ben"]         # who sits at each seat (default: P1, P2, ...; unnamed)
@@ -141,6 +144,12 @@ class Club:
 
 
 @dataclass(frozen=True)
+class Web:
+    host: str = "0.0.0.0"  # hexref web listens here (its --host wins); 127.0.0.1: this computer only
+    port: int = 8080  # its --port wins
+
+
+@dataclass(frozen=True)
 class Players:
     language: str = ""  # en, fr or es; empty: the locale's (LANG), else English; --lang wins
     names: tuple[str, ...] = ()  # who sits at each seat of every new game (journalled)
@@ -155,6 +164,7 @@ class Config:
     buzzer: Buzzer = field(default_factory=Buzzer)
     data: Data = field(default_factory=Data)
     club: Club = field(default_factory=Club)
+    web: Web = field(default_factory=Web)
     players: Players = field(default_factory=Players)
     source: str = "defaults"  # where it was read from, for `hexref doctor`
 
@@ -266,6 +276,9 @@ def _check(cfg: Config, source: str) -> None:
     if cfg.club.broker and not cfg.club.broker.startswith(("mqtt://", "mqtts://")):
         raise ConfigError("%s: club.broker: write it as mqtt://HOST or mqtt://HOST:PORT"
                           % source)
+    if not 1 <= cfg.web.port <= 65535:
+        raise ConfigError("%s: web.port = %d is not a TCP port (8080 is usual)"
+                          % (source, cfg.web.port))
     if cfg.club.ca_file and not Path(cfg.club.ca_file).expanduser().is_file():
         raise ConfigError("%s: club.ca_file %r: no such file (the club's certificate "
                           "authority, in PEM)" % (source, cfg.club.ca_file))

@@ -110,7 +110,7 @@ def wrap(text: str, name: str, room: int = WIDTH) -> list[str]:
 class Placed:
     """One text on the panel: where, in which font, and what it is part of."""
 
-    part: str  # "header", "right", "rule", "big", "line", "footer", "colon"
+    part: str  # "header", "right", "rule", "big", "line", "footer", "colon"; "qr": a code of ``text``
     text: str
     font: str
     x: int
@@ -230,8 +230,94 @@ def _lines(texts: tuple[str, ...], name: str, how: str) -> list[str] | None:
     return out
 
 
+# --- a QR code beside the texts (screens.phone_page) -------------------------------------
+# A phone's camera reads dark modules on a light ground: the code's box is lit, its dark
+# modules unlit, with a lit quiet zone of QR_QUIET modules all round (the standard asks 4;
+# phone readers take 2, and 4 would push a version 2 code off 2 px per module). The largest
+# whole number of pixels per module that fits the panel's height: 2 for versions 1-2, 1 up
+# to version 10.
+QR_QUIET = 2
+
+
+@lru_cache(maxsize=8)
+def qr_modules(data: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of ``data``, row by row, True for a dark module: the smallest version
+    at error level L, then the highest level that version still holds (segno)."""
+    import segno
+
+    code = segno.make(data, error="l", boost_error=True, micro=False)
+    return tuple(tuple(bool(m) for m in row) for row in code.matrix)
+
+
+def qr_scale(data: str) -> int:
+    """Pixels per module: as many as fit the panel's height, at least one."""
+    return max(1, HEIGHT // (len(qr_modules(data)) + 2 * QR_QUIET))
+
+
+def qr_size(data: str) -> int:
+    """The side of the code's lit box, quiet zone included, in pixels."""
+    return (len(qr_modules(data)) + 2 * QR_QUIET) * qr_scale(data)
+
+
+def break_address(text: str, per_line: int) -> list[str]:
+    """A text with no spaces (an address) in lines of at most ``per_line`` characters:
+    broken after "://" and before the port first, then after a dot or a slash, so a
+    number or a name is split only when it alone is longer than a line."""
+    lines: list[str] = []
+    current = ""
+    for major in filter(None, re.split(r"(?<=://)|(?=:\d+/?$)", text)):
+        if len(current + major) <= per_line:
+            current += major
+            continue
+        if current:
+            lines.append(current)
+        current = ""
+        for minor in filter(None, re.split(r"(?<=[./])", major)):
+            if current and len(current + minor) > per_line:
+                lines.append(current)
+                current = ""
+            current += minor
+            while len(current) > per_line:
+                lines.append(current[:per_line])
+                current = current[per_line:]
+    return lines + [current] if current else lines
+
+
+def _lay_out_qr(view: View) -> tuple[Placed, ...]:
+    """The code at the panel's right, centred in its height; the header, the lines (the
+    address, in the small font) and the footer in the column to its left."""
+    side = qr_size(view.qr)
+    x, y = WIDTH - side, max(0, (HEIGHT - side) // 2)
+    room = x - 1  # a dark column between the words and the code's lit box
+    small = TEXT_FONTS[-1]
+    placed = [Placed("qr", view.qr, small, x, y)]
+    fitted = fit_one_line(view.header, room)
+    head = [fitted] if fitted else [(t, small) for t in wrap(view.header, small, room)]
+    top = 0
+    for text, name in head:
+        placed.append(Placed("header", text, name, 0, top))
+        top += FONTS[name][1] + 1
+    top += 1
+    fitted = fit_one_line(view.footer, room) if view.footer else None
+    foot = [fitted] if fitted else [(t, small) for t in wrap(view.footer, small, room)
+                                    if view.footer]
+    bottom = HEIGHT - sum(FONTS[name][1] + 1 for _t, name in foot) + 1
+    lines = [t for line in view.lines
+             for t in break_address(line, room // FONTS[small][0])]
+    pitch = FONTS[small][1] + 1
+    if top + pitch * len(lines) > bottom - 1:
+        pitch -= 1  # the small font's glyphs keep a blank row of their own
+    placed += [Placed("line", t, small, 0, top + i * pitch) for i, t in enumerate(lines)]
+    for text, name in foot:
+        placed.append(Placed("footer", text, name, 0, bottom))
+        bottom += FONTS[name][1] + 1
+    return tuple(placed)
+
+
 @lru_cache(maxsize=512)
 def _lay_out(view: View) -> tuple[Placed, ...]:
+    if view.qr:
+        return _lay_out_qr(view)
     placed, rule = _header(view)
     body_top = rule + BODY_TOP - HEADER_RULE_Y
     footer, footer_font = _footer(view)
@@ -270,6 +356,9 @@ def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
         if p.part == "rule":
             canvas.line((0, p.y, WIDTH - 1, p.y), fill="white")
             continue
+        if p.part == "qr":
+            _draw_qr(p, canvas)
+            continue
         font = pixel_font(p.font)
         w, h = width(p.text, p.font), FONTS[p.font][1]
         if p.selected:
@@ -288,6 +377,17 @@ def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
         p = bigs[view.mark]
         y = p.y + FONTS[p.font][1] + 1
         canvas.rectangle((p.x, y, p.x + width(p.text, p.font) - 1, y), fill="white")
+
+
+def _draw_qr(p: Placed, canvas: ImageDraw.ImageDraw) -> None:
+    """The lit box, quiet zone included, and each dark module cut out of it."""
+    side, scale = qr_size(p.text), qr_scale(p.text)
+    canvas.rectangle((p.x, p.y, p.x + side - 1, p.y + side - 1), fill="white")
+    for r, row in enumerate(qr_modules(p.text)):
+        for c, dark in enumerate(row):
+            if dark:
+                x, y = p.x + (QR_QUIET + c) * scale, p.y + (QR_QUIET + r) * scale
+                canvas.rectangle((x, y, x + scale - 1, y + scale - 1), fill="black")
 
 
 def shown(view: View) -> list[str]:
@@ -315,6 +415,8 @@ def overflow(view: View) -> list[str]:
     problems = []
     placed = lay_out(view)
     for p in placed:
+        if p.part == "qr":
+            continue  # not a text: its box is checked with the others (collisions)
         right_edge = p.x + width(p.text, p.font)
         if right_edge > WIDTH or p.y + FONTS[p.font][1] > HEIGHT:
             problems.append("%s %r in %s at (%d, %d): %d px wide" % (
@@ -326,7 +428,7 @@ def overflow(view: View) -> list[str]:
     if view.kind == "menu":
         said = [view.header, view.header_right, *view.lines[:MENU_ROWS], view.footer]
     numbers = sorted(n for t in said for n in re.findall(r"\d+", t))
-    drawn = sorted(n for p in placed for n in re.findall(r"\d+", p.text))
+    drawn = sorted(n for p in placed if p.part != "qr" for n in re.findall(r"\d+", p.text))
     if numbers != drawn:
         problems.append("numbers %s drawn as %s" % (numbers, drawn))
     return problems + collisions(view)
@@ -362,6 +464,10 @@ def boxes(view: View) -> list[Box]:
     for p in lay_out(view):
         if p.part == "rule":
             out.append(Box(0, p.y, WIDTH, p.y + 1, None))
+            continue
+        if p.part == "qr":  # the lit box, quiet zone included
+            side = qr_size(p.text)
+            out.append(Box(p.x, p.y, p.x + side, p.y + side, p))
             continue
         w, h = width(p.text, p.font), FONTS[p.font][1]
         if p.selected:  # the bar spans the panel, one row above the glyphs

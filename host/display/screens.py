@@ -30,6 +30,7 @@ class View:
     selected: int = -1  # a menu: the index in ``lines`` drawn highlighted
     mark: int = -1  # a battle: the index in ``big`` that won (underlined)
     wrap: bool = False  # break long ``lines`` into as many panel lines as fit
+    qr: str = ""  # drawn as a QR code at the panel's right, the texts beside it (phone_page)
     extra: dict = field(default_factory=dict, compare=False, hash=False)
 
 
@@ -264,3 +265,14 @@ def winner(title: str, who: str, line: str = "", hint: str = "") -> View:
     """
     return View(header=title, big=(_("%s wins") % who,), lines=(line or _("Game over"),),
                 footer=hint or _("OK: new game"), kind="winner")
+
+
+def phone_page(address: str, hint: str = "") -> View:
+    """The phone page's address (``hexref web``) as a QR code a phone's camera opens, and
+    written beside it for a phone that has no QR reader; OK goes back to the menu.
+
+    >>> text(phone_page("http://192.168.1.23:8080/"))
+    ['Phone page', 'http://192.168.1.23:8080/', '> OK: menu']
+    """
+    return View(header=_("Phone page"), lines=(address,), footer=hint or _("OK: menu"),
+                qr=address, kind="phone-page")

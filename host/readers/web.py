@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from host.common.i18n import _
+from host.common.join import join_address
 from host.readers import die_check
 from host.readers.web_model import Follower
 from host.storage import readonly
@@ -403,23 +404,6 @@ def qr_svg(url: str) -> bytes:
     segno.make(url, error="m").save(out, kind="svg", scale=6, border=4, dark="#000",
                                     light="#fff", xmldecl=False)
     return out.getvalue()
-
-
-def join_address(host: str, port: int) -> str:
-    """The address another phone on the network opens: listening on every address, this
-    computer's address on the network it would reach the outside by (a UDP socket is only
-    pointed there, nothing is sent), else its name."""
-    if host not in ("0.0.0.0", "::"):
-        return "http://%s:%d/" % ("[%s]" % host if ":" in host else host, port)
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
-        address = probe.getsockname()[0]
-    except OSError:
-        address = "%s.local" % socket.gethostname()
-    finally:
-        probe.close()
-    return "http://%s:%d/" % (address, port)
 
 
 def bind(host: str, port: int) -> socket.socket:
