@@ -172,7 +172,7 @@ def test_hs_9_a_scenario_objective_is_confirmed_on_the_menu():
     t = started()
     t.choose("P2 objective")
     assert t.game.winner == 1
-    assert "P2 wins" in t.screen() and "scenario objective (HS-9)" in t.screen()
+    assert "P2 wins" in t.screen() and "scenario objective reached" in t.screen()
     t.refused(lambda: t.tap("hs/zettian-guards"), "HS-9", "the game is over")
 
 

@@ -51,7 +51,7 @@ def test_in_2_the_master_sets_hand_size_and_deck_and_counts_the_deck():
     t.choose("hand 6", "deck 40")
     assert "deck 40  hand 6  timers on" in t.screen()
     t.choose("start")
-    assert "hand 6  deck 22" in t.screen() and "Invocations R1" in t.screen()
+    assert "hand 6  deck 22" in t.screen() and "Round 1" in t.screen()
 
 
 def test_in_4_the_attack_timer_counts_down_runs_out_once_and_allows_forcing():

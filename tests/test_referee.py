@@ -83,7 +83,7 @@ def test_restored_from_the_journal_gives_the_same_game():
 def test_jl_c4_pods_confirmed_by_the_players_buttons_and_powers_by_tap():
     t = Table("jl-collector")
     t.setup(p1=("jl/atlantis", "jl/superman", "jl/064"), p2=("jl/mars", "jl/doomsday", "jl/070"))
-    assert "P1:0 P2:0" in t.screen()  # every player's Stones in the header
+    assert "Stones P1 0 P2 0" in t.screen()  # every player's Stones in the header
     t.tap("jl/doomsday")
     t.tap("jl/superman")
     assert t.button("A").accepted  # P1 says: Superman is in a pod
@@ -95,7 +95,7 @@ def test_jl_c4_pods_confirmed_by_the_players_buttons_and_powers_by_tap():
     assert superman.value == 7 + 6 + 1 + 3 and "+1 pod" in str(superman)
     assert doomsday.value == 8 + 3
     assert fought["winner"] == UIDS["jl/superman"]
-    assert "P1:1 P2:0" in t.screen()  # JL-C8: a Stone for the defeated Character
+    assert "Stones P1 1 P2 0" in t.screen()  # JL-C8: a Stone for the defeated Character
 
 
 def test_the_pi_menu_offers_the_engines_choices():

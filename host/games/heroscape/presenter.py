@@ -216,7 +216,7 @@ class HeroScapeView(Presenter):
         if game["figures"][loser] == 0:
             hint = _("all %s figures destroyed") % ref.players[loser]
         else:
-            hint = _("scenario objective (HS-9)")
+            hint = _("scenario objective reached")
         attack = outcome.find("attack")
         line = skulls_vs_shields(attack) if attack is not None else hint
         return screens.winner(self.title, who, line, hint=hint)

@@ -40,8 +40,8 @@ class HexorsView(Presenter):
     def _stones(self, ref: Seen, game: dict) -> str:
         if not self.collector:
             return ""
-        return " ".join("%s:%d" % (ref.players[i], p["stones"])
-                        for i, p in enumerate(game["players"]))
+        return _("Stones %s") % " ".join("%s %d" % (ref.players[i], p["stones"])
+                                         for i, p in enumerate(game["players"]))
 
     def view(self, ref: Seen) -> View:
         game = ref.game  # the engine's view model: nothing else of the engine is read

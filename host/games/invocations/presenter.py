@@ -69,7 +69,8 @@ class InvocationsView(Presenter):
         game = ref.game  # the engine's view model: nothing else of the engine is read
         legal = ref.legal
         last = ref.last
-        head = (_("%(game)s R%(round)d") % {"game": self.title, "round": game["round"]}
+        # The round in words (was "R2"); the game's name is on the setup and end screens.
+        head = (_("Round %d") % game["round"]
                 if game["round"] else self.title)
         outcome = last if isinstance(last, Outcome) else Outcome()
         if game["phase"] == "over":
@@ -152,7 +153,7 @@ class InvocationsView(Presenter):
             who = _("%s: card lost (IN-3)") % ref.players[lost["by"]]
         out = outcome.find("sits_out")
         if out is not None:
-            who = _("%s sits out (IN-5)") % ref.players[out["player"]]
+            who = _("%s sits out this round") % ref.players[out["player"]]
         left = self.left_ms(ref, "attack")
         if game["playoff"] is not None:
             big = _("Play-off")
