@@ -9,7 +9,11 @@ A roll counts only if the die *tumbled* and then *rested*:
   Picking the die up, turning it over in the hand and putting it down, pushing it, or a
   knock on the table stay well under it: that is *handling*, and it reports nothing.
 - **rest**: the die is at rest once, for ``settle_ms``, every sample has read about 1 g,
-  barely changed from the one before, and stayed near the mean of the others.
+  barely changed from the one before, and stayed near the mean of the others (within
+  ``band``). A rest that is *steady*, every sample within ``steady_band`` of that mean (a
+  few times the sensor's noise), is taken sooner, after ``steady_ms``: a die still turning
+  slowly, or pausing flat for a moment before it tips onto a lean, drifts further than
+  that (the physics model's crooked landings pass through such pauses of 50-60 ms).
 - **the face**: after a tumble, the mean of that resting window is matched against the
   die's face table; within the face-angle tolerance it is FACE n, otherwise CROOKED (the
   die leans on something: the players re-roll, nothing is guessed). A die can also pause
@@ -60,10 +64,12 @@ class RollDetector:
     """
 
     def __init__(self, faces, rate_hz=100, settle_ms=70, roll_energy=5000, still_jerk=200,
-                 band=110, crooked_ms=300):
+                 band=110, crooked_ms=300, steady_ms=40, steady_band=20):
         self.faces = faces
         self.rate_hz = rate_hz
         self.settle = max(2, settle_ms * rate_hz // 1000)
+        self.quick = max(2, min(self.settle, steady_ms * rate_hz // 1000))
+        self.steady_band = steady_band
         self.crooked_settle = max(self.settle, crooked_ms * rate_hz // 1000)
         self.roll_energy = roll_energy
         self.still_jerk = still_jerk
@@ -80,6 +86,7 @@ class RollDetector:
         self._fresh = True
         self._n = 0
         self._sx = self._sy = self._sz = 0
+        self._steady = True
 
     def update(self, x, y, z):
         """Take one sample; returns NOTHING, ROLLING, FACE or CROOKED."""
@@ -119,10 +126,19 @@ class RollDetector:
         n = self._n
         if jerk < self.still_jerk and _REST_LO2 <= m2 <= _REST_HI2:
             band = self.band * n
-            if n and (abs(x * n - self._sx) > band or abs(y * n - self._sy) > band
-                      or abs(z * n - self._sz) > band):
-                n = 0
-                self._sx = self._sy = self._sz = 0
+            if n:
+                dx = abs(x * n - self._sx)
+                dy = abs(y * n - self._sy)
+                dz = abs(z * n - self._sz)
+                if dx > band or dy > band or dz > band:
+                    n = 0
+                    self._sx = self._sy = self._sz = 0
+                else:
+                    band = self.steady_band * n
+                    if dx > band or dy > band or dz > band:
+                        self._steady = False
+            if not n:
+                self._steady = True
             if n >= _WINDOW_CAP:  # a long rest: keep the mean, bound the sums
                 n >>= 1
                 self._sx >>= 1
@@ -149,7 +165,7 @@ class RollDetector:
                 self.state = HANDLING
                 self.peak = e
             return NOTHING
-        if n < self.settle:
+        if n < self.settle and (n < self.quick or not self._steady):
             return NOTHING
         # At rest: the mean of the window decides the face.
         face = self.faces.match(self._sx // n, self._sy // n, self._sz // n)

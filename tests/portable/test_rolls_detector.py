@@ -93,3 +93,20 @@ def test_a_pause_balanced_on_an_edge_is_not_called_crooked():
     d = RollDetector(face_table(DEFAULT))
     events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 20 + _flat(3, 20))
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)]
+
+
+
+def test_a_steady_rest_is_taken_after_40_ms_a_drifting_one_after_70():
+    # Flat on face 5 after the tumble: still (a die lying there), or turning slowly for a
+    # moment first (30 mg a sample, as a die pausing flat before it tips onto a lean).
+    v = DEFAULT[5]
+    still = _flat(5, 30)
+    drift = []
+    for i in range(30):
+        drift += [v[0], v[1] + 30 * min(i, 7), v[2]]
+    # The rest starts at sample 40; its first sample follows a jump, so it starts no
+    # window: 4 steady samples (40 ms) or, drifting, the whole 70 ms settle window.
+    for rest, at in ((still, 44), (drift, 47)):
+        events = replay(RollDetector(face_table(DEFAULT)), _flat(1, 20) + _tumble(20) + rest)
+        assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
+        assert events[1][0] == at, events
