@@ -69,6 +69,8 @@ dir = "~/games"
     ("[buttons]\nlong_press_s = 1e300", "buttons.long_press_s must be more than 0"),
     ("[buttons]\ndebounce_ms = 99999999", "buttons.debounce_ms must be 0 to 1000"),
     ("[data]\ndir = \"a\\u0000b\"", "data.dir holds a control character"),
+    ("[web]\nport = 0", "web.port = 0 is not a TCP port"),
+    ("[web]\nport = \"8080\"", "web.port must be a whole number"),
 ])
 def test_mistakes_are_refused_with_the_key_and_the_fix(text, words):
     with pytest.raises(ConfigError) as err:

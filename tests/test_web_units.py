@@ -15,7 +15,7 @@ from debian import tool
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 DEPLOY = Path(__file__).resolve().parents[1] / "host" / "deploy"
-UNITS = {"hexref-web.service": "hexref web --port 8080",
+UNITS = {"hexref-web.service": "hexref web",  # its port: the config's [web], as the panel's
          "hexref-publish.service": "hexref publish"}
 EXPOSURE_LIMIT = 2.5
 
