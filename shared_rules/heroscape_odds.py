@@ -19,6 +19,7 @@ Which faces are skulls and shields comes from ``decisions.HS_DIE_FACES`` (HS-2).
 
 from shared_rules import decisions
 from shared_rules.fraction import Fraction
+from shared_rules.words import _
 
 
 def _profile(faces):
@@ -49,10 +50,15 @@ def _binomial_counts(n, hits, sides):
 
 
 def _check_dice(label, n):
+    # Whole sentences per side: a translator makes the words agree.
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ValueError("%s dice must be a whole number from 0, got %r" % (label, n))
+        said = (_("attack dice must be a whole number from 0, got %r") if label == "attack"
+                else _("defense dice must be a whole number from 0, got %r"))
+        raise ValueError(said % (n,))
     if n > decisions.HS_MAX_DICE:
-        raise ValueError("%s dice: at most %d, got %d" % (label, decisions.HS_MAX_DICE, n))
+        said = (_("attack dice: at most %(most)d, got %(n)d") if label == "attack"
+                else _("defense dice: at most %(most)d, got %(n)d"))
+        raise ValueError(said % {"most": decisions.HS_MAX_DICE, "n": n})
 
 
 class AttackOdds:

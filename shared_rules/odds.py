@@ -27,6 +27,7 @@ dice games to reuse; HeroScape keeps its own combat-dice odds in ``heroscape_odd
 
 from shared_rules.decisions import COLOURS
 from shared_rules.fraction import Fraction
+from shared_rules.words import _
 
 
 class EndlessTie(ValueError):
@@ -108,8 +109,8 @@ def ties_rerolled(wins, ties, losses):
     """
     decided = wins + losses
     if decided == 0:
-        raise EndlessTie("every roll is a tie (%d of %d): re-rolling can never decide this "
-                         "battle" % (ties, ties))
+        raise EndlessTie(_("every roll is a tie (%(ties)d of %(all)d): re-rolling can never "
+                           "decide this battle") % {"ties": ties, "all": ties})
     return Fraction(wins, decided)
 
 

@@ -91,3 +91,67 @@ def test_tiles_import_and_forget_refusals_speak_the_table_language(lang, tmp_pat
     assert Store(data).tiles() == []
     found = [(text, english_in(text)) for text in said if english_in(text)]
     assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+def _said(argv: list[str], lang: str, capsys) -> tuple[int, str]:
+    code = main(argv + ["--lang", lang])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_odds_speak_the_table_language(lang, tmp_path, capsys):
+    """``hexref odds hexors`` and ``heroscape``, answers and refusals (the side's forms,
+    a colour missing, an unknown tile or tag, dice out of range, a battle of ties)."""
+    data = str(tmp_path / "d")
+    Registry.open(data).enroll("04A1B2C3", "jl/superman")
+    red = SAID[lang][0]
+    six = "1,2,3,4,5,6"
+    runs = [
+        (["odds", "hexors", "--attacker", six, "--defender", "3,3,3,3,3,3", "--face", "4"], 0),
+        (["odds", "hexors", "--attacker", "%s=3" % red, "--defender", six], 2),
+        (["odds", "hexors", "--attacker", "mauve=3", "--defender", six], 2),
+        (["odds", "hexors", "--attacker", "zorro", "--defender", six], 2),
+        (["odds", "hexors", "--attacker", "jl/nobody", "--defender", six], 2),
+        (["odds", "hexors", "--attacker", "04FFFFFF", "--defender", six], 2),
+        (["odds", "hexors", "--attacker", "bob:mars", "--defender", six], 2),
+        (["odds", "hexors", "--attacker", "04A1B2C3", "--defender", six], 2),  # red unknown
+        (["odds", "hexors", "--attacker", "3,3,3,3,3,3", "--defender", "3,3,3,3,3,3"], 1),
+        (["odds", "heroscape", "--attack", "3", "--defense", "2"], 0),
+        (["odds", "heroscape", "--attack", "-1", "--defense", "2"], 2),
+        (["odds", "heroscape", "--attack", "3", "--defense", "99"], 2),
+    ]
+    said = []
+    with speaking(lang):
+        for argv, code in runs:
+            got, text = _said(argv + (["--data", data] if argv[1] == "hexors" else []),
+                              lang, capsys)
+            assert got == code, (argv, text)
+            said.append(text)
+    assert red in said[2] or red in said[1]  # the colours listed in the table's words
+    found = [(text, english_in(text)) for text in said if english_in(text)]
+    assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_backup_and_restore_speak_the_table_language(lang, tmp_path, capsys):
+    data = str(tmp_path / "d")
+    Registry.open(data).enroll("04A1B2C3", "jl/superman")
+    (tmp_path / "junk.db").write_text("not a database")
+    runs = [
+        (["backup", str(tmp_path / "copy.db"), "--data", data], 0),
+        (["backup", str(tmp_path / "d" / "hexref.db"), "--data", data], 1),
+        (["backup", str(tmp_path / "no" / "such" / "x.db"), "--data", data], 1),
+        (["restore", str(tmp_path / "missing.db"), "--data", data], 1),
+        (["restore", str(tmp_path / "junk.db"), "--data", data], 1),
+        (["restore", str(tmp_path / "copy.db"), "--data", data], 0),
+    ]
+    said = []
+    with speaking(lang):
+        for argv, code in runs:
+            got, text = _said(argv, lang, capsys)
+            assert got == code, (argv, text)
+            said.append(text)
+    assert Store(data).tile("04A1B2C3") is not None
+    found = [(text, english_in(text)) for text in said if english_in(text)]
+    assert not found, "\n".join("%r: %s" % f for f in found)

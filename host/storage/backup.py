@@ -26,6 +26,7 @@ import sqlite3
 from pathlib import Path
 
 from host.common.config import data_dir
+from host.common.i18n import _
 from host.storage.store import DB_NAME, SCHEMA_VERSION, Store, StoreError
 
 LOCK_NAME = "hexref.lock"
@@ -47,8 +48,8 @@ def hold_run_lock(folder: str | os.PathLike) -> int:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(fd)
-        raise Busy("the referee is running on %s: stop it first (sudo systemctl stop "
-                   "hexref, or Ctrl-C in its terminal)" % folder) from None
+        raise Busy(_("the referee is running on %s: stop it first (sudo systemctl stop "
+                     "hexref, or Ctrl-C in its terminal)") % folder) from None
     return fd
 
 
@@ -59,16 +60,18 @@ def _check(db: sqlite3.Connection, what: str) -> None:
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE "
                                            "type = 'table'")}
         version = db.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.DatabaseError as exc:
-        raise StoreError("%s is not a hexref database (%s)" % (what, exc)) from None
+    except sqlite3.DatabaseError:
+        # SQLite's own words ("file is not a database") add nothing and are English.
+        raise StoreError(_("%s is not a hexref database") % what) from None
     if problems != ["ok"]:
-        raise StoreError("%s is damaged (%s): use another backup" % (what,
-                                                                     "; ".join(problems[:3])))
+        raise StoreError(_("%(file)s is damaged (%(why)s): use another backup")
+                         % {"file": what, "why": "; ".join(problems[:3])})
     if not _TABLES <= tables:
-        raise StoreError("%s is an SQLite file but not a hexref database" % what)
+        raise StoreError(_("%s is an SQLite file but not a hexref database") % what)
     if version > SCHEMA_VERSION:
-        raise StoreError("%s was written by a newer hexref (schema %d; this one knows %d): "
-                         "upgrade hexref" % (what, version, SCHEMA_VERSION))
+        raise StoreError(_("%(file)s was written by a newer hexref (schema %(its)d; this one "
+                           "knows %(ours)d): upgrade hexref")
+                         % {"file": what, "its": version, "ours": SCHEMA_VERSION})
 
 
 def backup(store: Store, dest: str | os.PathLike) -> Path:
@@ -77,7 +80,7 @@ def backup(store: Store, dest: str | os.PathLike) -> Path:
     if dest.is_dir():
         dest = dest / DB_NAME
     if dest.resolve() == store.path.resolve():
-        raise StoreError("%s is the database itself: back up to another file" % dest)
+        raise StoreError(_("%s is the database itself: back up to another file") % dest)
     part = dest.with_name("." + dest.name + ".part")
     try:
         part.unlink(missing_ok=True)
@@ -85,7 +88,7 @@ def backup(store: Store, dest: str | os.PathLike) -> Path:
         try:
             store.db.backup(copy)
             copy.execute("PRAGMA journal_mode = DELETE")  # one file, nothing beside it
-            _check(copy, "the copy")
+            _check(copy, _("the copy"))
         finally:
             copy.close()
         with open(part, "rb") as f:
@@ -93,8 +96,8 @@ def backup(store: Store, dest: str | os.PathLike) -> Path:
         os.replace(part, dest)
     except (OSError, sqlite3.Error) as exc:
         part.unlink(missing_ok=True)
-        raise StoreError("cannot write the backup %s: %s (is the disk full, the folder "
-                         "writable?)" % (dest, exc)) from None
+        raise StoreError(_("cannot write the backup %(file)s: %(why)s (is the disk full, the "
+                           "folder writable?)") % {"file": dest, "why": exc}) from None
     except BaseException:
         part.unlink(missing_ok=True)
         raise
@@ -108,12 +111,12 @@ def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) 
     source = Path(source)
     where = data_dir(folder)
     if not source.is_file():
-        raise StoreError("%s: no such backup file" % source)
+        raise StoreError(_("%s: no such backup file") % source)
     try:
         src = sqlite3.connect("file:%s?mode=ro" % source.resolve(), uri=True,
                               isolation_level=None)
     except sqlite3.Error as exc:
-        raise StoreError("cannot read %s: %s" % (source, exc)) from None
+        raise StoreError(_("cannot read %(file)s: %(why)s") % {"file": source, "why": exc}) from None
     lock = hold_run_lock(where)
     try:
         _check(src, str(source))
@@ -133,8 +136,9 @@ def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) 
             try:
                 src.backup(live.db)
             except sqlite3.Error as exc:
-                raise StoreError("cannot restore into %s: %s (the database it had is kept as "
-                                 "%s)" % (live.path, exc, kept)) from None
+                raise StoreError(_("cannot restore into %(file)s: %(why)s (the database it "
+                                   "had is kept as %(kept)s)")
+                                 % {"file": live.path, "why": exc, "kept": kept}) from None
         with Store(where) as restored:
             # WAL mode again, an older backup's schema brought up to date, and the journal
             # shorter on purpose: no "Journal behind" from the mark of the one replaced.

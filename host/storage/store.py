@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from host.common.config import data_dir
+from host.common.i18n import _
 from host.storage.journal import Entry, to_input
 
 DB_NAME = "hexref.db"
@@ -223,26 +224,28 @@ class Store:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=10.0)
             self.db.text_factory = _text
         except (OSError, sqlite3.Error) as e:
-            raise StoreError("cannot open the database %s: %s" % (path, e)) from e
+            raise StoreError(_("cannot open the database %(file)s: %(why)s")
+                             % {"file": path, "why": e}) from e
         try:
             self.db.execute("PRAGMA busy_timeout = 10000")
             mode = self.db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode.lower() != "wal":
-                raise StoreError("%s: SQLite refused WAL mode (%s); is it on a network "
-                                 "share?" % (path, mode))
+                raise StoreError(_("%(file)s: SQLite refused WAL mode (%(mode)s); is it on a "
+                                   "network share?") % {"file": path, "mode": mode})
             _share_with_group(path)
             self.db.execute("PRAGMA synchronous = %s" % ("FULL" if durable else "NORMAL"))
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
         except sqlite3.OperationalError as e:  # locked, read-only, disk full...
             self.db.close()
-            error = StoreError("cannot use the database %s: %s (is its folder writable, the "
-                               "disk full?)" % (path, e))
+            error = StoreError(_("cannot use the database %(file)s: %(why)s (is its folder "
+                                 "writable, the disk full?)") % {"file": path, "why": e})
             error.cause = e
             raise error from e
         except sqlite3.DatabaseError as e:
             self.db.close()
-            raise StoreError("%s is not a usable hexref database: %s" % (path, e)) from e
+            raise StoreError(_("%(file)s is not a usable hexref database: %(why)s")
+                             % {"file": path, "why": e}) from e
         except BaseException:
             self.db.close()
             raise
@@ -333,8 +336,9 @@ class Store:
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError("%s was written by a newer hexref (schema %d; this one knows %d):"
-                             " upgrade hexref" % (self.path, version, SCHEMA_VERSION))
+            raise StoreError(_("%(file)s was written by a newer hexref (schema %(its)d; this one "
+                               "knows %(ours)d): upgrade hexref")
+                             % {"file": self.path, "its": version, "ours": SCHEMA_VERSION})
         for step in range(version, SCHEMA_VERSION):
             with self.transaction() as db:
                 for statement in MIGRATIONS[step].split(";"):

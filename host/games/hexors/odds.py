@@ -5,23 +5,31 @@ import argparse
 import sys
 from typing import Any
 
-from host.common.i18n import _
+from host.common.i18n import N_, _, key_for
 
 
 class SideError(ValueError):
     """A side of a Hexors battle that cannot be read; the message says how to give it."""
 
 
-SIDE_FORMS = ("six strike values green,blue,yellow,red,purple,white (2,3,5,1,2,2), written "
-              "out (green=2,blue=3,yellow=5,red=1,purple=2,white=2), a catalogue id whose "
-              "six values are printed, or an enrolled tile: its tag UID or OWNER:TILE "
-              "(alice:superman)")
+SIDE_FORMS = N_("six strike values green,blue,yellow,red,purple,white (2,3,5,1,2,2), written "
+                "out (green=2,blue=3,yellow=5,red=1,purple=2,white=2), a catalogue id whose "
+                "six values are printed, or an enrolled tile: its tag UID or OWNER:TILE "
+                "(alice:superman)")
+
+
+def _colours(keys) -> str:
+    """Colour keys in the table's words (``vert, bleu``)."""
+    from shared_rules.hexors import DIE_COLOURS
+
+    return ", ".join(_(DIE_COLOURS[c]) for c in keys)
 
 
 def hexors_side(text: str, data: str | None = None) -> tuple[str, dict]:
     """(what it is, its six strike values) for one side of ``hexref odds hexors``."""
     from shared_rules import catalogue
     from shared_rules.decisions import COLOURS
+    from shared_rules.hexors import DIE_COLOURS
 
     text = text.strip()
     parts = [p.strip() for p in text.split(",")]
@@ -30,16 +38,16 @@ def hexors_side(text: str, data: str | None = None) -> tuple[str, dict]:
     if "=" in text:
         strike: dict[str, int] = {}
         for part in parts:
-            colour, _, value = part.partition("=")
-            colour = colour.strip().lower()
-            if colour not in COLOURS or not value.strip().lstrip("-").isdigit():
-                raise SideError("%r: give colour=value with the colours %s"
-                                % (part, ", ".join(COLOURS)))
+            word, _sign, value = part.partition("=")
+            colour = key_for(word, COLOURS)  # the table's colour words too: rouge=1
+            if colour is None or not value.strip().lstrip("-").isdigit():
+                raise SideError(_("%(part)r: give colour=value with the colours %(colours)s")
+                                % {"part": part, "colours": _colours(COLOURS)})
             strike[colour] = int(value)
         missing = [c for c in COLOURS if c not in strike]
         if missing:
-            raise SideError("%s: no value for %s (a battle needs all six)"
-                            % (text, ", ".join(missing)))
+            raise SideError(_("%(side)s: no value for %(colours)s (a battle needs all six)")
+                            % {"side": text, "colours": _colours(missing)})
         return text, {c: strike[c] for c in COLOURS}
     tile = _enrolled(text, data)
     if tile is not None:
@@ -48,19 +56,28 @@ def hexors_side(text: str, data: str | None = None) -> tuple[str, dict]:
         try:
             entry, named = catalogue.get(text), text
         except KeyError:
-            raise SideError("no tile %r in the catalogue or among the enrolled tiles" % text
-                            ) from None
+            raise SideError(_("no tile %r in the catalogue or among the enrolled tiles")
+                            % text) from None
     else:
-        raise SideError("%r is not a tile: give %s" % (text, SIDE_FORMS))
+        raise SideError(_("%(side)r is not a tile: give %(forms)s")
+                        % {"side": text, "forms": _(SIDE_FORMS)})
     strike = entry.get("strike") or {}
     unknown = [c for c in COLOURS if strike.get(c) is None]
     if unknown:
-        printed = ", ".join("%s=%s" % (c, strike[c]) for c in COLOURS if c not in unknown)
-        raise SideError("%s (%s): %s unknown%s. Give the six values read off the tile "
-                        "(green=...,white=...), or correct the enrolled tile once with "
-                        "hexref tiles correct UID --strike ... and name it by its UID"
-                        % (named, catalogue.label(entry), ", ".join(unknown),
-                           "; the rulebook prints only " + printed if printed else ""))
+        printed = ", ".join("%s=%s" % (_(DIE_COLOURS[c]), strike[c])
+                            for c in COLOURS if c not in unknown)
+        said = {"tile": named, "label": catalogue.label(entry), "colours": _colours(unknown),
+                "printed": printed}
+        if printed:
+            raise SideError(_("%(tile)s (%(label)s): %(colours)s unknown; the rulebook prints "
+                              "only %(printed)s. Give the six values read off the tile "
+                              "(green=...,white=...), or correct the enrolled tile once with "
+                              "hexref tiles correct UID --strike ... and name it by its UID")
+                            % said)
+        raise SideError(_("%(tile)s (%(label)s): %(colours)s unknown. Give the six values read "
+                          "off the tile (green=...,white=...), or correct the enrolled tile "
+                          "once with hexref tiles correct UID --strike ... and name it by "
+                          "its UID") % said)
     return "%s (%s)" % (named, catalogue.label(entry)), {c: strike[c] for c in COLOURS}
 
 
@@ -92,17 +109,18 @@ def _enrolled(text: str, data: str | None) -> tuple[dict, str] | None:
                         row.entry.lower(), catalogue.label(tile_row.entry).lower()):
                     found.append(tile_row)
             if len(found) > 1:
-                raise SideError("%s names %d tiles (%s): give one tag UID" % (
-                    text, len(found), ", ".join(t.uid for t in found)))
+                raise SideError(_("%(side)s names %(count)d tiles (%(uids)s): give one tag UID")
+                                % {"side": text, "count": len(found),
+                                   "uids": ", ".join(t.uid for t in found)})
             if not found:
-                raise SideError("no enrolled tile of %r is %r (hexref tiles list shows them)"
-                                % (owner, tile))
+                raise SideError(_("no enrolled tile of %(owner)r is %(tile)r (hexref tiles list "
+                                  "shows them)") % {"owner": owner, "tile": tile})
             return found[0].entry, "%s:%s" % (owner, tile)
         if not any(row.uid == uid for row in rows):
-            raise SideError("tag %s is not enrolled (hexref tiles list shows them)" % uid)
+            raise SideError(_("tag %s is not enrolled (hexref tiles list shows them)") % uid)
         tile_row = registry.resolve(uid, "")
         if not isinstance(tile_row, Tile):
-            raise SideError("tag %s: %s" % (uid, tile_row.reason))
+            raise SideError(_("tag %(uid)s: %(reason)s") % {"uid": uid, "reason": tile_row.reason})
         return tile_row.entry, uid
     finally:
         registry.store.close()
@@ -126,7 +144,7 @@ def _odds_hexors(args: argparse.Namespace) -> int:
         before = battle_odds(*sides)
         after = battle_odds(*sides, attacker_face=args.face) if args.face else None
     except EndlessTie as exc:
-        print("no odds: %s" % exc, file=sys.stderr)
+        print(_("no odds: %s") % exc, file=sys.stderr)
         return 1
     except ValueError as exc:
         print("hexref odds hexors: %s" % exc, file=sys.stderr)
