@@ -18,14 +18,18 @@ from host.storage.store import Store
 # sentence left untranslated.
 ENGLISH = ("the", "is", "not", "give", "unknown", "use", "cannot", "nothing", "enrolled",
            "must", "only", "correct", "printed", "whole", "number", "strike", "refused",
-           "value", "values", "tag", "colour", "still")
+           "value", "values", "tag", "colour", "still", "adds", "rolls", "taps", "won",
+           "finished", "started", "apply", "referee", "turn", "game", "games", "dice",
+           "attack", "defense", "database", "backup", "file", "odds", "against", "before")
 SAID = {"fr": ("rouge", "étiquette", "frappe"), "es": ("rojo", "etiqueta", "ataque")}
 
 
 def english_in(text: str) -> list[str]:
     # Command names and flags are the command line's, the same in every language.
-    plain = re.sub(r"hexref [a-z ]+|--[a-z-]+|[A-Z]+=[A-Z]+|'[^']*'|\S+=\S+", " ", text)
-    return [w for w in re.findall(r"[A-Za-z]+", plain) if w.lower() in ENGLISH]
+    plain = re.sub(r"/\S+|hexref [a-z ]+|--[a-z-]+|[A-Z]+=[A-Z]+|'[^']*'|\S+=\S+", " ", text)
+    # A word in capitals is a metavar (GAME, UID), the command line's own.
+    return [w for w in re.findall(r"[A-Za-z]+", plain)
+            if w.lower() in ENGLISH and not w.isupper()]
 
 
 def test_the_detector_sees_english():
@@ -154,4 +158,36 @@ def test_backup_and_restore_speak_the_table_language(lang, tmp_path, capsys):
             said.append(text)
     assert Store(data).tile("04A1B2C3") is not None
     found = [(text, english_in(text)) for text in said if english_in(text)]
+    assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_replay_speaks_the_table_language(lang, tmp_path, capsys):
+    """The list of games, a transcript (the phone page's sentences, the panel's screens,
+    a refused roll) and the refusals of ``hexref replay``."""
+    from table_rig import Table, demo_game_events, setup_events
+
+    data = tmp_path / "d"
+    empty = str(tmp_path / "empty")
+    Store(empty).close()
+    with speaking(lang):
+        assert main(["replay", "--data", empty, "--lang", lang]) == 0
+        assert main(["replay", "last", "--data", empty, "--lang", lang]) == 1
+        nothing = capsys.readouterr()
+        table = Table(Store(data))
+        events = demo_game_events()
+        n = len(setup_events())
+        table.play(events[:n] + [("DIE", 9, ("FACE", (5,)))] + events[n:])
+        table.store.finish(table.game_id, "P1")
+        said = [nothing.out + nothing.err]
+        for argv, code in ((["replay"], 0), (["replay", "last"], 0), (["replay", "zz"], 2),
+                           (["replay", "99"], 1)):
+            got, text = _said(argv + ["--data", str(data)], lang, capsys)
+            assert got == code, (argv, text)
+            said.append(text)
+    transcript = said[2]
+    assert {"fr": "REFUSÉ", "es": "RECHAZADO"}[lang] in transcript
+    assert {"fr": "P1 ajoute Superman", "es": "P1 añade Superman"}[lang] in transcript, transcript
+    found = [(line, english_in(line)) for text in said for line in text.splitlines()
+             if english_in(line)]
     assert not found, "\n".join("%r: %s" % f for f in found)

@@ -46,7 +46,7 @@ def test_replay_says_what_the_panel_said_after_every_input(tmp_path):
             assert panel == live, entry_line  # the same screen, word for word
         assert ("REFUSED" in entry_line) == (entry.target != "none" and not entry.accepted)
     refused = [b for b in blocks if "REFUSED" in b[0]]
-    assert len(refused) == 1 and refused[0][0].split()[2:4] == ["roll", "5"]
+    assert len(refused) == 1 and refused[0][0].split()[2:5] == ["P2", "rolls", "5"]
     assert blocks[-1][1] == table.said[-1][1] and "wins" in " ".join(blocks[-1][1])
     assert any(line.split()[2:5] == ["P1", "adds", "Superman"] for line in lines)
 
@@ -61,7 +61,7 @@ def test_a_journal_the_rules_now_decide_differently_is_reported(tmp_path):
                            "WHERE game = ? AND n = ?", (table.game_id, n)).fetchone()
     store.db.execute("UPDATE journal SET accepted = 1, checksum = ? WHERE game = ? AND n = ?",
                      (row_checksum(*row), table.game_id, n))
-    with pytest.raises(ReplayError, match="entry %d \\(roll 5\\) was accepted at the table "
+    with pytest.raises(ReplayError, match="entry %d \\(P2 rolls 5\\) was accepted at the table "
                                           "but is refused by these rules" % n):
         replay(store, table.game_id)
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from host.common.i18n import _
 from host.display.screens import text
 from host.games.descriptor import Opened, open_game
+from host.readers.web_sentences import menu_label, said_hub, said_input
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow, Store
@@ -33,44 +35,34 @@ def session_for(variant: str, players: tuple[str, ...]) -> Opened:
     return open_game(variant, players)
 
 
-def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = ()) -> str:
-    """An input as a player would say it: tiles by name, seats by player.
+def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = (),
+             actor: Any = None, label: str = "") -> str:
+    """An input as the phone page says it (host/readers/web_sentences.py), in the table's
+    language: tiles by name, seats by player, with the tag UID after a tile for the owner
+    who reads a transcript to find a tag.
 
     >>> describe(("add", 0, "04A1B2C3", {"id": "jl/mars", "name": "Mars"}), {}, ("Sam",))
     'Sam adds Mars (04A1B2C3)'
     >>> describe(("tap", "04A1B2C3"), {"04A1B2C3": "Mars"})
-    'tap Mars (04A1B2C3)'
+    'Mars tapped (04A1B2C3)'
     """
-    def seat(i: Any) -> str:
-        return players[i] if isinstance(i, int) and 0 <= i < len(players) else "P%s" % (
-            i + 1 if isinstance(i, int) else i)
-
-    if inp[0] == "add" and len(inp) == 4 and isinstance(inp[3], dict):
-        return "%s adds %s (%s)" % (seat(inp[1]), inp[3].get("name") or inp[3].get("id"),
-                                    inp[2])
-    if inp[0] in ("seat", "start") and len(inp) == 2:
-        return "%s %s" % (inp[0], seat(inp[1]))
-    parts = []
-    for value in inp:
-        if isinstance(value, dict):
-            parts.append(str(value.get("name") or value.get("id")))
-        elif isinstance(value, str) and value in names:
-            parts.append("%s (%s)" % (names[value], value))
-        else:
-            parts.append(str(value))
-    return " ".join(parts)
+    said = said_input(inp, names, players, actor, label)
+    key = {"add": 2, "tap": 1, "card": 2}.get(inp[0] if inp else "")  # the tag's place
+    uids = [v for i, v in enumerate(inp) if i and isinstance(v, str) and (
+        v in names or i == key)]
+    return "%s (%s)" % (said, ", ".join(uids)) if uids else said
 
 
 def _header(row: GameRow) -> str:
-    line = "Game %d: %s, %s, started %s" % (row.id, row.variant, " vs ".join(row.players),
-                                            row.created)
-    if row.finished:
-        line += ", finished %s" % row.finished
-        if row.winner:
-            line += ", %s won" % row.winner
-    else:
-        line += ", not finished"
-    return line
+    said = {"n": row.id, "game": row.variant, "players": " vs ".join(row.players),
+            "started": row.created, "finished": row.finished, "winner": row.winner}
+    if not row.finished:
+        return _("Game %(n)d: %(game)s, %(players)s, started %(started)s, not finished") % said
+    if row.winner:
+        return _("Game %(n)d: %(game)s, %(players)s, started %(started)s, finished "
+                 "%(finished)s, %(winner)s won") % said
+    return _("Game %(n)d: %(game)s, %(players)s, started %(started)s, finished "
+             "%(finished)s") % said
 
 
 def replay(store: Store, game_id: int) -> list[str]:
@@ -92,17 +84,22 @@ def replay(store: Store, game_id: int) -> list[str]:
 
 
 def _step(referee: Referee, n: int, entry: Entry, when: str) -> str:
-    where = "hub %s #%s" % (entry.boot, entry.seq) if entry.boot else "referee"
+    where = (_("hub %(boot)s #%(seq)s") % {"boot": entry.boot, "seq": entry.seq}
+             if entry.boot else _("referee"))
     if entry.target == "none":
-        return "%3d %s  %s: nothing to apply (%s)" % (n, when[11:23], entry.input[0], where)
+        return "%3d %s  %s (%s)" % (n, when[11:23], _("%s: nothing to apply")
+                                    % said_hub(entry.input, referee.names), where)
+    actor = referee.legal().actor
+    label = menu_label(referee, entry.target, tuple(entry.input))
+    said = describe(entry.input, referee.names, referee.players, actor, label)
     # The referee's own bookkeeping, journalled into a throwaway journal.
     reaction = referee.apply_entry(entry)
     accepted = reaction.result is not None and reaction.result.accepted
     if accepted != entry.accepted:
-        raise ReplayError("entry %d (%s) was %s at the table but is %s by these rules: %s" % (
-            n, describe(entry.input, referee.names, referee.players),
-            "accepted" if entry.accepted else "refused",
-            "accepted" if accepted else "refused", reaction.result))
-    return "%3d %s  %s%s (%s)" % (n, when[11:23],
-                                  describe(entry.input, referee.names, referee.players),
-                                  "" if accepted else "  REFUSED", where)
+        raise ReplayError((_("entry %(n)d (%(input)s) was accepted at the table but is refused "
+                             "by these rules: %(now)s") if entry.accepted else
+                           _("entry %(n)d (%(input)s) was refused at the table but is accepted "
+                             "by these rules: %(now)s"))
+                          % {"n": n, "input": said, "now": reaction.result})
+    return "%3d %s  %s%s (%s)" % (n, when[11:23], said, "" if accepted else "  " + _("REFUSED"),
+                                  where)

@@ -24,7 +24,7 @@ from typing import Any
 from host.common.i18n import N_, _, n_
 from host.display.screens import text
 from host.readers.replay import session_for
-from host.readers.web_sentences import fight_lines, rules_of, said_hub, said_input
+from host.readers.web_sentences import fight_lines, menu_label, rules_of, said_hub, said_input
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
@@ -116,17 +116,7 @@ class Follower:
                                   if 0 <= p < len(self.players)]
 
     def _label(self, entry: Entry) -> str:
-        """The referee's menu label for this input, if its menu offered it (the panel's
-        words for it)."""
-        if entry.target == "none" or entry.input[0] in ("tap", "add", "roll"):
-            return ""
-        try:
-            for label, target, inp in self.referee.menu():
-                if target == entry.target and tuple(inp) == tuple(entry.input):
-                    return label
-        except Exception:  # noqa: BLE001 - a menu's defect costs the sentence, not the page
-            return ""
-        return ""
+        return menu_label(self.referee, entry.target, tuple(entry.input))
 
     def _refresh_after_undo(self) -> None:
         """An undo can take back a fight or a win: what is left is the last of those among

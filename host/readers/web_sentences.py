@@ -60,6 +60,20 @@ def said_hub(event: tuple, names: dict[str, str]) -> str:
     return _plain_words(tuple(event), names, ())
 
 
+def menu_label(referee: Any, target: str, inp: tuple) -> str:
+    """The referee's menu label for this input if its menu offered it (the panel's words
+    for it), "" otherwise. Asked before the input is applied."""
+    if target == "none" or not inp or inp[0] in ("tap", "add", "roll"):
+        return ""
+    try:
+        for label, its_target, its_input in referee.menu():
+            if its_target == target and tuple(its_input) == tuple(inp):
+                return label
+    except Exception:  # noqa: BLE001 - a menu's defect costs the sentence, not the page
+        return ""
+    return ""
+
+
 def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], actor: Any,
                label: str) -> str:
     """An input as a sentence: ``actor`` the player expected to act when it came, ``label``

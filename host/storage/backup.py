@@ -21,6 +21,7 @@ acknowledged: ``hexref run`` notices and says so (host/app/run.py).
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -29,6 +30,7 @@ from host.common.config import data_dir
 from host.common.i18n import _
 from host.storage.store import DB_NAME, SCHEMA_VERSION, Store, StoreError
 
+log = logging.getLogger(__name__)
 LOCK_NAME = "hexref.lock"
 BEFORE_RESTORE = "hexref.before-restore.db"
 _TABLES = {"games", "journal", "tiles"}
@@ -96,8 +98,10 @@ def backup(store: Store, dest: str | os.PathLike) -> Path:
         os.replace(part, dest)
     except (OSError, sqlite3.Error) as exc:
         part.unlink(missing_ok=True)
-        raise StoreError(_("cannot write the backup %(file)s: %(why)s (is the disk full, the "
-                           "folder writable?)") % {"file": dest, "why": exc}) from None
+        # SQLite's and the system's own words are English: the log keeps them.
+        log.warning("backup to %s failed: %s", dest, exc)
+        raise StoreError(_("cannot write the backup %s (is the disk full, the folder "
+                           "writable?)") % dest) from None
     except BaseException:
         part.unlink(missing_ok=True)
         raise

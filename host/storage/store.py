@@ -389,7 +389,7 @@ class Store:
         row = self.db.execute("SELECT id, variant, players, created, finished, winner "
                               "FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise KeyError("no game %d in %s" % (game_id, self.path))
+            raise KeyError(_("no game %(n)d in %(file)s") % {"n": game_id, "file": self.path})
         return self._game_row(row)
 
     def games(self) -> list[GameRow]:
