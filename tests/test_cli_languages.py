@@ -191,3 +191,62 @@ def test_replay_speaks_the_table_language(lang, tmp_path, capsys):
     found = [(line, english_in(line)) for text in said for line in text.splitlines()
              if english_in(line)]
     assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_doctor_speaks_the_table_language(lang, tmp_path, capsys):
+    """Every line of ``hexref doctor`` on a ready Pi and on Pis with something to fix (no
+    hub, no I2C, unusable GPIO, a group missing, no pin library), and on this machine."""
+    from types import SimpleNamespace
+
+    from rigs.doctor_pi import FakePi
+
+    from host.app import doctor
+    from host.common.config import Config, Data
+    from host.common.i18n import _
+
+    cfg = Config(data=Data(dir=str(tmp_path / "d")))
+    Store(tmp_path / "d").close()
+    extra = ("answers", "missing", "found", "usable", "yet", "good", "fix", "running",
+             "holds", "plug", "enable", "reboot", "group", "buttons", "panel", "serial")
+
+    def pis():
+        yield FakePi()
+        pi = FakePi()
+        pi.ports = [SimpleNamespace(device="/dev/ttyUSB0", vid=0x10C4, pid=0xEA60)]
+        pi.paths -= {"/dev/i2c-1"}
+        pi.unusable = {"/dev/gpiochip0", "/dev/gpiochip4"}
+        pi.member = {"dialout"}
+        pi.modules = set()
+        yield pi
+        pi = FakePi()
+        pi.groups = {"dialout"}
+        pi.listed = {"i2c"}
+        pi.member = {"dialout"}
+        pi.i2c = {0x3D}
+        pi.unusable = {"/dev/ttyACM0"}
+        yield pi
+        pi = FakePi()
+        pi.hello = "%s: %s" % (_("Reader not answering"), _(
+            "the port is open but silent for %s s: unplug the hub and plug it back in; if it "
+            "stays silent, flash it again (make deploy)") % 2)
+        yield pi
+
+    said = []
+    with speaking(lang):
+        for pi in pis():
+            if pi.hello.startswith("answers"):
+                pi.hello = doctor._answers() + "firmware 0.1.0 on pico, boot 3F2A9C01"
+            doctor.main(cfg, system=pi)
+            said.append(capsys.readouterr().out)
+        assert said[0].strip().endswith({"fr": "tout va bien", "es": "todo bien"}[lang])
+        assert main(["doctor", "--no-ping", "--lang", lang]) in (0, 1)
+        said.append(capsys.readouterr().out)
+    found = [(line, [w for w in english_in(line) if w]) for text in said
+             for line in text.splitlines()]
+    # Commands, paths, config sections and what the fake machine reports aside.
+    aside = r"/\S+|`[^`]*`|\[[a-z]+\]|sudo .*?(,|$)|\([^)]*\)"
+    found += [(line, [w for w in re.findall(r"[A-Za-z]+", re.sub(aside, " ", line))
+                      if w.lower() in extra]) for text in said for line in text.splitlines()]
+    found = [f for f in found if f[1]]
+    assert not found, "\n".join("%r: %s" % f for f in found)

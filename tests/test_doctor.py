@@ -192,7 +192,7 @@ def test_database_found_counts_games(tmp_path):
     store.new_game("jl-beginner", ["P1", "P2"])
     store.close()
     db = checks_of(FakePi(), tmp=tmp_path)["database"]
-    assert db.status == OK and "wal mode, 1 games" in db.text
+    assert db.status == OK and "wal mode, 1 game," in db.text
 
 
 def test_database_that_cannot_be_read_is_reported(tmp_path):

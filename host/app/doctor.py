@@ -24,12 +24,23 @@ from pathlib import Path
 
 from host.common import access
 from host.common import config as config_mod
+from host.common.i18n import N_, _, n_, number
 from host.hub.connection import SYMLINK, find_hub_port
 
 OK, FIX, NOTE = "OK", "FIX", "NOTE"
+# What a line starts with, in the table's language (the codes stay the tests' keys).
+STATUS = {OK: N_("OK"), FIX: N_("FIX"), NOTE: N_("NOTE")}
+# What each check is called on its line (its ``name`` stays the key).
+NAMES = {"config": N_("config"), "hub": N_("hub"), "gpio": N_("gpio"),
+         "gpio library": N_("gpio library"), "database": N_("database")}
 SERVICE_USER = "hexref"  # host/deploy/hexref.service
-GROUPS = {"dialout": "the hub's serial port", "i2c": "the panel's I2C bus",
-          "gpio": "the buttons and buzzer"}
+GROUPS = {"dialout": N_("the hub's serial port"), "i2c": N_("the panel's I2C bus"),
+          "gpio": N_("the buttons and buzzer")}
+
+
+def _answers() -> str:
+    """How the line of a hub that answered begins (what it said follows)."""
+    return _("answers: ")
 
 
 @dataclass
@@ -39,7 +50,16 @@ class Check:
     text: str
 
     def line(self) -> str:
-        return "%-5s %s: %s" % (self.status, self.name, self.text)
+        status = _(STATUS[self.status])
+        if self.name in NAMES:
+            name = _(NAMES[self.name])
+        elif self.name.startswith("group "):
+            name = _("group %s") % self.name[6:]
+        else:
+            name = self.name  # the panel's, already said in the table's language
+        width = max(len(_(word)) for word in STATUS.values())  # one column in each language
+        return "%-*s %s" % (width, status, _("%(check)s: %(found)s")
+                             % {"check": name, "found": self.text})
 
 
 class System:
@@ -99,13 +119,14 @@ class System:
         try:
             from smbus2 import SMBus
         except ImportError:
-            return "smbus2 not installed"
+            return _("smbus2 not installed")
         try:
             with SMBus(port) as bus:
                 bus.read_byte(address)
             return None
         except OSError as exc:
-            return "no answer at 0x%02X (%s)" % (address, exc.strerror or exc)
+            return _("no answer at 0x%(address)02X (%(why)s)") % {
+                "address": address, "why": exc.strerror or exc}
 
     def service_status(self, folder) -> dict | None:
         """What the referee running on ``folder`` says of its hub; None if none runs."""
@@ -128,7 +149,7 @@ class System:
         try:
             port = serial.Serial(path, baud, timeout=0.1, exclusive=True)
         except (serial.SerialException, OSError) as exc:
-            return "cannot open it (%s); is the hexref service using it?" % exc
+            return _("cannot open it (%s); is the hexref service using it?") % exc
         link = HubLink(port)
         try:
             link.open()  # HOST (our version), then PING
@@ -147,15 +168,16 @@ class System:
                     msg = protocol.decode(line)
                     if isinstance(msg, protocol.Message) and msg.kind == "HELLO":
                         self.last_hello = msg
-                        return "answers: firmware %s on %s, boot %s" % (
-                            msg.firmware, msg.board, msg.boot)
+                        return _answers() + _("firmware %(firmware)s on %(board)s, boot "
+                                           "%(boot)s") % {"firmware": msg.firmware,
+                                                          "board": msg.board, "boot": msg.boot}
             if buffer or heard:
-                return "Reader not answering: it sends something but no HELLO within " \
-                    "%.0f s: is hexref firmware on it, the right version? (make deploy)" % (
-                        timeout_s)
-            return "Reader not answering: the port is open but silent for %.0f s: unplug " \
-                "the hub and plug it back in; if it stays silent, flash it again (make " \
-                "deploy)" % timeout_s
+                return "%s: %s" % (_("Reader not answering"), _(
+                    "it sends something but no HELLO within %s s: is hexref firmware on it, "
+                    "the right version? (make deploy)") % number(timeout_s, 0))
+            return "%s: %s" % (_("Reader not answering"), _(
+                "the port is open but silent for %s s: unplug the hub and plug it back in; "
+                "if it stays silent, flash it again (make deploy)") % number(timeout_s, 0))
         finally:
             port.close()
 
@@ -175,7 +197,7 @@ def run_checks(cfg: config_mod.Config, system: System | None = None,
 
 def check_config(cfg: config_mod.Config) -> Check:
     if cfg.source == "defaults":
-        return Check("config", OK, "defaults (no config file; see README.md, For makers)")
+        return Check("config", OK, _("defaults (no config file; see README.md, For makers)"))
     return Check("config", OK, cfg.source)
 
 
@@ -189,40 +211,42 @@ def check_groups(system: System) -> list[Check]:
                 and system.listed_in_group(next(iter(GROUPS)), SERVICE_USER))
     if operator:
         if system.in_group(SERVICE_USER):
-            out.append(Check("group " + SERVICE_USER, OK, "%s may operate the service (its "
-                             "data and its socket)" % user))
+            out.append(Check("group " + SERVICE_USER, OK, _("%s may operate the service (its "
+                             "data and its socket)") % user))
         elif system.listed_in_group(SERVICE_USER):
-            out.append(Check("group " + SERVICE_USER, FIX, "%s was added but this session "
-                             "predates it: log out and in again (or reboot)" % user))
+            out.append(Check("group " + SERVICE_USER, FIX, _("%s was added but this session "
+                             "predates it: log out and in again (or reboot)") % user))
         else:
-            out.append(Check("group " + SERVICE_USER, FIX, "%s cannot operate the service: "
-                             "sudo usermod -aG %s %s, then log in again"
-                             % (user, SERVICE_USER, user)))
+            out.append(Check("group " + SERVICE_USER, FIX, _(
+                "%(user)s cannot operate the service: sudo usermod -aG %(group)s %(user)s, "
+                "then log in again") % {"user": user, "group": SERVICE_USER}))
     for name, why in GROUPS.items():
         if (system.is_root() or operator) and system.group_exists(name):
             # root may use everything; what matters is the service's own user.
             if system.listed_in_group(name, SERVICE_USER):
-                out.append(Check("group " + name, OK, "service user %s is in %s (running as "
-                                 "%s now)" % (SERVICE_USER, name, user)))
+                out.append(Check("group " + name, OK, _(
+                    "service user %(service)s is in %(group)s (running as %(user)s now)")
+                    % {"service": SERVICE_USER, "group": name, "user": user}))
             else:
-                out.append(Check("group " + name, NOTE,
-                                 "running as %s; the service user needs it: sudo usermod "
-                                 "-aG %s %s" % (user, name, SERVICE_USER)))
+                out.append(Check("group " + name, NOTE, _(
+                    "running as %(user)s; the service user needs it: sudo usermod -aG "
+                    "%(group)s %(service)s") % {"user": user, "group": name,
+                                                "service": SERVICE_USER}))
             continue
         if not system.group_exists(name):
-            out.append(Check("group " + name, NOTE,
-                             "no such group here (not Raspberry Pi OS?): %s may need "
-                             "another group or a udev rule" % why))
+            out.append(Check("group " + name, NOTE, _(
+                "no such group here (not Raspberry Pi OS?): %s may need another group or a "
+                "udev rule") % _(why)))
         elif system.in_group(name):
-            out.append(Check("group " + name, OK, "%s may use %s" % (user, why)))
+            out.append(Check("group " + name, OK, _("%(user)s may use %(what)s")
+                             % {"user": user, "what": _(why)}))
         elif system.listed_in_group(name):
-            out.append(Check("group " + name, FIX,
-                             "%s was added but this session predates it: log out and in "
-                             "again (or reboot)" % user))
+            out.append(Check("group " + name, FIX, _("%s was added but this session "
+                             "predates it: log out and in again (or reboot)") % user))
         else:
-            out.append(Check("group " + name, FIX,
-                             "%s cannot use %s: sudo usermod -aG %s %s, then log in again"
-                             % (user, why, name, user)))
+            out.append(Check("group " + name, FIX, _(
+                "%(user)s cannot use %(what)s: sudo usermod -aG %(group)s %(user)s, then log "
+                "in again") % {"user": user, "what": _(why), "group": name}))
     return out
 
 
@@ -230,63 +254,70 @@ def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
     running = system.service_status(cfg.data.path)
     if running is not None:
         # The referee holds the port (locked): ask it, do not take the port from it.
-        held = "the running referee (pid %s) holds it" % running.get("pid")
+        held = _("the running referee (pid %s) holds it") % running.get("pid")
         behind = running.get("behind")
         if behind:
-            return Check("hub", FIX, "%s: the journal is behind the hub: it had acknowledged "
-                         "events 1-%d of boot %s, the journal holds %d. Restore the newest "
-                         "backup (hexref restore), or reset the hub to go on without them"
-                         % (held, behind[2], behind[0], behind[1]))
+            return Check("hub", FIX, "%s: %s" % (held, _(
+                "the journal is behind the hub: it had acknowledged events 1-%(acked)d of "
+                "boot %(boot)s, the journal holds %(held)d. Restore the newest backup (hexref "
+                "restore), or reset the hub to go on without them")
+                % {"acked": behind[2], "boot": behind[0], "held": behind[1]}))
         if running.get("skew"):
             return Check("hub", FIX, "%s: %s" % (held, running["skew"]))
         if running.get("silent_s") is not None:
-            return Check("hub", FIX, "%s: Reader not answering for %.0f s on %s: unplug the "
-                         "hub and plug it back in" % (held, running["silent_s"],
-                                                      running.get("port")))
+            return Check("hub", FIX, "%s: %s" % (held, _(
+                "Reader not answering for %(seconds)s s on %(port)s: unplug the hub and plug "
+                "it back in") % {"seconds": number(running["silent_s"], 0),
+                                 "port": running.get("port")}))
         if running.get("paused"):
-            return Check("hub", FIX, "%s: game paused, nothing can be saved: %s (%s)" % (
-                held, running["paused"][0], running["paused"][1]))
+            return Check("hub", FIX, "%s: %s" % (held, _(
+                "game paused, nothing can be saved: %(what)s (%(why)s)")
+                % {"what": running["paused"][0], "why": running["paused"][1]}))
         if running.get("hub") == "connected":
-            return Check("hub", OK, "%s: %s, firmware %s on %s, boot %s" % (
-                held, running.get("port"), running.get("firmware"), running.get("board"),
-                running.get("boot")))
-        return Check("hub", FIX, "%s but has no hub: %s" % (held, running.get("reason")))
+            return Check("hub", OK, "%s: %s, %s" % (held, running.get("port"), _(
+                "firmware %(firmware)s on %(board)s, boot %(boot)s") % {
+                    "firmware": running.get("firmware"), "board": running.get("board"),
+                    "boot": running.get("boot")}))
+        return Check("hub", FIX, _("%(held)s but has no hub: %(why)s")
+                     % {"held": held, "why": running.get("reason")})
     path = find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port,
                          comports=system.comports, exists=system.exists)
     if path is None:
         if cfg.hub.port != "auto":
-            return Check("hub", FIX, "%s (from the config) does not exist: plug the hub in "
-                                     "or set [hub] port = \"auto\"" % cfg.hub.port)
+            return Check("hub", FIX, _("%s (from the config) does not exist: plug the hub in "
+                                       "or set [hub] port = \"auto\"") % cfg.hub.port)
         others = ["%s (%04X:%04X)" % (p.device, p.vid or 0, p.pid or 0)
                   for p in system.comports() if p.vid]
-        seen = (": other USB serial ports: " + ", ".join(others)) if others else ""
-        return Check("hub", FIX,
-                     "no reader hub on USB (vendor %04X)%s. Plug it in with a data cable "
-                     "(charge-only cables show nothing); `lsusb` should list 2e8a"
-                     % (cfg.hub.vid, seen))
+        seen = (": " + _("other USB serial ports: %s") % ", ".join(others)) if others else ""
+        return Check("hub", FIX, _(
+            "no reader hub on USB (vendor %(vendor)04X)%(seen)s. Plug it in with a data cable "
+            "(charge-only cables show nothing); `lsusb` should list 2e8a")
+            % {"vendor": cfg.hub.vid, "seen": seen})
     usb = ""
     for info in system.comports():
         if info.device == path or (path == SYMLINK and info.vid == cfg.hub.vid):
             usb = " (USB %04X:%04X)" % (info.vid or 0, info.pid or 0)
             break
     if not system.can_use(path):
-        return Check("hub", FIX, "%s%s found but not usable by %s: join the dialout group "
-                                 "(sudo usermod -aG dialout %s) and install the udev rule"
-                     % (path, usb, system.user(), system.user()))
+        return Check("hub", FIX, _(
+            "%(port)s found but not usable by %(user)s: join the dialout group (sudo usermod "
+            "-aG dialout %(user)s) and install the udev rule")
+            % {"port": path + usb, "user": system.user()})
     text = path + usb
     if path != SYMLINK and cfg.hub.port == "auto":
-        text += "; install host/deploy/99-hexref.rules for a stable /dev/hexref-hub"
+        text += "; " + _("install host/deploy/99-hexref.rules for a stable /dev/hexref-hub")
     if talk:
         answer = system.hub_hello(path, baud=cfg.hub.baud)
-        if not answer.startswith("answers"):
+        if not answer.startswith(_answers()):
             return Check("hub", FIX, "%s: %s" % (text, answer))
         hello = getattr(system, "last_hello", None)
         journalled = _journalled(cfg, hello.boot) if hello is not None else None
         if hello is not None and journalled is not None and hello.acked > journalled:
-            return Check("hub", FIX, "%s, %s; but the journal is behind it: the hub had "
-                         "acknowledged events 1-%d of this boot, the journal holds %d. "
-                         "Restore the newest backup (hexref restore), or reset the hub to "
-                         "go on without them" % (text, answer, hello.acked, journalled))
+            return Check("hub", FIX, "%s, %s; %s" % (text, answer, _(
+                "but the journal is behind it: the hub had acknowledged events 1-%(acked)d of "
+                "this boot, the journal holds %(held)d. Restore the newest backup (hexref "
+                "restore), or reset the hub to go on without them")
+                % {"acked": hello.acked, "held": journalled}))
         text += ", " + answer
     return Check("hub", OK, text)
 
@@ -311,45 +342,51 @@ def _journalled(cfg: config_mod.Config, boot: str) -> int | None:
 
 def check_panel(cfg: config_mod.Config, system: System) -> Check:
     dev = "/dev/i2c-%d" % cfg.panel.port
-    name = "panel (%s at 0x%02X)" % (cfg.panel.driver, cfg.panel.address)
+    name = _("panel (%(driver)s at 0x%(address)02X)") % {"driver": cfg.panel.driver,
+                                                           "address": cfg.panel.address}
     if not system.exists(dev):
         buses = system.glob("/dev/i2c-*")
-        also = (" (this machine has %s)" % ", ".join(buses)) if buses else ""
-        return Check(name, FIX, "%s missing%s: enable I2C with sudo raspi-config nonint "
-                                "do_i2c 0 (or dtparam=i2c_arm=on in config.txt), then reboot"
-                     % (dev, also))
+        also = (" (" + _("this machine has %s") % ", ".join(buses) + ")") if buses else ""
+        return Check(name, FIX, _(
+            "%(device)s missing%(also)s: enable I2C with sudo raspi-config nonint do_i2c 0 "
+            "(or dtparam=i2c_arm=on in config.txt), then reboot") % {"device": dev,
+                                                                      "also": also})
     if not system.can_use(dev):
-        return Check(name, FIX, "%s not usable by %s: sudo usermod -aG i2c %s" % (
-            dev, system.user(), system.user()))
+        return Check(name, FIX, _("%(device)s not usable by %(user)s: sudo usermod -aG i2c "
+                                  "%(user)s") % {"device": dev, "user": system.user()})
     why = system.i2c_probe(cfg.panel.port, cfg.panel.address)
     if why is None:
-        return Check(name, OK, "answers on %s" % dev)
+        return Check(name, OK, _("answers on %s") % dev)
     other = 0x3D if cfg.panel.address == 0x3C else 0x3C
     if system.i2c_probe(cfg.panel.port, other) is None:
-        return Check(name, FIX, "%s; but a device answers at 0x%02X: set [panel] address "
-                                "= 0x%02X" % (why, other, other))
-    return Check(name, FIX, "%s on %s: check VCC/GND/SDA (GPIO2)/SCL (GPIO3); "
-                            "`i2cdetect -y %d` lists what answers" % (why, dev, cfg.panel.port))
+        return Check(name, FIX, _("%(why)s; but a device answers at 0x%(other)02X: set "
+                                  "[panel] address = 0x%(other)02X") % {"why": why,
+                                                                         "other": other})
+    return Check(name, FIX, _("%(why)s on %(device)s: check VCC/GND/SDA (GPIO2)/SCL (GPIO3); "
+                              "`i2cdetect -y %(port)d` lists what answers")
+                 % {"why": why, "device": dev, "port": cfg.panel.port})
 
 
 def check_gpio(system: System) -> list[Check]:
     chips = system.glob("/dev/gpiochip*")
     if not chips:
-        return [Check("gpio", FIX, "no /dev/gpiochip*: not a Raspberry Pi, or a kernel "
-                                   "without GPIO character devices")]
+        return [Check("gpio", FIX, _("no /dev/gpiochip*: not a Raspberry Pi, or a kernel "
+                                     "without GPIO character devices"))]
     usable = [c for c in chips if system.can_use(c)]
     out = []
     if usable:
-        out.append(Check("gpio", OK, "%s usable" % ", ".join(usable)))
+        out.append(Check("gpio", OK, _("%s usable") % ", ".join(usable)))
     else:
-        out.append(Check("gpio", FIX, "%s not usable by %s: sudo usermod -aG gpio %s" % (
-            ", ".join(chips), system.user(), system.user())))
+        out.append(Check("gpio", FIX, _("%(device)s not usable by %(user)s: sudo usermod -aG "
+                                        "gpio %(user)s") % {"device": ", ".join(chips),
+                                                            "user": system.user()}))
     if system.has_module("lgpio") or system.has_module("RPi.GPIO"):
         out.append(Check("gpio library", OK, "lgpio" if system.has_module("lgpio")
                          else "RPi.GPIO"))
     else:
-        out.append(Check("gpio library", FIX, "gpiozero has no pin library: sudo apt install "
-                                              "python3-lgpio (or pip install lgpio)"))
+        out.append(Check("gpio library", FIX, _("gpiozero has no pin library: sudo apt "
+                                                "install python3-lgpio (or pip install "
+                                                "lgpio)")))
     return out
 
 
@@ -378,13 +415,14 @@ def check_database(cfg: config_mod.Config) -> Check:
         if folder == SERVICE_DATA and not folder.exists():
             # host/deploy/hexref.service's StateDirectory: systemd makes it, owned by the
             # service's user, when the service first starts.
-            return Check("database", OK, "none yet; systemd creates %s when the hexref "
-                                         "service first starts" % folder)
+            return Check("database", OK, _("none yet; systemd creates %s when the hexref "
+                                           "service first starts") % folder)
         if os.access(parent, os.W_OK):
-            return Check("database", OK, "none yet; %s will be created on the first game"
+            return Check("database", OK, _("none yet; %s will be created on the first game")
                          % path)
-        return Check("database", FIX, "%s cannot be created (%s is not writable): set [data] "
-                                      "dir or fix its owner" % (path, parent))
+        return Check("database", FIX, _("%(file)s cannot be created (%(folder)s is not "
+                                        "writable): set [data] dir or fix its owner")
+                     % {"file": path, "folder": parent})
     from host.storage import readonly
 
     try:
@@ -395,9 +433,12 @@ def check_database(cfg: config_mod.Config) -> Check:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        return Check("database", FIX, "%s cannot be read: %s" % (path, exc))
-    return Check("database", OK, "%s (%s mode, %d games, every journal row checked)"
-                 % (path, mode, games))
+        return Check("database", FIX, _("%(file)s cannot be read: %(why)s")
+                     % {"file": path, "why": exc})
+    return Check("database", OK, n_("%(file)s (%(mode)s mode, %(games)d game, every journal "
+                                    "row checked)", "%(file)s (%(mode)s mode, %(games)d games, "
+                                    "every journal row checked)", games)
+                 % {"file": path, "mode": mode, "games": games})
 
 
 def main(cfg: config_mod.Config, talk: bool = True, system: System | None = None) -> int:
@@ -405,5 +446,5 @@ def main(cfg: config_mod.Config, talk: bool = True, system: System | None = None
     for check in checks:
         print(check.line())
     problems = sum(1 for c in checks if c.status == FIX)
-    print("%d to fix" % problems if problems else "all good")
+    print(n_("%d to fix", "%d to fix", problems) % problems if problems else _("all good"))
     return 1 if problems else 0

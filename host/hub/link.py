@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from host.common.events import TableEvent
+from host.common.i18n import _
 from shared_rules import protocol
 
 
@@ -76,11 +77,12 @@ def skew_sentence(skew: Skew) -> str:
     >>> skew_sentence(Skew(3, "0.4.0"))
     'Reader firmware 0.4.0 (protocol 3) is newer than this referee (protocol 2): update hexref'
     """
+    said = {"firmware": skew.firmware, "its": skew.proto, "ours": protocol.VERSION}
     if skew.newer:
-        return ("Reader firmware %s (protocol %d) is newer than this referee (protocol %d): "
-                "update hexref" % (skew.firmware, skew.proto, protocol.VERSION))
-    return ("Reader firmware %s (protocol %d) is older than this referee (protocol %d): "
-            "update it with make deploy" % (skew.firmware, skew.proto, protocol.VERSION))
+        return _("Reader firmware %(firmware)s (protocol %(its)d) is newer than this referee "
+                 "(protocol %(ours)d): update hexref") % said
+    return _("Reader firmware %(firmware)s (protocol %(its)d) is older than this referee "
+             "(protocol %(ours)d): update it with make deploy") % said
 
 
 @dataclass

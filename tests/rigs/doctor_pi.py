@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from host.app import doctor
 from host.app.doctor import System
 from host.common.config import Config, Data
+from host.common.i18n import _
 
 
 class FakePi(System):
@@ -58,7 +59,9 @@ class FakePi(System):
         return name in self.modules
 
     def i2c_probe(self, port, address):
-        return None if address in self.i2c else "no answer at 0x%02X" % address
+        # What System.i2c_probe says of a bus that does not answer, in the table's language.
+        return None if address in self.i2c else _("no answer at 0x%(address)02X (%(why)s)") % {
+            "address": address, "why": "ENXIO"}
 
     def hub_hello(self, path, baud=115200, timeout_s=2.0):
         return self.hello
