@@ -34,6 +34,7 @@ rulebook does not print: a table gives each its card's name.
 """
 
 from shared_rules.decisions import HS_MAX_DICE
+from shared_rules.words import _
 
 GAMES = ("hs", "hx", "in")
 # What the enroll menu and the messages call each game (Hexors included).
@@ -122,6 +123,12 @@ def fields(entry):
     return [s[0] for s in spec_for(entry)]
 
 
+def named(keys):
+    """Field names as the command line takes them (``--set move=3``), quoted: they are
+    keys, the same in every language."""
+    return ", ".join(["'%s'" % k for k in keys])
+
+
 def _spec(entry, field):
     for s in spec_for(entry):
         if s[0] == field:
@@ -148,20 +155,23 @@ def problem(entry, field, value):
     """
     s = _spec(entry, field)
     if s is None:
-        return "a %s card has no %s: its values are %s" % (
-            GAME_NAMES[entry["game"]], field, ", ".join(fields(entry)))
+        return _("a %(game)s card has no %(field)s: its values are %(fields)s") % {
+            "game": GAME_NAMES[entry["game"]], "field": field, "fields": named(fields(entry))}
     if value is None:
         return None
     kind = s[1]
     if kind == "int":
         if not _is_int(value) or not s[2] <= value <= s[3]:
-            return "%s must be a whole number %d..%d, not %r" % (field, s[2], s[3], value)
+            return _("%(field)s must be a whole number %(low)d..%(high)d, not %(value)r") % {
+                "field": field, "low": s[2], "high": s[3], "value": value}
     elif kind == "choice":
         if value not in s[2]:
-            return "%s must be %s, not %r" % (field, " or ".join(s[2]), value)
+            return _("%(field)s must be one of %(choices)s, not %(value)r") % {
+                "field": field, "choices": ", ".join(s[2]), "value": value}
     elif not isinstance(value, str) or not value.strip() or len(value) > s[2] \
             or not _printable(value):
-        return "%s must be text of 1 to %d characters, not %r" % (field, s[2], value)
+        return _("%(field)s must be text of 1 to %(most)d characters, not %(value)r") % {
+            "field": field, "most": s[2], "value": value}
     return None
 
 
@@ -233,7 +243,8 @@ def parse(entry, field, text):
     if s[1] == "int":
         if not isinstance(text, str) or not text or \
                 any(c not in "0123456789" for c in text):
-            raise ValueError("%s must be a whole number, not %r" % (field, text))
+            raise ValueError(_("%(field)s must be a whole number, not %(text)r")
+                             % {"field": field, "text": text})
         return int(text)
     return text
 
@@ -251,22 +262,23 @@ def correct(entry, values, printed):
         s = _spec(entry, field)
         why = problem(entry, field, values[field])
         if why is None and values[field] is None:
-            why = "%s cannot be made unknown again" % field
+            why = _("%s cannot be made unknown again") % field
         if why is None and s[1] != "slot":
             was = printed.get(field)
             if was is not None and was != values[field]:
-                why = "%s is printed as %r in the rulebook: it cannot change" % (field, was)
+                why = _("%(field)s is printed as %(value)r in the rulebook: it cannot "
+                        "change") % {"field": field, "value": was}
         if why:
             problems.append(why)
     if problems:
-        raise ValueError("correction refused: " + "; ".join(problems))
+        raise ValueError(_("correction refused: %s") % "; ".join(problems))
     new = dict(entry)
     for field in values:
         new[field] = values[field]
     new["verified"] = False
     problems = validate(new)
     if problems:
-        raise ValueError("correction refused: " + "; ".join(problems))
+        raise ValueError(_("correction refused: %s") % "; ".join(problems))
     if values and NOTE not in new["source"]:
         new["source"] = new["source"] + "; " + NOTE
     new["verified"] = not missing(new)

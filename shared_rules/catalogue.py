@@ -448,8 +448,9 @@ def apply_correction(entry, strike=None, **fields):
         from shared_rules import cards
 
         if strike:
-            raise ValueError("a %s card has no strike values: give its %s"
-                             % (cards.GAME_NAMES[entry["game"]], ", ".join(cards.fields(entry))))
+            raise ValueError(words._("a %(game)s card has no strike values: give its "
+                                     "%(fields)s") % {"game": cards.GAME_NAMES[entry["game"]],
+                                                      "fields": cards.named(cards.fields(entry))})
         return cards.correct(entry, fields, printed(entry))
     for field in fields:
         if field not in CORRECTABLE:

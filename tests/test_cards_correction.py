@@ -142,7 +142,7 @@ def test_bad_card_values_are_refused_and_change_nothing(registry, entry_id, valu
 def test_a_card_has_no_strike_values(registry):
     registry.enroll(UID, "hs/mimring")
     with pytest.raises(ValueError, match="HeroScape card has no strike values: give its "
-                                         "name, kind, figures, move"):
+                                         "'name', 'kind', 'figures', 'move'"):
         registry.correct(UID, strike={"red": 3})
     assert registry.store.tile(UID).strike is None
 

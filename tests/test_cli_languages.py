@@ -26,7 +26,7 @@ SAID = {"fr": ("rouge", "étiquette", "frappe"), "es": ("rojo", "etiqueta", "ata
 
 def english_in(text: str) -> list[str]:
     # Command names and flags are the command line's, the same in every language.
-    plain = re.sub(r"/\S+|hexref [a-z ]+|--[a-z-]+|[A-Z]+=[A-Z]+|'[^']*'|\S+=\S+", " ", text)
+    plain = re.sub(r"/\S+|hexref [a-z ]+|--[a-z-]+|[A-Z]+=[A-Z]+|'[^'\s]*'|\S+=\S+", " ", text)
     # A word in capitals is a metavar (GAME, UID), the command line's own.
     return [w for w in re.findall(r"[A-Za-z]+", plain)
             if w.lower() in ENGLISH and not w.isupper()]
@@ -249,4 +249,33 @@ def test_doctor_speaks_the_table_language(lang, tmp_path, capsys):
     found += [(line, [w for w in re.findall(r"[A-Za-z]+", re.sub(aside, " ", line))
                       if w.lower() in extra]) for text in said for line in text.splitlines()]
     found = [f for f in found if f[1]]
+    assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_enroll_refusals_speak_the_table_language(lang, tmp_path, capsys):
+    """``hexref enroll``'s refusals before a tag is written: an unknown tile, an owner too
+    long, values without a tile, a card's bad value or field (shared_rules/cards.py), no
+    referee buttons, no hub."""
+    data = str(tmp_path / "d")
+    Registry.open(data)
+    red = SAID[lang][0]
+    runs = [
+        (["--entry", "jl/nobody"], 2),
+        (["--entry", "jl/mars", "--owner", "x" * 50], 2),
+        (["--strike", "%s=3" % red], 2),
+        (["--entry", "hs/mimring", "--set", "move=99"], 2),
+        (["--entry", "hs/mimring", "--set", "money=2"], 2),
+        (["--entry", "hs/mimring", "--strike", "%s=3" % red], 2),
+        ([], 2),  # no buttons and no tile given
+        (["--entry", "jl/mars", "--port", str(tmp_path / "no-hub")], 1),
+    ]
+    said = []
+    with speaking(lang):
+        for argv, code in runs:
+            got, text = _said(["enroll", "--no-gpio", "--data", data] + argv, lang, capsys)
+            assert got == code, (argv, text)
+            said.append(text)
+    assert Store(data).tiles() == []
+    found = [(text, english_in(text)) for text in said if english_in(text)]
     assert not found, "\n".join("%r: %s" % f for f in found)

@@ -83,7 +83,7 @@ class Enrollment:
                  strike: dict[str, int] | None = None,
                  values: dict[str, object] | None = None) -> None:
         if registry.key is None:
-            raise ValueError("no collection key: enrolling signs tags with it")
+            raise ValueError(_("no collection key: enrolling signs tags with it"))
         self.registry = registry
         self.choices = choices
         self.fixed = None
@@ -95,7 +95,8 @@ class Enrollment:
         self.given_fields: dict[str, object] = {}
         if strike is not None or values:
             if self.fixed is None:
-                raise ValueError("values read off a tile are for one tile: give --entry too")
+                raise ValueError(_("values read off a tile are for one tile: give --entry "
+                                   "too"))
             given = dict(strike or {})
             for name, value in (values or {}).items():  # text from --set, typed here
                 if isinstance(value, str):

@@ -346,7 +346,7 @@ def _pair(text: str) -> tuple[str, str]:
     """``attack=3`` -> ("attack", "3"); the value is typed later, by the card's field."""
     name, eq, value = text.partition("=")
     if not eq or not name.strip():
-        raise argparse.ArgumentTypeError("give a value as name=value, e.g. attack=3, not %r"
+        raise argparse.ArgumentTypeError(_("give a value as name=value, e.g. attack=3, not %r")
                                          % text)
     return name.strip().lower(), value
 

@@ -76,7 +76,7 @@ def test_bad_values_are_refused_with_a_reason():
     mimring = catalogue.get("hs/mimring")
     for values, reason in (({"attack": 21}, "1..20"), ({"attack": "4"}, "whole number"),
                            ({"figures": 2}, "printed as 1"), ({"bonus": 1}, "has no bonus"),
-                           ({"kind": "army"}, "hero or squad"),
+                           ({"kind": "army"}, "one of hero, squad"),
                            ({"defense": None}, "unknown again")):
         err = raises(ValueError, catalogue.apply_correction, mimring, **values)
         assert reason in str(err), (values, str(err))
