@@ -73,7 +73,8 @@ def test_a_registered_game_through_menu_enroll_play_and_replay(tmp_path, registe
 
         table.step(10)
         assert "High Roll" in table.app.menu.items()
-        table.press(UP)  # the menu wraps: its last line (the language)
+        table.press(UP)  # the menu wraps: its last line (the phone page)
+        table.press(UP)  # the language
         table.press(UP)  # and the last game
         assert "[High Roll]" in text(table.view)
         table.press(OK)
