@@ -11,9 +11,9 @@ can store them as JSON and replay them; the engine never reads a clock, a sensor
 number generator.
 
 >>> t = Total()
->>> t.add(6, "die"); t.add(6, "colour"); t.add(1, "pod")
+>>> t.add(6, "strike"); t.add(6, "colour"); t.add(1, "pod")
 >>> str(t)
-'6 die +6 colour +1 pod = 13'
+'6 strike +6 colour +1 pod = 13'
 """
 
 

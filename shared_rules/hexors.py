@@ -79,7 +79,7 @@ ROLES = {
     "jl": {"stronghold": "home", "character": "fighter", "power": "power"},
     "ygo": {"character": "home", "monster": "fighter", "action": "power"},
 }
-# The parts of a total a player reads, per game (a breakdown's labels: "6 die +2 pod").
+# The parts of a total a player reads, per game (a breakdown's labels: "6 strike +2 pod").
 WORDS = {
     "jl": {"stones": N_("stones"), "colour": N_("colour"), "pod": N_("pod"),
            "home_bonus": N_("defense")},

@@ -4,7 +4,7 @@ A mixin of ``HexorsGame`` (shared_rules/hexors.py): the methods read and change 
 state (``self.battle``, ``self.tiles``, ``self.stones``...). Totals follow JL-C2 and YG-9:
 die strike value, Colour/Element bonus, Pod/Team bonus, Ally bonus, Stronghold Defense or
 Character attack bonus, active Powers/Actions and JL-M4 Stone boosts, in that order, e.g.
-``6 die +6 colour +1 pod = 13``.
+``6 strike +6 colour +1 pod = 13``.
 """
 from shared_rules import decisions as D
 from shared_rules.engine import Outcome, Refusal, Total
@@ -118,7 +118,7 @@ class Battles:
         total = Total()
         colour = D.COLOURS[face - 1] if face else None
         value = t.strike(colour) if colour else 0
-        total.add(value, _("die"))
+        total.add(value, _("strike"))  # the strike value the die chose (JL-C2)
         if not self.collector:
             if self.game == "ygo" and t.role == "home":
                 total.add(2, _("character"))   # YG-6

@@ -101,7 +101,7 @@ def test_page_follows_a_demo_game_live_on_a_phone(browser, tmp_path: Path):
               d.find_element("id", "fight-card").is_displayed(),
               "the last battle's breakdown")
         fight = _text(driver, "fight")
-        assert "Superman: 8 die = 8" in fight and "Doomsday: 5 die = 5" in fight, fight
+        assert "Superman: 8 strike = 8" in fight and "Doomsday: 5 strike = 5" in fight, fight
         tap_mars = events[rolls[3] + 1:rolls[3] + 3]  # place and lift Mars
         table.play(tap_mars)
         reaction = table.referee.on_press("BACK", "long")

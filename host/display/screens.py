@@ -95,7 +95,7 @@ def battle(header: str, totals: tuple[int, int], line: str, breakdown: str,
     """Both totals large (attacker left), the winner's underlined, its breakdown below.
 
     >>> text(battle("JL  P2", (11, 12), "Superman beats Doomsday",
-    ...             "6 die +6 colour = 12", 1))[1]
+    ...             "6 strike +6 colour = 12", 1))[1]
     '   11  :  _12_'
     """
     return View(header=header, header_right=stones,

@@ -98,8 +98,8 @@ def test_jl_b4_attacker_rolls_first_colour_picks_value():
     assert g.legal_inputs().roll_by == 1
     out = play(g, [("roll", FACE["red"])])[0]
     battle = out.find("battle")
-    assert str(battle["totals"]["C0"]) == "6 die = 6"
-    assert str(battle["totals"]["C1"]) == "8 die = 8"
+    assert str(battle["totals"]["C0"]) == "6 strike = 6"
+    assert str(battle["totals"]["C1"]) == "8 strike = 8"
     assert battle["winner"] == "C1"
 
 
@@ -146,7 +146,7 @@ def test_jl_b8_no_powers_no_bonuses_no_stones():
     play(g, [("tap", "C0"), ("tap", "S1")])
     assert g.apply(("pod", 0, True)).rule == "JL-B8"
     out = play(g, [("roll", FACE["yellow"]), ("roll", FACE["red"])])[1]
-    assert str(out.find("battle")["totals"]["S1"]) == "3 die = 3"   # no Defense Bonus
+    assert str(out.find("battle")["totals"]["S1"]) == "3 strike = 3"   # no Defense Bonus
     assert g.stones == [0, 0] and out.find("stones") is None
 
 

@@ -41,8 +41,8 @@ def test_jl_c2_total_lists_every_part():
     play(g, [("tap", "C2"), ("tap", "C1"), ("pod", 0, True), ("tap", "P0a"), ("tap", "C2"),
              ("roll", FACE["green"]), ("roll", FACE["red"])])
     battle = g.last_battle
-    assert battle["totals"]["C2"] == "5 die +3 colour +1 pod +1 ally +7 teamwork = 17"
-    assert battle["totals"]["C1"] == "8 die +3 colour = 11"
+    assert battle["totals"]["C2"] == "5 strike +3 colour +1 pod +1 ally +7 teamwork = 17"
+    assert battle["totals"]["C1"] == "8 strike +3 colour = 11"
 
 
 def test_jl_c3_rulebook_example_superman_beats_doomsday():
@@ -51,8 +51,8 @@ def test_jl_c3_rulebook_example_superman_beats_doomsday():
     play(g, [("tap", "C0"), ("tap", "C1")])
     out = play(g, [("roll", FACE["yellow"]), ("roll", FACE["red"])])[1]
     battle = out.find("battle")
-    assert str(battle["totals"]["C0"]) == "6 die +6 colour = 12"
-    assert str(battle["totals"]["C1"]) == "8 die +3 colour = 11"
+    assert str(battle["totals"]["C0"]) == "6 strike +6 colour = 12"
+    assert str(battle["totals"]["C1"]) == "8 strike +3 colour = 11"
     assert battle["winner"] == "C0"
 
 
@@ -74,17 +74,17 @@ def test_jl_c5_ally_bonus_when_icons_match():
     """JL-C5: Batman's Ally icon matches Atlantis (+1); Superman has no icon (+0)."""
     g = jl_pair()
     play(g, [("tap", "C2"), ("tap", "C1"), ("roll", FACE["green"])])
-    assert str(g.totals()["C2"]) == "5 die +3 colour +1 ally = 9"
+    assert str(g.totals()["C2"]) == "5 strike +3 colour +1 ally = 9"
     g = jl_pair(first=1)
     play(g, [("tap", "C1"), ("tap", "C0"), ("roll", FACE["green"]), ("roll", FACE["green"])])
-    assert g.last_battle["totals"]["C0"] == "3 die +6 colour = 9"
+    assert g.last_battle["totals"]["C0"] == "3 strike +6 colour = 9"
 
 
 def test_jl_c6_defending_stronghold_adds_its_defense_bonus():
     """JL-C6: a Stronghold in battle adds the number on its bottom face."""
     g = jl_pair()
     play(g, [("tap", "C0"), ("tap", "S1"), ("roll", FACE["white"]), ("roll", FACE["purple"])])
-    assert g.last_battle["totals"]["S1"] == "5 die +1 defense = 6"
+    assert g.last_battle["totals"]["S1"] == "5 strike +1 defense = 6"
 
 
 def test_jl_c7_no_colour_or_ally_bonus_after_stronghold_falls():
@@ -93,7 +93,7 @@ def test_jl_c7_no_colour_or_ally_bonus_after_stronghold_falls():
     play(g, [("tap", "C1"), ("tap", "S0"), ("roll", FACE["red"]), ("roll", FACE["green"])])
     assert g.tiles["S0"].status == "discard"
     play(g, [("end",), ("tap", "C2"), ("tap", "C1"), ("roll", FACE["green"])])
-    assert str(g.totals()["C2"]) == "5 die = 5"
+    assert str(g.totals()["C2"]) == "5 strike = 5"
 
 
 def test_jl_c8_one_stone_per_defeated_character_or_stronghold():
@@ -136,7 +136,7 @@ def test_jl_c10_surge_any_time_ultimate_own_turn_only():
     assert g.tiles["P1a"].status == "active"
     play(g, [("tap", "P0a"), ("tap", "C0")])
     play(g, [("roll", FACE["yellow"]), ("roll", FACE["red"])])
-    assert g.last_battle["totals"]["C1"] == "8 die +3 colour +7 teamwork = 18"
+    assert g.last_battle["totals"]["C1"] == "8 strike +3 colour +7 teamwork = 18"
     assert g.tiles["P1a"].status == "discard"                      # end of that turn
     assert g.tiles["P0a"].status == "active" and g.turn == 1
     play(g, [("tap", "P1b"), ("tap", "C1")])                         # now P2's own turn
@@ -212,5 +212,5 @@ def test_jl_b9_collector_stronghold_showdown_adds_no_defense_bonus():
     assert g.battle["attacker"] == "S0" and g.legal_inputs().roll_by == 0
     out = play(g, [("roll", FACE["green"]), ("roll", FACE["purple"])])[-1]
     totals = out.find("battle")["totals"]
-    assert (str(totals["S0"]), str(totals["S1"])) == ("2 die = 2", "5 die = 5")
+    assert (str(totals["S0"]), str(totals["S1"])) == ("2 strike = 2", "5 strike = 5")
     assert out.find("winner") == {"players": [1], "rule": "JL-C13"}

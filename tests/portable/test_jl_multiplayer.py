@@ -93,7 +93,7 @@ def test_jl_m4_leftover_stones_boost_once_powers_are_gone():
     play(g, [("tap", "P0")])
     assert ("P1 +1 stone", ("boost", "C0")) in g.legal_inputs().choices
     play(g, [("boost", "C0"), ("boost", "C0"), ("roll", FACE["green"])])
-    assert str(g.totals()["C0"]) == "3 die +6 colour +2 stones = 11" and g.stones[0] == 0
+    assert str(g.totals()["C0"]) == "3 strike +6 colour +2 stones = 11" and g.stones[0] == 0
     refused_unchanged(g, ("boost", "C0"), "JL-M4")          # no Stones left
     g2 = setup("jl-collector", [[("S0", ATLANTIS), ("C0", SUPERMAN)],
                                 [("S1", MARS), ("C1", DOOMSDAY)]])
@@ -139,14 +139,14 @@ def test_jl_m7_stronghold_attacking_without_contact_loses_defense_bonus():
     g = ffa3(homes=(ATLANTIS, FORTRESS, GOTHAM))
     play(g, [("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"]), ("roll", FACE["green"]),
              ("end",), ("tap", "S1"), ("tap", "C4"), ("roll", FACE["green"])])
-    assert str(g.totals()["S1"]) == "9 die = 9"
+    assert str(g.totals()["S1"]) == "9 strike = 9"
     play(g, [("touch", True)])
-    assert str(g.totals()["S1"]) == "9 die +4 defense = 13"
+    assert str(g.totals()["S1"]) == "9 strike +4 defense = 13"
     play(g, [("roll", FACE["green"])])
     assert g.tiles["C4"].status == "discard"
     g = ffa3()
     play(g, [("tap", "C0"), ("tap", "S2"), ("roll", FACE["white"]), ("roll", FACE["white"])])
-    assert g.last_battle["totals"]["S2"] == "3 die +3 defense = 6"
+    assert g.last_battle["totals"]["S2"] == "3 strike +3 defense = 6"
     refused_unchanged(g, ("touch", True), "JL-M7")
 
 
@@ -163,7 +163,7 @@ def test_jl_m8_strongholds_battle_without_defense_once_characters_are_gone():
     assert g.tiles["C0"].status == "discard"
     play(g, [("tap", "S2"), ("tap", "S1"), ("roll", FACE["red"]), ("roll", FACE["red"]),
              ("end",)])
-    assert g.last_battle["totals"] == {"S2": "3 die = 3", "S1": "9 die = 9"}
+    assert g.last_battle["totals"] == {"S2": "3 strike = 3", "S1": "9 strike = 9"}
     assert g.tiles["S2"].status == "discard"
 
 
@@ -195,7 +195,7 @@ def test_jl_m11_partners_are_friendly_and_lend_their_ally():
     refused_unchanged(g, ("tap", "C4"), "JL-B4")
     refused_unchanged(g, ("tap", "S2"), "JL-B4")
     play(g, [("tap", "C1"), ("pod", 0, True), ("roll", FACE["green"])])
-    assert str(g.totals()["F0"]) == "4 die +2 colour +1 pod +1 ally = 8"
+    assert str(g.totals()["F0"]) == "4 strike +2 colour +1 pod +1 ally = 8"
 
 
 def test_jl_m12_partners_pool_stones_and_power_each_other():
@@ -220,7 +220,7 @@ def test_jl_m13_lone_stronghold_rules_hold_for_teams():
     assert g.turn == 1 and g.legal_inputs().tiles == {"S1": "attacker"}
     play(g, [("tap", "S1"), ("tap", "C4"), ("roll", FACE["blue"]), ("roll", FACE["blue"]),
              ("end",)])
-    assert g.last_battle["totals"]["S1"] == "1 die = 1"
+    assert g.last_battle["totals"]["S1"] == "1 strike = 1"
 
 
 def test_jl_m14_team_loses_when_both_strongholds_fall():

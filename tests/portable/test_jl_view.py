@@ -50,7 +50,7 @@ def test_jl_c2_view_shows_battle_totals_walls_and_players():
     give(g, 0, 1)
     play(g, [("tap", "P0a"), ("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"])])
     v = g.view()
-    assert v["battle"]["totals"]["C0"] == "6 die +6 colour = 12"
+    assert v["battle"]["totals"]["C0"] == "6 strike +6 colour = 12"
     assert v["battle"]["values"] == {"C0": 12, "C1": 3} and v["battle"]["rolls"] == [3, None]
     assert v["active"][0]["wall"] and v["tiles"]["P0a"]["status"] == "active"
     assert v["players"][0] == {"name": "P1", "stones": 0, "alive": True}

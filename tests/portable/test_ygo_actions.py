@@ -41,7 +41,7 @@ def test_yg_a3_symbiosis_uses_the_partners_best_value():
     refused_unchanged(g, ("tap", "D1"), "YG-A3")              # not a friend of Gaia
     refused_unchanged(g, ("tap", "Y0"), "YG-A3")
     play(g, [("tap", "M0"), ("end",), ("roll", FACE["green"])])
-    assert str(g.totals()["G0"]) == "5 die +1 symbiosis +5 element = 11"
+    assert str(g.totals()["G0"]) == "5 strike +1 symbiosis +5 element = 11"
     assert g.stones == [0, 0]
 
 
@@ -61,7 +61,7 @@ def test_yg_a4_setting_sun_plus_three_this_turn():
     play(g, [("tap", "G0"), ("tap", "D1"), ("tap", "A1a")])
     refused_unchanged(g, ("tap", "K1"), "YG-A4")              # a Character is no Monster
     play(g, [("tap", "D1"), ("roll", FACE["green"]), ("roll", FACE["yellow"])])
-    assert g.last_battle["totals"]["D1"] == "7 die +2 element +3 setting sun = 12"
+    assert g.last_battle["totals"]["D1"] == "7 strike +2 element +3 setting sun = 12"
     play(g, [("end",)])
     assert g.tiles["A1a"].status == "discard"
 
@@ -113,7 +113,7 @@ def test_yg_a8_divine_chain_three_turns_defends_without_bonuses():
     play(g, [("tap", "D1"), ("tap", "G0"), ("tap", "D1")])
     refused_unchanged(g, ("pod", 1, True), "YG-A8")
     play(g, [("roll", FACE["white"]), ("roll", FACE["yellow"])])
-    assert g.last_battle["totals"]["D1"] == "7 die = 7"
+    assert g.last_battle["totals"]["D1"] == "7 strike = 7"
     assert g.turn == 1 and g.turn_no == 2                     # 1st of the 3 turns
     refused_unchanged(g, ("tap", "D1"), "YG-A8")
     play(g, [("end",), ("end",)])                             # turn 3, then turn 4 (P2)
@@ -143,7 +143,7 @@ def test_yg_a10_earth_fist_plus_seven():
     give(g, 0, 2)
     play(g, [("tap", "G0"), ("tap", "D1"), ("roll", FACE["white"]), ("roll", FACE["yellow"])])
     play(g, [("tap", "A0a"), ("tap", "G0")])
-    assert str(g.totals()["G0"]) == "1 die +5 element +7 earth fist = 13"
+    assert str(g.totals()["G0"]) == "1 strike +5 element +7 earth fist = 13"
     out = play(g, [("end",)])[0]
     assert out.find("battle")["winner"] == "G0"
 
@@ -154,7 +154,7 @@ def test_yg_a11_star_burst_lasts_until_disarmed():
     give(g, 0, 3)
     play(g, [("tap", "A0a"), ("tap", "M0"), ("end",), ("tap", "D1"), ("tap", "M0"),
              ("roll", FACE["green"]), ("roll", FACE["red"])])
-    assert g.last_battle["totals"]["M0"] == "4 die +6 element +3 star burst = 13"
+    assert g.last_battle["totals"]["M0"] == "4 strike +6 element +3 star burst = 13"
 
 
 def test_yg_a12_zombie_controls_an_enemy_tile_this_turn():
@@ -164,7 +164,7 @@ def test_yg_a12_zombie_controls_an_enemy_tile_this_turn():
     play(g, [("tap", "A0a"), ("tap", "B1")])
     assert g.view()["tiles"]["B1"]["status"] == "controlled"
     play(g, [("tap", "B1"), ("tap", "D1"), ("roll", FACE["blue"]), ("roll", FACE["green"])])
-    assert g.last_battle["totals"]["B1"] == "6 die = 6"
+    assert g.last_battle["totals"]["B1"] == "6 strike = 6"
     assert g.tiles["D1"].status == "discard" and g.stones == [1, 0]
     play(g, [("end",)])
     assert g.controller("B1") == 1

@@ -76,7 +76,7 @@ def test_yg_6_beginner_character_adds_two():
     """YG-6: in the Beginner game a Character tile adds +2 to every strike value."""
     g = ygo_pair(variant="ygo-beginner")
     play(g, [("tap", "Y0"), ("tap", "D1"), ("roll", FACE["purple"])])
-    assert str(g.totals()["Y0"]) == "6 die +2 character = 8"
+    assert str(g.totals()["Y0"]) == "6 strike +2 character = 8"
 
 
 def test_yg_7_multiple_attack_ends_when_the_character_falls():
@@ -110,7 +110,7 @@ def test_yg_9_collector_total_has_every_part():
     give(g, 0, 1)
     play(g, [("tap", "G0"), ("tap", "D1"), ("pod", 0, True), ("tap", "A0a"), ("tap", "G0"),
              ("roll", FACE["green"])])
-    assert str(g.totals()["G0"]) == "5 die +5 element +1 team +3 setting sun = 14"
+    assert str(g.totals()["G0"]) == "5 strike +5 element +1 team +3 setting sun = 14"
 
 
 def test_yg_10_rulebook_example_gaia_beats_thousand_dragon():
@@ -119,8 +119,8 @@ def test_yg_10_rulebook_example_gaia_beats_thousand_dragon():
     out = play(g, [("tap", "G0"), ("tap", "D1"), ("roll", FACE["green"]),
                    ("roll", FACE["yellow"])])[-1]
     battle = out.find("battle")
-    assert str(battle["totals"]["G0"]) == "5 die +5 element = 10"
-    assert str(battle["totals"]["D1"]) == "7 die +2 element = 9"
+    assert str(battle["totals"]["G0"]) == "5 strike +5 element = 10"
+    assert str(battle["totals"]["D1"]) == "7 strike +2 element = 9"
     assert battle["winner"] == "G0"
 
 
@@ -130,17 +130,17 @@ def test_yg_11_team_bonus_never_for_a_character_tile():
     play(g, [("tap", "G0"), ("tap", "K1")])
     refused_unchanged(g, ("pod", 1, True), "YG-11")
     play(g, [("pod", 0, True), ("roll", FACE["white"])])
-    assert str(g.totals()["G0"]) == "1 die +5 element +1 team = 7"
+    assert str(g.totals()["G0"]) == "1 strike +5 element +1 team = 7"
 
 
 def test_yg_12_character_adds_its_attack_bonus_whenever_it_duels():
     """YG-12: a Character tile adds the number on its back, attacking or defending."""
     g = ygo_pair()
     play(g, [("tap", "Y0"), ("tap", "D1"), ("roll", FACE["purple"]), ("roll", FACE["yellow"])])
-    assert g.last_battle["totals"]["Y0"] == "6 die +2 attack = 8"
+    assert g.last_battle["totals"]["Y0"] == "6 strike +2 attack = 8"
     g = ygo_pair()
     play(g, [("tap", "G0"), ("tap", "K1"), ("roll", FACE["green"]), ("roll", FACE["white"])])
-    assert g.last_battle["totals"]["K1"] == "6 die +3 attack = 9"
+    assert g.last_battle["totals"]["K1"] == "6 strike +3 attack = 9"
 
 
 def test_yg_13_a_star_per_enemy_monster_defeated():
