@@ -59,6 +59,9 @@ class Link:
 
     def start(self, now):
         self._started = now
+        # The first BEATs' view made now (all counters 0: the length of the first nine).
+        self._beat_view = memoryview(self._beat)[:protocol.encode_beat_into(
+            self._beat, self._beat_fields)]
         self._next_beat = ticks_add(now, self.beat_ms)
         self.hello()
 

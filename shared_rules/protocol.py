@@ -211,7 +211,9 @@ def encode_beat_into(buf, fields):
     wrap at MAX_SEQ), newline included, into ``buf`` (a bytearray of BEAT_MAX); returns its
     length. The bytes of ``encode_line(message("BEAT", 0, *fields))``, but nothing is
     allocated: the hub sends one every second, forever."""
-    buf[0:6] = b"0 BEAT"
+    head = b"0 BEAT"
+    for n in range(6):  # byte by byte: a slice (buf[0:6] = ...) is a heap object on v1.22
+        buf[n] = head[n]
     n = 6
     for k in range(4):
         value = fields[k]
