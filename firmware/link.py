@@ -7,8 +7,9 @@ host says ``PING`` (it does so each time it opens the port: a reconnect). The ho
 what it has by (boot id, seq) and drops the rest, so resending is always safe.
 
 The ``port`` is any object with ``read(n) -> bytes or None`` (non-blocking) and
-``write(data)``: USB CDC on the Pico (firmware/usbport.py), a pseudo-terminal in the demo,
-a list in the tests. Nothing here blocks.
+``write(data)``, which sends or copies ``data`` before it returns (the BEAT's buffer is
+written again a second later): USB CDC on the Pico (firmware/usbport.py), a
+pseudo-terminal in the demo, a list in the tests. Nothing here blocks.
 """
 try:
     from micropython import const
