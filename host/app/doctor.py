@@ -57,7 +57,7 @@ class Check:
             name = _("group %s") % self.name[6:]
         else:
             name = self.name  # the panel's, already said in the table's language
-        width = max(len(_(word)) for word in STATUS.values())  # one column in each language
+        width = max([5] + [len(_(word)) for word in STATUS.values()])  # one column a language
         return "%-*s %s" % (width, status, _("%(check)s: %(found)s")
                              % {"check": name, "found": self.text})
 

@@ -20,6 +20,8 @@ import pwd
 import stat
 from pathlib import Path
 
+from host.common.i18n import _
+
 SERVICE = "hexref"  # host/deploy/hexref.service: User=, Group=, StateDirectory=
 SERVICE_MODE = 0o2770  # its StateDirectoryMode=
 KEY_FILE = "collection.key"  # host/storage/keys.py
@@ -65,30 +67,35 @@ def sentence(exc: PermissionError | OSError, path: str | os.PathLike | None = No
     try:
         info = place.stat()
     except OSError:
-        return "%s: permission denied; ask whoever set up this machine" % where
+        return _("%s: permission denied; ask whoever set up this machine") % where
     owner, group = _name(pwd.getpwuid, info.st_uid), _name(grp.getgrgid, info.st_gid)
     me = _name(pwd.getpwuid, os.geteuid())
     shown = "%s (%s, %s:%s)" % (place, stat.filemode(info.st_mode), owner, group)
     if place.name == KEY_FILE:
-        return ("%s is the collection key, the service's alone: start the referee (sudo "
-                "systemctl start hexref) and this command asks it, or run it as the service: "
-                "sudo -u %s hexref ..." % (shown, owner))
+        return (_("%(file)s is the collection key, the service's alone: start the referee "
+                  "(sudo systemctl start hexref) and this command asks it, or run it as the "
+                  "service: sudo -u %(owner)s hexref ...") % {"file": shown, "owner": owner})
     if owner == me:
-        return "%s is yours but closed to you: chmod u+rwX %s" % (shown, place)
+        return _("%(file)s is yours but closed to you: chmod u+rwX %(place)s") % {
+            "file": shown, "place": place}
     in_group = info.st_gid in os.getgroups() or info.st_gid == os.getegid()
     listed = me in _members(group)
     if not in_group and listed:
-        return ("%s: you were added to the group %s after this session began: log out and "
-                "in again (or run: newgrp %s)" % (shown, group, group))
+        return (_("%(file)s: you were added to the group %(group)s after this session "
+                  "began: log out and in again (or run: newgrp %(group)s)")
+                % {"file": shown, "group": group})
     if not in_group:
-        return ("%s is not open to %s: join its group (sudo usermod -aG %s %s), then log in "
-                "again" % (shown, me, group, me))
+        return (_("%(file)s is not open to %(user)s: join its group (sudo usermod -aG "
+                  "%(group)s %(user)s), then log in again")
+                % {"file": shown, "user": me, "group": group})
     if place.is_dir() and group == SERVICE and owner == SERVICE:
-        return ("%s: the service's folder is closed to its group: sudo chmod %o %s (what "
-                "hexref.service's StateDirectoryMode= sets; another unit that declares "
-                "StateDirectory=%s with another mode undoes it at each start)"
-                % (shown, SERVICE_MODE, place, SERVICE))
-    return "%s is closed to its group %s: sudo chmod g+rwX %s" % (shown, group, place)
+        return (_("%(file)s: the service's folder is closed to its group: sudo chmod "
+                  "%(mode)o %(place)s (what hexref.service's StateDirectoryMode= sets; another "
+                  "unit that declares StateDirectory=%(service)s with another mode undoes it "
+                  "at each start)")
+                % {"file": shown, "mode": SERVICE_MODE, "place": place, "service": SERVICE})
+    return _("%(file)s is closed to its group %(group)s: sudo chmod g+rwX %(place)s") % {
+        "file": shown, "group": group, "place": place}
 
 
 def _members(group: str) -> list[str]:

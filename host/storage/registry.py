@@ -158,28 +158,28 @@ class Registry:
         try:
             uid = normal_uid(uid)
         except ValueError:
-            return Unknown(str(uid), "not a tag UID")
+            return Unknown(str(uid), _("not a tag UID"))
         row = self.store.tile(uid)
         record = tags.read(record_hex)
         if row is not None:
             return self._tile(row.uid, row.entry, row.owner, row.strike, row.fields,
                               "registry")
         if record is None:
-            return Unknown(uid, "no hexref record on the tag" if not record_hex
-                           else "the tag's record is not a hexref record")
+            return Unknown(uid, _("no hexref record on the tag") if not record_hex
+                           else _("the tag's record is not a hexref record"))
         if record.signature is None:
-            return Unknown(uid, "unsigned record (hand-written?)", record.entry_id)
+            return Unknown(uid, _("unsigned record (hand-written?)"), record.entry_id)
         if self.store.is_revoked(uid):
-            return Unknown(uid, "revoked (hexref tiles forget/revoke): enroll it again to "
-                           "trust it", record.entry_id)
+            return Unknown(uid, _("revoked (hexref tiles forget/revoke): enroll it again to "
+                             "trust it"), record.entry_id)
         if record.version != keys.RECORD_VERSION:
-            return Unknown(uid, "signed as record version %d, no longer trusted by its "
-                           "signature alone: enroll it again to rewrite it"
+            return Unknown(uid, _("signed as record version %d, no longer trusted by its "
+                             "signature alone: enroll it again to rewrite it")
                            % record.version, record.entry_id)
         if self.key is None or not keys.verify(self.key, uid, record.entry_id,
                                                record.signature):
-            return Unknown(uid, "wrong signature (copied from another tag, or another "
-                           "collection's key)", record.entry_id)
+            return Unknown(uid, _("wrong signature (copied from another tag, or another "
+                             "collection's key)"), record.entry_id)
         return self._tile(uid, record.entry_id, None, None, None, "signature")
 
     def _tile(self, uid: str, entry_id: str, owner: str | None, strike: dict | None,
@@ -187,13 +187,13 @@ class Registry:
         try:
             entry = self.lookup(entry_id)
         except KeyError:
-            return Unknown(uid, "%s is not in this catalogue" % entry_id, entry_id)
+            return Unknown(uid, _("%s is not in this catalogue") % entry_id, entry_id)
         if strike or fields:
             try:
                 entry = catalogue.apply_correction(entry, strike=strike, **(fields or {}))
             except ValueError as e:
-                return Unknown(uid, "its correction no longer fits the catalogue (%s): "
-                               "correct it again with hexref tiles correct" % e, entry_id)
+                return Unknown(uid, _("its correction no longer fits the catalogue (%s): "
+                                 "correct it again with hexref tiles correct") % e, entry_id)
         return Tile(uid, entry, owner, how)
 
     # --- changes -----------------------------------------------------------------------
