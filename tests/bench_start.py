@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from process_table import ROOT, new_table, stop  # noqa: E402
+from rigs.process_table import ROOT, new_table, stop  # noqa: E402
 
 RUNS = 1 if os.environ.get("HEXREF_BENCH") == "quick" else 7
 TARGET_S = 0.5

@@ -22,8 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from table_rig import Table, demo_game_events  # noqa: E402
-from web_rig import Events, Server  # noqa: E402
+from rigs.table_rig import Table, demo_game_events  # noqa: E402
+from rigs.web_rig import Events, Server  # noqa: E402
 
 from host.readers.web import Reader  # noqa: E402
 from host.storage.journal import Entry  # noqa: E402
@@ -60,7 +60,7 @@ def bench_push() -> None:
 def bench_page() -> None:
     """The same delay as a player sees it: commit to the phone page redrawn, in Debian's
     headless Chromium (the page's body says how many entries it has drawn)."""
-    from web_rig import chromium
+    from rigs.web_rig import chromium
 
     data = Path(tempfile.mkdtemp())
     store = Store(data)

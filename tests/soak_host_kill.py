@@ -1,7 +1,7 @@
 """Soak: kill the host at random moments and restart it, 20 trials (DESIGN.md "Reliability
 goals": no input lost, exactly the same game). Run by ``make soak``; takes a few minutes.
 
-Each trial is a fresh table of real processes (tests/process_table.py): the firmware hub
+Each trial is a fresh table of real processes (tests/rigs/process_table.py): the firmware hub
 playing a Justice League demo script (Beginner or Collector's, alternately) over a
 pseudo-terminal, and ``hexref run``. The host is killed with SIGKILL one to three times at
 moments drawn at random over the game (during its start-up, between two inputs, in the
@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from process_table import (
+from rigs.process_table import (
     Cable,
     accepted,
     by_boot,
@@ -39,7 +39,7 @@ from process_table import (
     stop,
     wait_for,
 )
-from table_rig import events_of
+from rigs.table_rig import events_of
 
 from host.app.demo import rigs
 

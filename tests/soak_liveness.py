@@ -1,7 +1,7 @@
 """Soak: no dead ends (issue 20), far longer than `make test` does it. Run by ``make soak``.
 
 For every registered variant and player count: a breadth-first walk over 3000 distinct
-states (tests/liveness.py: every offer accepted, something always moves the game on), a
+states (tests/rigs/liveness.py: every offer accepted, something always moves the game on), a
 random session to the end from every 50th of them, and 200 random sessions from setup, one
 in ten checking every offer at every step (not only the ones it picks).
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "portable"))
 
-from liveness import DeadEnd, Session, playout, sessions, walk  # noqa: E402
+from rigs.liveness import DeadEnd, Session, playout, sessions, walk  # noqa: E402
 
 
 def main() -> int:

@@ -5,7 +5,7 @@ Justice League Beginner and Collector's games one after another, chosen from the
 menu with the hub's buttons, with table noise between steps, until the hub has sent at
 least 1,200 events (over 500 inputs the rules accept): the hub's process
 (``python -m firmware.sim``) plays them to ``hexref run`` through the relay of
-tests/noisy_relay.py, once clean and once corrupting 1% of the bytes and dropping 2% of
+tests/rigs/noisy_relay.py, once clean and once corrupting 1% of the bytes and dropping 2% of
 the lines both ways with 10 cuts of the cable. Both runs go at once (they mostly sleep).
 It passes when every game ends, the two stores hold the same games (the same accepted
 inputs in the same order, the same entries: noisy_relay.end_state), the noisy run's hub
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from noisy_relay import (  # noqa: E402
+from rigs.noisy_relay import (  # noqa: E402
     accepted_inputs,
     end_state,
     numbering_problems,

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from rigs.broker import Mosquitto, free_port, from_journals, pair
-from table_rig import Table, demo_game_events
-from web_rig import ROOT, SHOTS, Server, chromium
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import ROOT, SHOTS, Server, chromium
 
 from host.common.config import Config
 from host.readers.club import KEY_FILE, Broker, Publisher, club_secret, standings, start_publisher

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from debian import tool
 from rigs.broker import Mosquitto, free_port, from_journals, pair
-from table_rig import Table, demo_game_events
-from web_rig import SHOTS, Server, chromium
+from rigs.debian import tool
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import SHOTS, Server, chromium
 
 from host.readers.club import Broker, Publisher, club_secret, standings
 from host.readers.club_messages import key_of, pairing_code, sign

@@ -14,7 +14,7 @@ import json
 import time
 from pathlib import Path
 
-from table_rig import Table, demo_game_events
+from rigs.table_rig import Table, demo_game_events
 
 from host.readers.club import KEY_FILE, Broker, Night, Publisher
 from host.readers.club_messages import pairing_code

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rigs.broker import pair
-from table_rig import Table, demo_entries, demo_game_events, new_game
+from rigs.table_rig import Table, demo_entries, demo_game_events, new_game
 
 from host.app.run import App
 from host.common.config import ConfigError, parse

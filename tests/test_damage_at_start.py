@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from process_table import ROOT, last_frame, new_table, stop, wait_for
+from rigs.process_table import ROOT, last_frame, new_table, stop, wait_for
 
 from host.devices.panel import render
 from host.display import screens

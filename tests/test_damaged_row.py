@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from process_table import ROOT, Cable, last_frame, new_table, wait_for
+from rigs.process_table import ROOT, Cable, last_frame, new_table, wait_for
 
 from host.devices.panel import render
 from host.display import screens

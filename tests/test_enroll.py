@@ -3,7 +3,7 @@ TAP, store UID -> entry; nothing stored when anything goes wrong (issue 5)."""
 from __future__ import annotations
 
 import pytest
-from wires import Wire
+from rigs.wires import Wire
 
 from firmware.link import Link
 from host.app.enroll import (

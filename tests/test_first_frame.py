@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from process_table import ROOT, new_table, stop, wait_for
+from rigs.process_table import ROOT, new_table, stop, wait_for
 
 from host.devices.panel import render
 from host.display import screens

@@ -2,7 +2,7 @@
 at once), the players' buttons and the panel (RULES.md §3, HS-1..HS-10)."""
 from __future__ import annotations
 
-from flow_table import FlowTable
+from rigs.flow_table import FlowTable
 
 from host.app.demo import rehearse
 from host.display.screens import text

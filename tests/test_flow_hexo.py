@@ -2,7 +2,7 @@
 cards, the scoreboard and the strength arithmetic on the panel (RULES.md §4, HX-1..HX-14)."""
 from __future__ import annotations
 
-from flow_table import FlowTable
+from rigs.flow_table import FlowTable
 
 from host.app.demo import rehearse
 from host.games.hexo.demo import HX_UIDS, hexo_entries

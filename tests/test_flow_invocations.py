@@ -3,7 +3,7 @@ cards by tap, the dominant player, Shields, the prize, the Supreme Summoner and 
 (RULES.md §5, IN-1..IN-12)."""
 from __future__ import annotations
 
-from flow_table import FlowTable
+from rigs.flow_table import FlowTable
 
 from host.app.demo import rehearse
 from host.display.screens import text

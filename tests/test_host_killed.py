@@ -1,7 +1,7 @@
 """Kill the host with SIGKILL in the middle of a Collector's game and start it again: the
 same game, no input lost, none doubled (DESIGN.md principles 2 and 3; issue 5).
 
-The table is real processes over a real pseudo-terminal (tests/process_table.py): the hub
+The table is real processes over a real pseudo-terminal (tests/rigs/process_table.py): the hub
 is the firmware (firmware/sim.py: hub loop, link, the NFC stack on the PN532 twin) playing
 the demo's Collector's script at a human pace; the host is ``hexref run`` with the panel
 emulated. The hub keeps playing while the host is dead: its events wait in its ring buffer
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     Cable,
     accepted,
     by_boot,

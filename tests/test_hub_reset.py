@@ -18,7 +18,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     Cable,
     accepted,
     by_boot,
@@ -31,7 +31,7 @@ from process_table import (
     stop,
     wait_for,
 )
-from table_rig import events_of
+from rigs.table_rig import events_of
 
 from host.games.hexors.demo import collector_script
 

@@ -2,7 +2,7 @@
 "Reader not answering" within seconds, and clears by itself when the hub speaks again;
 ``hexref doctor`` says the same of a silent port.
 
-Real processes over a real pseudo-terminal (tests/process_table.py): the hub's process is
+Real processes over a real pseudo-terminal (tests/rigs/process_table.py): the hub's process is
 stopped with SIGSTOP (its port stays open, nothing comes out: a hung hub loop) in the
 middle of a Collector's game, then continued. What the panel shows is read from the PNG
 frames ``hexref run --emulate`` writes, compared pixel for pixel with the screen.
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     ROOT,
     Cable,
     accepted,

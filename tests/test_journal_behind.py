@@ -12,7 +12,7 @@ import sys
 import time
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     ROOT,
     Cable,
     journal,

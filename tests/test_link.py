@@ -1,7 +1,7 @@
 """The link end to end, hub Link <-> host HubLink (DESIGN.md principle 3)."""
 from __future__ import annotations
 
-from wires import Wire
+from rigs.wires import Wire
 
 from firmware.link import Link
 from host.hub.link import Behind, HubLink

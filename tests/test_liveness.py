@@ -1,6 +1,6 @@
 """No dead ends (issue 20), for every registered game, variant and player count.
 
-tests/liveness.py models what each table can do; here, under a minute in all:
+tests/rigs/liveness.py models what each table can do; here, under a minute in all:
 
 - a breadth-first walk from setup over every distinct state it reaches (a budget of
   states per session): every offer is accepted, something always moves the game on;
@@ -16,7 +16,7 @@ blocked hand's Attack). A failure prints the inputs from setup that reach the de
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from liveness import DeadEnd, Session, playout, sessions, walk
+from rigs.liveness import DeadEnd, Session, playout, sessions, walk
 
 from shared_rules.invocations import InvocationsGame
 
@@ -54,7 +54,7 @@ def test_liveness_walk_every_offer_accepted_and_every_state_ends(variant, player
 @given(st.sampled_from(sessions()), st.integers(0, 2 ** 31))
 def test_liveness_random_sessions_play_to_a_winner(vp, seed):
     """JL-B9 / JL-M1 / YG-1 / HS-9 / HX-6 / IN-9 / IN-10: a random session from setup ends
-    with a winner (or players sharing the win) within tests/liveness.py's LIMITS, and every
+    with a winner (or players sharing the win) within tests/rigs/liveness.py's LIMITS, and every
     offer it picks on the way is accepted."""
     variant, players = vp
     game = playout(Session(variant, players, seed=seed))

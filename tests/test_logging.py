@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
+from rigs.process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
 from host.games.hexors.demo import collector_script
 

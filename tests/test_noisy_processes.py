@@ -4,7 +4,7 @@ hub's process (firmware/sim.py) to ``hexref run`` through a relay on two pseudo-
 that corrupts 1% of the bytes and drops 2% of the lines both ways and cuts the cable
 twice; it ends exactly as the same script over a clean relay. The full goal (500 inputs,
 10 cuts) is ``make soak``: tests/soak_noisy_link.py, with the same relay
-(tests/noisy_relay.py).
+(tests/rigs/noisy_relay.py).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import random
 import threading
 
 import pytest
-from noisy_relay import accepted_inputs, end_state, numbering_problems, play, series_steps
+from rigs.noisy_relay import accepted_inputs, end_state, numbering_problems, play, series_steps
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
+from rigs.process_table import ROOT, Cable, new_table, start_hub, stop, wait_for
 
 from host.app.service_socket import NoService, ask, socket_path
 

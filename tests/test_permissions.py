@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from process_table import enroll_demo_tiles
+from rigs.process_table import enroll_demo_tiles
 
 from host.commands.main import main
 from host.games.hexors.demo import DEMO_CORRECTIONS, UIDS

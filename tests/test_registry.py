@@ -6,8 +6,8 @@ import json
 
 import ndef
 import pytest
-from table_rig import BOOT
-from wires import Wire
+from rigs.table_rig import BOOT
+from rigs.wires import Wire
 
 from firmware.link import Link
 from host.display.screens import text

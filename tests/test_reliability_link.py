@@ -3,7 +3,7 @@ dropped lines and 10 disconnects ends in exactly the state of the clean run (DES
 "Reliability goals"; principles 2 and 3).
 
 The hub is the firmware's real Link; the host is HubLink, Referee and the SQLite journal as
-``hexref run`` uses them (tests/noisy_table.py). Justice League Beginner and Collector's
+``hexref run`` uses them (tests/rigs/noisy_table.py). Justice League Beginner and Collector's
 demo games are played one after the other, with harmless table noise (unknown tiles,
 crooked dice, long presses): over 1,100 hub events, every one journalled, making at least
 500 inputs the rules accept. The same events are played twice: over a perfect cable, and over one that
@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from noisy_table import NoisyWire, Session, restored, series_events
-from wires import Wire
+from rigs.noisy_table import NoisyWire, Session, restored, series_events
+from rigs.wires import Wire
 
 from firmware.link import Link
 from host.display.screens import text

@@ -4,7 +4,7 @@ at the table, entry by entry; a journal the rules now decide differently is repo
 from __future__ import annotations
 
 import pytest
-from table_rig import Table, demo_game_events, setup_events
+from rigs.table_rig import Table, demo_game_events, setup_events
 
 from host.commands.main import main
 from host.readers.replay import ReplayError, replay

@@ -14,7 +14,7 @@ import sys
 import time
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     ROOT,
     Cable,
     enroll_demo_tiles,

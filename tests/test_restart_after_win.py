@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from table_rig import events_of
+from rigs.table_rig import events_of
 
 from host.app.run import App
 from host.devices.panel import Panel

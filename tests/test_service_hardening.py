@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from process_table import ROOT, Cable, finished, new_table, start_hub, stop, wait_for
+from rigs.process_table import ROOT, Cable, finished, new_table, start_hub, stop, wait_for
 
 from host.games.hexors.demo import collector_script
 

@@ -1,12 +1,12 @@
 """A sixth game is its engine, its data file, its screen function and one registration
-(DESIGN.md principle 7): High Roll (tests/high_roll.py, tests/high_roll.json) is registered
+(DESIGN.md principle 7): High Roll (tests/rigs/high_roll.py, tests/rigs/high_roll.json) is registered
 here and nowhere else, then chosen on the menu of ``hexref run``, its card enrolled with a
 value read off the card, played through the run loop to a winner, replayed from the store,
 rehearsed as a demo, and asked for its odds."""
 from __future__ import annotations
 
-import high_roll
 import pytest
+from rigs import high_roll
 from rigs.app_table import Table
 
 from host.app.demo import rehearse

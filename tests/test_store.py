@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from table_rig import BOOT, Table, demo_game_events, new_game, setup_events
+from rigs.table_rig import BOOT, Table, demo_game_events, new_game, setup_events
 
 from host.common.config import data_dir
 from host.display.screens import text

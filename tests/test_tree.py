@@ -1,7 +1,8 @@
-"""tests/ mirrors the code (issue 18): tests import rigs, never other tests; what tests stand
-on (tests/rigs/, tests/portable/'s helpers, the benches) holds no test that pytest would
-skip; and a test that starts a real process, browser or broker says so with the ``system``
-marker, so ``make test-cpython`` can run the two groups apart (pyproject.toml, markers)."""
+"""tests/ mirrors the code (issue 18): rigs live in tests/rigs/; tests import rigs, never
+other tests; what tests stand on (tests/rigs/, tests/portable/'s helpers, the benches) holds
+no test that pytest would skip; and a test that starts a real process, browser or broker says
+so with the ``system`` marker, so ``make test-cpython`` can run the two groups apart
+(pyproject.toml, markers)."""
 from __future__ import annotations
 
 import ast
@@ -44,7 +45,18 @@ def test_rigs_and_benches_hold_no_tests():
     assert not hiding
 
 
-@pytest.mark.parametrize("rig", ["rigs.broker", "process_table", "web_rig", "noisy_relay"])
+def test_rigs_live_in_tests_rigs():
+    """Beside the suites only suites, benches, soaks and pytest's conftest: a rig put beside
+    them (a helper module a test imports) belongs in tests/rigs/. The portable helpers stay in
+    tests/portable/ (MicroPython runs them too), the emulated Pico's and the boot's in theirs."""
+    beside = sorted(p.name for p in TESTS.glob("*.py")
+                    if not p.name.startswith(("test_", "bench_", "soak_"))
+                    and p.name not in ("conftest.py", "benches.py"))
+    assert not beside, "move these to tests/rigs/"
+
+
+@pytest.mark.parametrize("rig", ["rigs.broker", "rigs.process_table", "rigs.web_rig",
+                                 "rigs.noisy_relay"])
 def test_what_uses_a_system_rig_is_marked_system(rig):
     """The rigs that start real processes, browsers or brokers: every test module that
     imports one marks the tests that use it with ``system``."""

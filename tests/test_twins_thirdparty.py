@@ -3,7 +3,7 @@ the twin is what is wrong (the real chips work with these drivers).
 
 Adafruit's CircuitPython drivers for the PN532 (I2C and SPI), LIS3DH, ADXL345 and
 MPU-6050, and pi-rc522 and mfrc522 for the MFRC522, see only a platform layer
-(tests/driver_platform.py: busio, digitalio, board, time; spidev, RPi.GPIO) that forwards
+(tests/rigs/driver_platform.py: busio, digitalio, board, time; spidev, RPi.GPIO) that forwards
 their transfers to the twins in firmware/twins. Each test reads something real through them and checks its value: a
 tag's UID and NDEF record, an acceleration, a tap.
 """
@@ -11,7 +11,7 @@ import math
 
 import ndef
 import pytest
-from driver_platform import DigitalInOut, Platform
+from rigs.driver_platform import DigitalInOut, Platform
 
 from firmware.ndef import TNF_EXTERNAL
 from firmware.ndef_records import record

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     ROOT,
     Cable,
     last_frame,

@@ -6,7 +6,7 @@ says how many entries were acknowledged: the referee says "Journal behind" whate
 hub did, takes nothing, and goes on without the lost entries only when the players reset
 the reader (or a backup is restored).
 
-Real processes on a pty (tests/process_table.py): the firmware hub playing the
+Real processes on a pty (tests/rigs/process_table.py): the firmware hub playing the
 Collector's demo game, ``hexref run`` with its panel emulated, SIGKILL for the power cut.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 import pytest
-from process_table import (
+from rigs.process_table import (
     ROOT,
     Cable,
     last_frame,

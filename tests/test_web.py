@@ -12,8 +12,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from table_rig import Table, demo_game_events
-from web_rig import ROOT, Events, Server
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import ROOT, Events, Server
 
 from host.storage import keys
 from host.storage.journal import Entry

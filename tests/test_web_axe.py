@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from rigs.broker import Mosquitto, free_port, pair
-from table_rig import Table, demo_game_events
-from web_rig import Server, axe, chromium, scheme, serious
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import Server, axe, chromium, scheme, serious
 
 from host.readers.club import Broker, Publisher, club_secret
 from host.storage.store import Store

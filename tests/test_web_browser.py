@@ -3,7 +3,7 @@ driven by Selenium through Debian's chromedriver, on a phone-sized viewport, fol
 demo game live while the referee writes it, and its screenshots are saved under
 ``out/web/`` for a person to look at.
 
-The referee is the real one (tests/table_rig.py: the hub's Link, the host's HubLink, the
+The referee is the real one (tests/rigs/table_rig.py: the hub's Link, the host's HubLink, the
 Referee over a SqliteJournal); ``hexref web`` is its own process reading that database.
 """
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_rig import Table, demo_game_events
-from web_rig import PHONE, SHOTS, Server, chromium
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import PHONE, SHOTS, Server, chromium
 
 from host.storage.store import Store
 

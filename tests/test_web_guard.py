@@ -10,8 +10,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from table_rig import Table, demo_game_events
-from web_rig import Server
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import Server
 
 from host.storage.store import Store
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_rig import Table, demo_game_events
-from web_rig import SHOTS, Server, chromium
+from rigs.table_rig import Table, demo_game_events
+from rigs.web_rig import SHOTS, Server, chromium
 
 from host.readers.web import page_texts
 from host.storage.store import Store

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from flow_table import FlowTable
+from rigs.flow_table import FlowTable
 
 from host.app.demo import rehearse, rigs
 from host.common import i18n

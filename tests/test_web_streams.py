@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from web_rig import Server
+from rigs.web_rig import Server
 
 from host.storage.store import Store
 

@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from debian import tool
+from rigs.debian import tool
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 import serial
 from luma.core.device import dummy
-from process_table import (
+from rigs.app_table import PINS, Table, hub_events
+from rigs.process_table import (
     Cable,
     accepted,
     by_boot,
@@ -31,7 +32,6 @@ from process_table import (
     stop,
     wait_for,
 )
-from rigs.app_table import PINS, Table, hub_events
 
 from host.app.demo import demo_script
 from host.app.run import App

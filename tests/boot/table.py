@@ -34,7 +34,7 @@ def _point(target: str) -> None:
 
 
 def prepare(data: str) -> None:
-    from process_table import enroll_demo_tiles
+    from rigs.process_table import enroll_demo_tiles
 
     from host.storage.store import Store
 

@@ -1,7 +1,7 @@
 """``make test-pico``: the hub on a real MicroPython port. The official v1.22.0 rp2 firmware
 runs on an emulated RP2040 (rp2040js, tests/pico/board.mjs), booted from a littlefs image of
 exactly what ``make deploy`` copies, with our chip twins on its buses (tests/pico/rig.py).
-The host is the real ``hexref run`` on the board's serial port (tests/process_table.py).
+The host is the real ``hexref run`` on the board's serial port (tests/rigs/process_table.py).
 
 Run by name (``pytest tests/pico/suite.py``): the emulated board is slow, so the default
 test run does not collect it; ``make test`` runs it through ``make test-pico``. Each test
@@ -23,7 +23,7 @@ import serial
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from process_table import (  # noqa: E402
+from rigs.process_table import (  # noqa: E402
     accepted,
     by_boot,
     finished,

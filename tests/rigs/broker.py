@@ -10,12 +10,11 @@ import subprocess
 import time
 from pathlib import Path
 
-from debian import tool
-
 from host.readers.club import KEY_FILE
 from host.readers.club_messages import pairing_code
 from host.readers.web_model import Follower
 from host.storage.store import Store
+from rigs.debian import tool
 
 
 def free_port() -> int:

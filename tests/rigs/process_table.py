@@ -23,7 +23,7 @@ from host.storage.registry import Registry
 from host.storage.store import Store
 from shared_rules.decisions import COLOURS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def wait_for(what, seconds: float, every: float = 0.05):
@@ -168,12 +168,11 @@ def accepted(entries) -> list[tuple]:
 
 def clean_run(variant: str, steps: list[dict]):
     """The journal the same script makes with no fault at all, straight into a referee."""
-    from table_rig import events_of
-
     from host.games.hexors.demo import demo_entries
     from host.hub.link import Received
     from host.session.referee import Referee, TileBook
     from host.storage.journal import MemoryJournal
+    from rigs.table_rig import events_of
     from shared_rules.hexors import HexorsGame
     from shared_rules.protocol import message
 

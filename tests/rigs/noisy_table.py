@@ -5,7 +5,7 @@
   events by table_rig.events_of), with harmless table noise between steps: an unknown
   tile tapped and lifted, a die that lands crooked, a long press on a player button. Each
   of these is journalled and changes nothing, so they add inputs without changing who wins.
-- ``NoisyWire``: the in-memory cable of tests/wires.py with faults both ways: each byte
+- ``NoisyWire``: the in-memory cable of tests/rigs/wires.py with faults both ways: each byte
   corrupted with probability ``corrupt``, each line dropped whole with probability
   ``drop``, and ``connected = False`` while the host is away (what it writes or is sent
   is lost).
@@ -22,14 +22,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from table_rig import events_of
-from wires import Wire
-
 from firmware.link import Link
 from host.games.hexors.demo import beginner_script, collector_script, demo_entries
 from host.hub.link import HubLink
 from host.session.referee import Referee, TileBook
 from host.storage.store import Store
+from rigs.table_rig import events_of
+from rigs.wires import Wire
 from shared_rules.hexors import HexorsGame
 
 BOOT = "5EED0001"
@@ -79,7 +78,7 @@ def human_pace(rng: random.Random, following: tuple | None) -> int:
 
 
 class NoisyWire(Wire):
-    """tests/wires.Wire with seeded faults in both directions, and counts of them."""
+    """rigs/wires.Wire with seeded faults in both directions, and counts of them."""
 
     def __init__(self, rng: random.Random, corrupt: float = 0.0, drop: float = 0.0) -> None:
         super().__init__()

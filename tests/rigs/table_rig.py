@@ -6,8 +6,6 @@ acknowledge each, exactly as ``hexref run`` does.
 """
 from __future__ import annotations
 
-from wires import Wire
-
 from firmware.link import Link
 from host.app.demo import demo_script, hub_events
 from host.display.screens import text
@@ -16,6 +14,7 @@ from host.games.hexors.presenter import HexorsView
 from host.hub.link import HubLink
 from host.session.referee import Referee, TileBook
 from host.storage.store import Store
+from rigs.wires import Wire
 from shared_rules.hexors import HexorsGame
 
 BOOT = "0A1B2C3D"

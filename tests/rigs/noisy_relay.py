@@ -28,11 +28,10 @@ import time
 import tty
 from pathlib import Path
 
-from process_table import ROOT, enroll_demo_tiles, wait_for
-
 from host.app.run import HUB_MENU, GameMenu
 from host.games.hexors.demo import beginner_script, collector_script
 from host.storage.store import Store
+from rigs.process_table import ROOT, enroll_demo_tiles, wait_for
 
 UNKNOWN_UID = "04FFEEDDCCBB01"  # a tag nobody enrolled
 SERIES = (("jl-beginner", beginner_script), ("jl-collector", collector_script))

@@ -15,7 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "web"  # screenshots for a person to look at
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -28,10 +28,11 @@ def chromium(phone: bool = True, width: int = 1280, height: int = 900):
     phone's screen, or a laptop's ``width`` x ``height``."""
     import tempfile
 
-    from debian import tool
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
+
+    from rigs.debian import tool
 
     options = Options()
     options.binary_location = tool("chromium", "chromium")
