@@ -2,7 +2,7 @@
 at once), the players' buttons and the panel (RULES.md §3, HS-1..HS-10)."""
 from __future__ import annotations
 
-from rigs.flow_table import FlowTable
+from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
 from host.display.screens import text
@@ -14,12 +14,12 @@ from shared_rules.heroscape import HeroScapeGame
 from shared_rules.heroscape_odds import attack_odds
 
 
-def table(dice: str = "physical") -> FlowTable:
-    return FlowTable(lambda: HeroScapeGame(dice=dice), heroscape_entries(), HeroScapeView(dice),
-                     ("P1", "P2"), HS_UIDS, HeroScapeHooks(dice))
+def table(dice: str = "physical") -> Table:
+    return game_table(lambda: HeroScapeGame(dice=dice), heroscape_entries(), HeroScapeView(dice),
+                      ("P1", "P2"), HS_UIDS, HeroScapeHooks(dice))
 
 
-def started(dice: str = "physical", p2: str = "hs/marro-warriors") -> FlowTable:
+def started(dice: str = "physical", p2: str = "hs/marro-warriors") -> Table:
     """Guards for P1, ``p2`` for P2, initiative to P1 (3 skulls against 1)."""
     t = table(dice)
     assert t.tap("hs/zettian-guards").accepted and t.button("A").accepted
@@ -48,8 +48,8 @@ def test_hs_1_army_cards_tapped_at_setup_with_their_figures():
 def test_hs_1_a_card_without_its_values_is_refused_and_changes_nothing():
     """The catalogue's Marro Warriors print no Attack: the table must correct the card."""
     raw = lookup("hs/marro-warriors")
-    t = FlowTable(HeroScapeGame, heroscape_entries()[:1] + [raw], HeroScapeView(),
-                  ("P1", "P2"), HS_UIDS)
+    t = game_table(HeroScapeGame, heroscape_entries()[:1] + [raw], HeroScapeView(),
+                   ("P1", "P2"), HS_UIDS)
     screen = t.refused(lambda: t.tap("hs/marro-warriors"), "HS-1", "Attack unknown")
     assert "correct the card in the catalogue" in screen
 

@@ -2,7 +2,7 @@
 cards, the scoreboard and the strength arithmetic on the panel (RULES.md §4, HX-1..HX-14)."""
 from __future__ import annotations
 
-from rigs.flow_table import FlowTable
+from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
 from host.games.hexo.demo import HX_UIDS, hexo_entries
@@ -13,13 +13,13 @@ from shared_rules.hexo import HexoGame, score
 SECOND_COMPANION = "04B5C00000C0FF"
 
 
-def table(entries: list[dict] | None = None) -> FlowTable:
-    return FlowTable(lambda: HexoGame(players=["Red", "Blue"]),
-                     entries if entries is not None else hexo_entries(), HexoView(),
-                     ("Red", "Blue"), HX_UIDS)
+def table(entries: list[dict] | None = None) -> Table:
+    return game_table(lambda: HexoGame(players=["Red", "Blue"]),
+                      entries if entries is not None else hexo_entries(), HexoView(),
+                      ("Red", "Blue"), HX_UIDS)
 
 
-def troll_out() -> FlowTable:
+def troll_out() -> Table:
     """Turn 1 passes; its one market monster, a Troll, is placed by Red; Blue's turn 2."""
     t = table()
     t.choose("Red first", "0 events", "pass", "pass", "1 monster")
@@ -29,7 +29,7 @@ def troll_out() -> FlowTable:
     return t
 
 
-def both_on_the_troll() -> FlowTable:
+def both_on_the_troll() -> Table:
     """Blue and Red walk onto the Troll in turn 2; in turn 3 Red passes and Blue, who began
     that turn there, attacks Red (HX-4, HX-9)."""
     t = troll_out()
@@ -73,8 +73,8 @@ def test_hx_7_a_card_outside_a_fight_is_refused_and_changes_nothing():
 
 def test_hx_7_a_companion_whose_strength_is_unknown_is_refused():
     raw = [lookup("hx/companion"), lookup("hx/troll"), lookup("hx/ogre")]
-    t = FlowTable(lambda: HexoGame(players=["Red", "Blue"]), raw, HexoView(), ("Red", "Blue"),
-                  HX_UIDS)
+    t = game_table(lambda: HexoGame(players=["Red", "Blue"]), raw, HexoView(), ("Red", "Blue"),
+                   HX_UIDS)
     t.choose("Red first", "0 events", "pass", "pass", "1 monster")
     t.tap("hx/troll")
     t.choose("0 events", "to Troll 1", "to Troll 1", "pass", "pass", "0 monsters", "pass",

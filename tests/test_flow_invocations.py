@@ -3,7 +3,7 @@ cards by tap, the dominant player, Shields, the prize, the Supreme Summoner and 
 (RULES.md §5, IN-1..IN-12)."""
 from __future__ import annotations
 
-from rigs.flow_table import FlowTable
+from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
 from host.display.screens import text
@@ -21,14 +21,14 @@ UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C0000
                         "in/card-11": "04B5C00000D011", "in/card-12": "04B5C00000D012"})
 
 
-def table(players=COLOURS[:3], **options) -> FlowTable:
+def table(players=COLOURS[:3], **options) -> Table:
     entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM,
                                        COSTLY_WYRM]
-    return FlowTable(lambda: InvocationsGame(players=list(players), **options), entries,
-                     InvocationsView(), tuple(players), UIDS, InvocationsHooks())
+    return game_table(lambda: InvocationsGame(players=list(players), **options), entries,
+                      InvocationsView(), tuple(players), UIDS, InvocationsHooks())
 
 
-def attacks(t: FlowTable, *cards: str) -> None:
+def attacks(t: Table, *cards: str) -> None:
     """Every player places an Attack, then the cards are revealed in order."""
     for name in t.ref.players:
         t.choose("%s attack" % name)
@@ -142,7 +142,7 @@ def test_in_8_no_shields_no_winner_and_the_prize_carried_over():
     assert "takes 6 cards" in t.screen() and "Victories Red:6" in t.screen()
 
 
-def _to_the_end(t: FlowTable, blue_wins_with: str = "in/card-09") -> None:
+def _to_the_end(t: Table, blue_wins_with: str = "in/card-09") -> None:
     """Red wins round 1 (7 + 4), the deck is drawn empty, Blue wins round 2 (7 + 4)."""
     t.choose("start")
     attacks(t, "in/card-01", "in/card-02")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rigs.flow_table import FlowTable
+from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse, rigs
 from host.common import i18n
@@ -21,15 +21,15 @@ from shared_rules.heroscape_odds import attack_odds
 ROW = GameRow(1, "heroscape", ("P1", "P2"), "2026-11-24T20:00:00.000Z", None, None)
 
 
-def _folded(t: FlowTable) -> dict:
+def _folded(t: Table) -> dict:
     follower = Follower(ROW)
     follower.feed(t.journal.entries, ["2026-11-24T20:00:00.000Z"] * len(t.journal.entries))
     return follower.state(ROW)
 
 
 def test_hs_6_hs_7_the_page_shows_the_exact_odds_of_the_attack_before_the_roll():
-    t = FlowTable(HeroScapeGame, heroscape_entries(), HeroScapeView("physical"), ("P1", "P2"),
-                  HS_UIDS)
+    t = game_table(HeroScapeGame, heroscape_entries(), HeroScapeView("physical"), ("P1", "P2"),
+                   HS_UIDS)
     assert t.tap("hs/zettian-guards").accepted and t.button("A").accepted
     assert t.tap("hs/marro-warriors").accepted and t.button("B").accepted
     t.roll(1, 2, 3, 4, 5)

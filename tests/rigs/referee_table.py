@@ -1,9 +1,12 @@
 """A referee session fed hub events as ``hexref run``'s loop feeds it (numbered as the hub
 numbers them), with no link, store or panel: the rules, the journal in memory and what the
-panel would show (``screen()``). Our own Justice League tiles, with the values read off
-them."""
+panel would show (``screen()``). By default Justice League on our own tiles, with the
+values read off them; ``game_table`` sets it for any other game."""
 from __future__ import annotations
 
+import json
+
+from host.app.demo import choose
 from host.display.screens import text
 from host.games.hexors.presenter import HexorsView
 from host.hub.link import Received
@@ -40,6 +43,8 @@ def entries() -> list[dict]:
 class Table:
     """A referee fed like the real loop feeds it, with a counter for hub numbering.
 
+    By default Justice League (``variant``) on our own tiles. Any other game gives its
+    ``new_game``, ``presenter``, ``players`` and ``hooks`` (or use ``game_table``).
     ``book``: the tile book (default: our Justice League tiles); ``tiles``: how a test names
     a tile -> (its tag's UID, the entry the tag's record names), by default by entry id
     (``UIDS``); ``boot``: the hub's boot id."""
@@ -47,17 +52,22 @@ class Table:
     def __init__(self, variant: str = "jl-beginner", journal: MemoryJournal | None = None,
                  book: list[dict] | None = None,
                  tiles: dict[str, tuple[str, str]] | None = None,
-                 boot: str = "B00710AD") -> None:
+                 boot: str = "B00710AD", *, new_game=None, presenter=None,
+                 players: tuple[str, ...] = ("P1", "P2"), hooks=None) -> None:
         self.variant = variant
         self.journal = journal if journal is not None else MemoryJournal()
         self.tiles = tiles if tiles is not None else {e: (u, e) for e, u in UIDS.items()}
         self.boot = boot
-        self.ref = Referee(lambda: HexorsGame(variant=variant, players=2),
-                           TileBook(book if book is not None else entries()), None,
-                           self.journal)
-        self.presenter = HexorsView(variant)
+        self.ref = Referee(new_game or (lambda: HexorsGame(variant=variant, players=2)),
+                           TileBook(book if book is not None else entries()), hooks,
+                           self.journal, players=players)
+        self.presenter = presenter if presenter is not None else HexorsView(variant)
         self.seq = 0
-        self.last = None
+        self.last = None  # the last reaction: its message holds the panel for a while
+
+    @property
+    def game(self):
+        return self.ref.game
 
     def event(self, kind: str, *values):
         self.seq += 1
@@ -65,13 +75,23 @@ class Table:
                                                message(kind, self.seq, *values)).event)
         return self.last
 
-    def tap(self, name: str):
-        """Tap the tile the test calls ``name``: its tag, with the record enroll wrote."""
-        uid, entry_id = self.tiles[name]
-        return self.event("TAP", 0, uid, tags.record_for(entry_id))
+    def tap(self, name: str, uid: str | None = None):
+        """Tap the tile the test calls ``name``: its tag, with the record enroll wrote; with
+        ``uid``, a tag of that UID whose record names the entry ``name``."""
+        tag, entry_id = (uid, name) if uid else self.tiles[name]
+        return self.event("TAP", 0, tag, tags.record_for(entry_id))
 
-    def roll(self, face: int):
-        return self.event("DIE", 1, ("FACE", (face,)))
+    def roll(self, *faces: int):
+        """The physical die: one DIE event per face, each after its ROLLING, as the hub's."""
+        out = None
+        for face in faces:
+            self.event("DIE", 1, ("ROLLING", ()))
+            out = self.event("DIE", 1, ("FACE", (face,)))
+        return out
+
+    def dice(self, *faces: int):
+        """The virtual die: every face in one DIE event."""
+        return self.event("DIE", 1, ("FACE", tuple(faces)))
 
     def button(self, name: str, action: str = "press"):
         return self.event("BTN", name, action)
@@ -84,7 +104,45 @@ class Table:
             assert self.tap(e).accepted
         assert self.button("B").accepted
 
+    def choose(self, *labels: str):
+        """Pick ``labels`` on the Pi's menu, one after the other, as a player does."""
+        for label in labels:
+            self.last = choose(self.ref, label)[-1]
+        return self.last
+
+    def menu(self) -> list[str]:
+        return [label for label, _target, _inp in self.ref.menu()]
+
     def screen(self) -> str:
         """The panel after the last hub event: its message if it left one, else the game."""
         shown = self.presenter.message(self.ref.seen(), self.last) if self.last is not None else None
         return " | ".join(text(shown[1] if shown else self.presenter.screen(self.ref.seen())))
+
+    def game_screen(self) -> str:
+        """The game's own screen, once any message has gone."""
+        return " | ".join(text(self.presenter.screen(self.ref.seen())))
+
+    def state(self) -> str:
+        """Everything the game holds, to check that a refusal changed nothing."""
+        return json.dumps([self.game.inputs, self.game.view()], sort_keys=True, default=str)
+
+    def refused(self, act, rule: str, words: str) -> str:
+        """Do ``act()``; it must be refused under ``rule``, say ``words`` on the panel and
+        leave the game exactly as it was. Returns the screen."""
+        before = self.state()
+        reaction = act()
+        assert not reaction.accepted, reaction
+        assert reaction.result is not None and reaction.result.rule == rule, reaction.result
+        screen = self.screen()
+        # The rule's ID goes to the log and the phone page, never to the players' panel.
+        assert words in screen and rule not in screen, screen
+        assert self.state() == before
+        return screen
+
+
+def game_table(new_game, book: list[dict], presenter, players: tuple[str, ...],
+               uids: dict[str, str], hooks=None) -> Table:
+    """The table of the flow tests (HeroScape, Hexo, Invocations): ``uids`` gives each entry's
+    tag, the hub is another boot."""
+    return Table(book=book, tiles={e: (u, e) for e, u in uids.items()}, boot="F10AB007",
+                 new_game=new_game, presenter=presenter, players=players, hooks=hooks)

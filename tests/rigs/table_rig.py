@@ -1,5 +1,6 @@
 """A table for storage tests: the hub's real Link on an in-memory Wire, the host's HubLink,
-a Referee over a SqliteJournal, and the demo game's tiles (host/app/demo.py).
+and the referee of rigs/referee_table.py over a SqliteJournal, on the demo game's tiles
+(host/app/demo.py).
 
 ``Table.play(events)`` sends hub events one by one and lets the host take, journal and
 acknowledge each, exactly as ``hexref run`` does.
@@ -10,10 +11,9 @@ from firmware.link import Link
 from host.app.demo import demo_script, hub_events
 from host.display.screens import text
 from host.games.hexors.demo import demo_entries
-from host.games.hexors.presenter import HexorsView
 from host.hub.link import HubLink
-from host.session.referee import Referee, TileBook
 from host.storage.store import Store
+from rigs.referee_table import Table as RefereeTable
 from rigs.wires import Wire
 from shared_rules.hexors import HexorsGame
 
@@ -54,9 +54,8 @@ class Table:
             self.hub.start(0)
         self.journal = store.journal(game_id)
         self.link = HubLink(self.wire.host, positions=self.journal.positions())
-        self.presenter = HexorsView("jl-beginner")
-        self.referee = Referee(new_game, TileBook(demo_entries()), None,
-                               journal=self.journal)
+        referee = RefereeTable(book=demo_entries(), journal=self.journal, new_game=new_game)
+        self.referee, self.presenter = referee.ref, referee.presenter
         self.now = 1
         self.said: list[tuple] = []  # (journal entry, the panel's text after it)
         self.link.open()
