@@ -132,7 +132,7 @@ def test_the_panel_and_the_page_give_one_address_from_one_config(tmp_path: Path)
     """``hexref run`` (its panel emulated as PNG frames, the hub the firmware on a pty) and
     ``hexref web`` with one config: the hub's A walks the game menu to "Phone page", B opens
     it, and the code in the panel's last frame is the page's own /api/join address."""
-    from process_table import Cable, start_host, start_hub, stop, wait_for
+    from rigs.process_table import Cable, start_host, start_hub, stop, wait_for
 
     port = _free_port()
     data = tmp_path / "data"
