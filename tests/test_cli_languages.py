@@ -165,7 +165,7 @@ def test_backup_and_restore_speak_the_table_language(lang, tmp_path, capsys):
 def test_replay_speaks_the_table_language(lang, tmp_path, capsys):
     """The list of games, a transcript (the phone page's sentences, the panel's screens,
     a refused roll) and the refusals of ``hexref replay``."""
-    from table_rig import Table, demo_game_events, setup_events
+    from rigs.table_rig import Table, demo_game_events, setup_events
 
     data = tmp_path / "d"
     empty = str(tmp_path / "empty")
