@@ -279,3 +279,42 @@ def test_enroll_refusals_speak_the_table_language(lang, tmp_path, capsys):
     assert Store(data).tiles() == []
     found = [(text, english_in(text)) for text in said if english_in(text)]
     assert not found, "\n".join("%r: %s" % f for f in found)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_enroll_on_a_simulated_hub_speaks_the_table_language(lang, tmp_path, factory):
+    """What ``hexref enroll`` shows on the panel and prints, on the hub's real Link over a
+    wire (tests/test_enroll.py's bench): a tile chosen with the buttons, its values set,
+    written with a hold; then a write the tag does not confirm."""
+    from test_enroll import HOLD_S, WRITE_TIMEOUT_S, Bench
+
+    from host.display.screens import text
+
+    extra = ("hold", "write", "tap", "enroll", "tile", "tag", "on", "written", "choose",
+             "again", "failed", "the", "tenir", "tenez")  # fr: « Maintenez OK » (GLOSSARY.md)
+    said: list[str] = []
+    with speaking(lang):
+        bench = Bench(tmp_path / "a", factory)
+        bench.hub.place(1)
+        bench.run(0.1)
+        bench.press("DOWN")
+        bench.press("DOWN")
+        bench.press("OK")
+        for _ in range(6):
+            bench.press("UP")
+            bench.press("OK")
+        bench.press("OK", HOLD_S + 0.1)
+        assert bench.registry.tiles(), [text(v) for v in bench.shown]
+        bench.buttons.close()  # the second bench takes the same pins
+        bad = Bench(tmp_path / "b", factory, entry_id="jl/superman")
+        bad.hub.place(1)
+        bad.run(0.1)
+        bad.hub.fail_writes = True
+        bad.press("OK", HOLD_S + 0.1)
+        bad.run(WRITE_TIMEOUT_S + 0.5)
+        for view in bench.shown + bad.shown:
+            said.extend(text(view))
+    found = [(line, [w for w in re.findall(r"[A-Za-z]+", re.sub(r"'[^'\s]*'", " ", line))
+                     if w.lower() in extra + ENGLISH]) for line in said]
+    found = [f for f in found if f[1]]
+    assert not found, "\n".join("%r: %s" % f for f in dict(found).items())
