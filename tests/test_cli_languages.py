@@ -208,7 +208,8 @@ def test_doctor_speaks_the_table_language(lang, tmp_path, capsys):
     cfg = Config(data=Data(dir=str(tmp_path / "d")))
     Store(tmp_path / "d").close()
     extra = ("answers", "missing", "found", "usable", "yet", "good", "fix", "running",
-             "holds", "plug", "enable", "reboot", "group", "buttons", "panel", "serial")
+             "holds", "plug", "enable", "reboot", "group", "buttons", "panel", "serial",
+             "missing", "empty", "restore", "newest", "damaged", "move", "folder")
 
     def pis():
         yield FakePi()
@@ -240,6 +241,18 @@ def test_doctor_speaks_the_table_language(lang, tmp_path, capsys):
             doctor.main(cfg, system=pi)
             said.append(capsys.readouterr().out)
         assert said[0].strip().endswith({"fr": "tout va bien", "es": "todo bien"}[lang])
+        # A database the start-up check refuses (host/storage/checkup.py's sentences).
+        (tmp_path / "folder" / "hexref.db").mkdir(parents=True)
+        (tmp_path / "empty").mkdir()
+        (tmp_path / "empty" / "hexref.db").write_bytes(b"")
+        (tmp_path / "empty" / "collection.key").write_bytes(b"k" * 32)
+        (tmp_path / "junk").mkdir()
+        (tmp_path / "junk" / "hexref.db").write_bytes(b"SQLite format 3\0" + b"x" * 4000)
+        for folder in ("folder", "empty", "junk"):
+            doctor.main(Config(data=Data(dir=str(tmp_path / folder))), talk=False,
+                        system=FakePi())
+            said.append(capsys.readouterr().out)
+            assert {"fr": "base de données", "es": "base de datos"}[lang] in said[-1]
         assert main(["doctor", "--no-ping", "--lang", lang]) in (0, 1)
         said.append(capsys.readouterr().out)
     found = [(line, [w for w in english_in(line) if w]) for text in said

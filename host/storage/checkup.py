@@ -23,7 +23,7 @@ from pathlib import Path
 
 from host.common import access
 from host.common.config import data_dir
-from host.common.i18n import _
+from host.common.i18n import _, n_
 from host.storage.keys import KEY_FILE
 from host.storage.store import DB_NAME, MARK_NAME, SCHEMA_VERSION, Store
 
@@ -67,8 +67,8 @@ def newest_backup(folder: Path) -> Path | None:
 def _restore_advice(folder: Path) -> str:
     newest = newest_backup(folder)
     if newest is None:
-        return "restore your newest backup (hexref restore FILE)"
-    return "restore the newest backup: hexref restore %s" % newest
+        return _("restore your newest backup (hexref restore FILE)")
+    return _("restore the newest backup: hexref restore %s") % newest
 
 
 def examine(folder: str | os.PathLike | None = None) -> Finding | None:
@@ -78,16 +78,16 @@ def examine(folder: str | os.PathLike | None = None) -> Finding | None:
         return _examine(folder)
     except OSError as exc:
         return Finding("io", _("Storage I/O error"), _("Check the SD card"),
-                       "%s cannot be read (%s): check the card (sudo dmesg | grep -i mmc)"
-                       % (folder, exc))
+                       _("%(folder)s cannot be read (%(why)s): check the card (sudo dmesg | "
+                         "grep -i mmc)") % {"folder": folder, "why": exc})
 
 
 def _examine(folder: Path) -> Finding | None:
     path = folder / DB_NAME
     if path.is_dir():
         return Finding("folder", _("Database is a folder"), _("See hexref doctor"),
-                       "%s is a folder, not the database: move it away (mv %s %s.folder) "
-                       "and hexref starts" % (path, path, path))
+                       _("%(file)s is a folder, not the database: move it away (mv %(file)s "
+                         "%(file)s.folder) and hexref starts") % {"file": path})
     space = _filesystem(folder, path)
     if space is not None:
         return space
@@ -100,10 +100,14 @@ def _examine(folder: Path) -> Finding | None:
             return None  # nothing here yet: a new referee
         return Finding("missing", _("Database missing") if not path.exists()
                        else _("Database empty"), _("Restore a backup"),
-                       "%s is %s but this referee had one (found here: %s): %s; to start a new "
-                       "referee on purpose, move the folder's files elsewhere"
-                       % (path, "missing" if not path.exists() else "empty (0 bytes)",
-                          ", ".join(had), _restore_advice(folder)))
+                       (_("%(file)s is missing but this referee had one (found here: "
+                          "%(found)s): %(advice)s; to start a new referee on purpose, move the "
+                          "folder's files elsewhere") if not path.exists() else
+                        _("%(file)s is empty (0 bytes) but this referee had one (found here: "
+                          "%(found)s): %(advice)s; to start a new referee on purpose, move the "
+                          "folder's files elsewhere"))
+                       % {"file": path, "found": ", ".join(had),
+                          "advice": _restore_advice(folder)})
     return examine_database(path)
 
 
@@ -118,23 +122,24 @@ def _filesystem(folder: Path, path: Path) -> Finding | None:
         return None
     if fs.f_flag & os.ST_RDONLY:
         return Finding("read-only", _("Storage read-only"), _("Check the SD card"),
-                       "%s is on a read-only filesystem (a card with errors is remounted "
-                       "read-only): check it (sudo dmesg | grep -i mmc; sudo fsck), or "
-                       "copy the data off and use another card" % folder)
+                       _("%s is on a read-only filesystem (a card with errors is remounted "
+                         "read-only): check it (sudo dmesg | grep -i mmc; sudo fsck), or "
+                         "copy the data off and use another card") % folder)
     if fs.f_bavail * fs.f_frsize < MIN_FREE:
         return Finding("full", _("Disk full"), _("Free space on the Pi"),
-                       "%s has %d KB free: free space (sudo apt clean; sudo journalctl "
-                       "--vacuum-size=50M; df -h)" % (folder, fs.f_bavail * fs.f_frsize // 1024))
+                       _("%(folder)s has %(kb)d KB free: free space (sudo apt clean; sudo "
+                         "journalctl --vacuum-size=50M; df -h)")
+                       % {"folder": folder, "kb": fs.f_bavail * fs.f_frsize // 1024})
     if fs.f_files and fs.f_favail == 0:
         return Finding("inodes", _("No room for files"), _("Delete small files"),
-                       "%s's filesystem has no inodes left (df -i): delete small files, "
-                       "e.g. old logs or caches" % folder)
+                       _("%s's filesystem has no inodes left (df -i): delete small files, "
+                         "e.g. old logs or caches") % folder)
     if where == folder and not (os.access(folder, os.W_OK) and (
             not path.exists() or os.access(path, os.R_OK | os.W_OK))):
         closed = folder if not os.access(folder, os.W_OK) else path
         # The service's folder wants its group and mode, not a chown that locks it out.
         return Finding("owner", _("Storage not writable"), _("See hexref doctor"),
-                       "%s is not writable by this user (SQLite also needs the folder): %s"
+                       _("%s is not writable by this user (SQLite also needs the folder): %s")
                        % (path, access.sentence(PermissionError(13, "denied", str(closed)))))
     return None
 
@@ -149,10 +154,11 @@ def examine_database(path: Path) -> Finding | None:
         # A file format this SQLite cannot write (WAL is 2): it would open, then every
         # write would fail as if the card were read-only.
         return Finding("newer", _("Newer database"), _("Update hexref"),
-                       "%s is in a file format newer than this SQLite %s writes (write "
-                       "version %d): update hexref and its Python, or %s"
-                       % (path, sqlite3.sqlite_version, header[18],
-                          _restore_advice(path.parent)))
+                       _("%(file)s is in a file format newer than this SQLite %(sqlite)s writes "
+                         "(write version %(version)d): update hexref and its Python, or "
+                         "%(advice)s")
+                       % {"file": path, "sqlite": sqlite3.sqlite_version, "version": header[18],
+                          "advice": _restore_advice(path.parent)})
     try:
         store = Store.read_only(path)
     except sqlite3.Error as exc:
@@ -161,19 +167,20 @@ def examine_database(path: Path) -> Finding | None:
         version = store.schema_version
         if version > SCHEMA_VERSION:
             return Finding("newer", _("Newer database"), _("Update hexref"),
-                           "%s was written by a newer hexref (schema %d; this one knows %d): "
-                           "update hexref (pip install -U hexref, or git pull and make "
-                           "install)" % (path, version, SCHEMA_VERSION))
+                           _("%(file)s was written by a newer hexref (schema %(its)d; this one "
+                             "knows %(ours)d): update hexref (pip install -U hexref, or git "
+                             "pull and make install)")
+                           % {"file": path, "its": version, "ours": SCHEMA_VERSION})
         problems = [r[0] for r in store.db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             return _malformed(path, "; ".join(problems[:3]))
         if version >= 1 and not _index_agrees(store):
             return Finding("index", _("Database damaged"), _("See hexref doctor"),
-                           "%s: the journal's hub index (boot, seq) disagrees with its rows: "
-                           "every later reader event would be taken for one already had. "
-                           "Nothing in the rows is lost: rebuild the index (sqlite3 %s "
-                           "'REINDEX journal_hub'), or %s"
-                           % (path, path, _restore_advice(path.parent)))
+                           _("%(file)s: the journal's hub index (boot, seq) disagrees with its "
+                             "rows: every later reader event would be taken for one already "
+                             "had. Nothing in the rows is lost: rebuild the index (sqlite3 "
+                             "%(file)s 'REINDEX journal_hub'), or %(advice)s")
+                           % {"file": path, "advice": _restore_advice(path.parent)})
         if version >= 3:
             damaged = store.damaged_rows()
             if damaged:
@@ -181,18 +188,20 @@ def examine_database(path: Path) -> Finding | None:
                 return Finding("row", _("Journal damaged"),
                                _("Game %(game)d, row %(row)d") % {"game": first.game,
                                                                   "row": first.n},
-                               "%d damaged journal row%s: %s" % (
-                                   len(damaged), "" if len(damaged) == 1 else "s",
-                                   "; ".join(str(d) for d in damaged[:3])
-                                   + ("" if len(damaged) <= 3 else "; ...")))
+                               n_("%(count)d damaged journal row: %(rows)s",
+                                  "%(count)d damaged journal rows: %(rows)s", len(damaged)) % {
+                                   "count": len(damaged),
+                                   "rows": "; ".join(str(d) for d in damaged[:3])
+                                   + ("" if len(damaged) <= 3 else "; ...")})
         if version == 0:
             tables = [r[0] for r in store.db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")]
             if tables:
                 return Finding("foreign", _("Database damaged"), _("See hexref doctor"),
-                               "%s is an SQLite file but not a hexref database (tables %s): "
-                               "move it away, then %s" % (path, ", ".join(tables[:5]),
-                                                          _restore_advice(path.parent)))
+                               _("%(file)s is an SQLite file but not a hexref database "
+                                 "(tables %(tables)s): move it away, then %(advice)s")
+                               % {"file": path, "tables": ", ".join(tables[:5]),
+                                  "advice": _restore_advice(path.parent)})
             return None  # nothing in it yet: this hexref makes its tables
         behind = store.mark_behind()
         if behind is not None:
@@ -207,11 +216,13 @@ def examine_database(path: Path) -> Finding | None:
 def behind_finding(path: Path, game: int, acked: int, held: int) -> Finding:
     """The journal holds fewer entries than were acknowledged (``hexref.mark``)."""
     return Finding("behind", _("Journal behind"), _("Restore a backup"),
-                   "game %d's journal holds %d entries but %d were acknowledged (%s): the "
-                   "newest were lost from %s-wal (a damaged card?). %s; or reset the reader "
-                   "while the panel says so to go on without them"
-                   % (game, held, acked, path.with_name(MARK_NAME), path,
-                      _restore_advice(path.parent).capitalize()))
+                   _("game %(game)d's journal holds %(held)d entries but %(acked)d were "
+                     "acknowledged (%(mark)s): the newest were lost from %(file)s-wal (a "
+                     "damaged card?). %(advice)s; or reset the reader while the panel says so "
+                     "to go on without them")
+                   % {"game": game, "held": held, "acked": acked,
+                      "mark": path.with_name(MARK_NAME), "file": path,
+                      "advice": _restore_advice(path.parent).capitalize()})
 
 
 def _index_agrees(store: Store) -> bool:
@@ -231,5 +242,5 @@ def _index_agrees(store: Store) -> bool:
 def _malformed(path: Path, why) -> Finding:
     why = " ".join(str(why).split())  # SQLite's own lines, on one
     return Finding("malformed", _("Database damaged"), _("See hexref doctor"),
-                   "%s is damaged (%s): %s"
-                   % (path, why, _restore_advice(path.parent)))
+                   _("%(file)s is damaged (%(why)s): %(advice)s")
+                   % {"file": path, "why": why, "advice": _restore_advice(path.parent)})
