@@ -299,8 +299,9 @@ def test_enroll_on_a_simulated_hub_speaks_the_table_language(lang, tmp_path, fac
     """What ``hexref enroll`` shows on the panel and prints, on the hub's real Link over a
     wire (tests/test_enroll.py's bench): a tile chosen with the buttons, its values set,
     written with a hold; then a write the tag does not confirm."""
-    from test_enroll import HOLD_S, WRITE_TIMEOUT_S, Bench
+    from rigs.enroll_bench import Bench
 
+    from host.app.enroll import HOLD_S, WRITE_TIMEOUT_S
     from host.display.screens import text
 
     extra = ("hold", "write", "tap", "enroll", "tile", "tag", "on", "written", "choose",
