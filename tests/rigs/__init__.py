@@ -10,6 +10,8 @@ The pieces:
 - broker.py: Mosquitto, a real broker on a free port, and pairing a table with the club;
 - web_rig.py: a real ``hexref web`` (or ``club``) process on a free port, Chromium, axe;
 - doctor_pi.py: FakePi and RealHello, the machines ``hexref doctor`` is tried on;
+- enroll_bench.py: ReaderHub and Bench, the hub's Link with an NTAG on its reader over a
+  Wire to enrollment's side (registry, HubLink, buttons on mock pins);
 - driver_platform.py: the Pi's driver libraries (busio, spidev...) over the chip twins;
 - debian.py: ``tool()``, the Debian program a test needs, or a failure naming its package;
 - liveness.py: what each game's table can do in each state, for the walks that look for
