@@ -10,6 +10,7 @@ import random
 
 from luma.oled.device import ssd1306
 from PIL import Image, ImageDraw
+from rigs.panel_ram import page_bytes
 
 from host.devices.oled import FULL_FRAME_BYTES, SH1106, SSD1306
 from host.devices.panel import Panel, render
@@ -97,20 +98,6 @@ class SH1106Ram:
         pass
 
 
-def expected_ram(image: Image.Image) -> bytes:
-    """Display RAM for ``image``, pixel by pixel (bit 0 is the top row of a page)."""
-    out = bytearray(128 * 8)
-    px = image.load()
-    for page in range(8):
-        for x in range(128):
-            byte = 0
-            for bit in range(8):
-                if px[x, page * 8 + bit]:
-                    byte |= 1 << bit
-            out[page * 128 + x] = byte
-    return bytes(out)
-
-
 def random_frames(seed: int, n: int) -> list[Image.Image]:
     rng = random.Random(seed)
     frames = []
@@ -132,7 +119,7 @@ def test_ssd1306_ram_matches_every_frame_after_partial_updates():
     panel = SSD1306(bus)
     for frame in random_frames(1, 60):
         panel.display(frame)
-        assert bytes(bus.ram) == expected_ram(frame)
+        assert bytes(bus.ram) == page_bytes(frame)
 
 
 def test_sh1106_ram_matches_every_frame_after_partial_updates():
@@ -140,7 +127,7 @@ def test_sh1106_ram_matches_every_frame_after_partial_updates():
     panel = SH1106(bus)
     for frame in random_frames(2, 60):
         panel.display(frame)
-        assert bus.visible() == expected_ram(frame)
+        assert bus.visible() == page_bytes(frame)
 
 
 def test_partial_ram_equals_stock_full_frame_driver():
@@ -163,7 +150,7 @@ def test_one_digit_change_sends_a_small_window():
     panel.show(screens.battle("JL Beginner  P2", (8, 7), "Doomsday rolled", "8 die = 8", None))
     cost = device.bytes_sent - before
     assert 0 < cost < FULL_FRAME_BYTES // 4
-    assert bytes(bus.ram) == expected_ram(render(panel.view))
+    assert bytes(bus.ram) == page_bytes(render(panel.view))
 
 
 def test_unchanged_frame_sends_nothing():
@@ -209,4 +196,4 @@ def test_a_loose_panel_wire_costs_frames_not_the_game_and_heals():
     bus.ram[:] = bytes(len(bus.ram))  # the panel lost its picture (brown-out)
     bus.loose = False
     assert panel.show(second)  # tried again: the whole frame, not a diff
-    assert bytes(bus.ram) == expected_ram(render(second))
+    assert bytes(bus.ram) == page_bytes(render(second))

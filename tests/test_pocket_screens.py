@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from rigs.panel_ram import page_bytes
 
 from host.app.demo import rehearse
 from host.common import i18n
@@ -28,20 +29,6 @@ def views(variant: str) -> list:
     seen: list = []
     rehearse(variant, on_view=seen.append)
     return seen
-
-
-def vlsb(image) -> bytes:
-    """A 128x64 one-bit image as the panel's RAM holds it: 8 pages, top pixel in bit 0."""
-    pixels = image.load()
-    out = bytearray(1024)
-    for page in range(8):
-        for x in range(128):
-            byte = 0
-            for bit in range(8):
-                if pixels[x, page * 8 + bit]:
-                    byte |= 1 << bit
-            out[page * 128 + x] = byte
-    return bytes(out)
 
 
 def board_frames(fonts: Path, screens: list[dict], tmp_path: Path) -> list[bytes]:
@@ -64,7 +51,7 @@ def test_the_board_draws_every_hexors_demo_screen_as_the_pi_does(lang, tmp_path)
         shown = [view for variant in VARIANTS for view in views(variant)]
         screens = [{"placed": [[p.part, p.text, p.font, p.x, p.y, p.selected, p.inverted]
                                for p in lay_out(view)], "mark": view.mark} for view in shown]
-        pi = [vlsb(render(view)) for view in shown]
+        pi = [page_bytes(render(view)) for view in shown]
     finally:
         i18n.use("en")
     assert len(shown) > 30

@@ -16,9 +16,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
 from rig import AssetsMissing, find_assets  # noqa: E402
+from rigs.panel_ram import page_bytes  # noqa: E402
 
 from host.app.pocket_screens import menu_view  # noqa: E402
 from host.devices.panel import render  # noqa: E402
@@ -26,20 +28,6 @@ from host.devices.panel import render  # noqa: E402
 pytestmark = pytest.mark.system  # the emulated board
 
 BOOT_S = 120  # wall time for the board to boot and draw (a few seconds unloaded)
-
-
-def vlsb(image) -> bytes:
-    """A 128x64 one-bit image as the panel's RAM holds it: 8 pages, top pixel in bit 0."""
-    pixels = image.load()
-    out = bytearray(1024)
-    for page in range(8):
-        for x in range(128):
-            byte = 0
-            for bit in range(8):
-                if pixels[x, page * 8 + bit]:
-                    byte |= 1 << bit
-            out[page * 128 + x] = byte
-    return bytes(out)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +54,7 @@ def test_the_pocket_boots_to_the_pis_game_menu(image: Path):
     panel = rig.panel
     assert panel is not None and panel.on
     save_png(panel.image(), OUT / "pocket-menu.png")
-    want = vlsb(render(menu_view()))
+    want = page_bytes(render(menu_view()))
     got = panel.frame()
     if got != want:
         diff = sum(bin(a ^ b).count("1") for a, b in zip(got, want, strict=True))
