@@ -32,9 +32,9 @@ def test_a_collision_is_seen():
     """The check can fail: a header that runs under its right-hand text, a menu row wider
     than the panel, a box below the panel's last row."""
     drawn_over = [layout.Box(0, 0, 80, 8, layout.Placed("header", "JL Principiantes", "5x8",
-                                                        0, 0)),
+                                                        0, 0, False, False)),
                   layout.Box(73, 0, 128, 8, layout.Placed("right", "Turno de P1", "5x8", 73,
-                                                          0))]
+                                                          0, False, False))]
     assert layout.collide(drawn_over) == [
         "right 'Turno de P1' at (73,0)-(128,8) over header 'JL Principiantes' at (0,0)-(80,8)"]
     # Laid out, the same header takes two lines: the right-hand text under the title.

@@ -1,13 +1,15 @@
-"""The pocket board draws a laid-out screen with ``framebuf``, pixel for pixel as the Pi's Pillow.
+"""The pocket board draws a screen with ``framebuf``, pixel for pixel as the Pi's Pillow.
 
-A screen comes laid out: each text with its part, font, place and style, the tuple
-``(part, text, font, x, y, selected, inverted)`` of the Pi's ``layout.Placed``
-(host/display/layout.py). ``draw`` paints them as ``layout.draw`` does on the Pi: a rule
-under the header, a menu's selected row and a refusal's footer dark on a light bar, the
-winning total underlined. The fonts are the Pi's own, packed by host/display/fontpack.py
-(one file each, ``HXF1``, a glyph per Latin-1 code) and read glyph by glyph from flash.
+``draw`` lays a view out with the layout the Pi uses (shared_rules/display/layout.py: each
+text with its part, font, place and style, a ``Placed`` tuple) and paints it as the Pi's
+``layout.draw`` does: a rule under the header, a menu's selected row and a refusal's
+footer dark on a light bar, the winning total underlined. The fonts are the Pi's own,
+packed by host/display/fontpack.py (one file each, ``HXF1``, a glyph per Latin-1 code)
+and read glyph by glyph from flash.
 """
 import framebuf
+
+from shared_rules.display.layout import lay_out
 
 WIDTH = 128
 HEIGHT = 64
@@ -64,13 +66,14 @@ class Fonts:
         return font
 
 
-def draw(frame, placed, mark, fonts):
-    """Paint a laid-out screen into ``frame`` (1024 bytes, MONO_VLSB, cleared first).
-    ``mark``: which of the two large values won (-1: none), underlined."""
+def draw(frame, view, fonts):
+    """Lay ``view`` out and paint it into ``frame`` (1024 bytes, MONO_VLSB, cleared first);
+    the winner of a battle (``view.mark``) underlined."""
     fb = framebuf.FrameBuffer(frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
     fb.fill(0)
     bigs = []
-    for part, text, name, x, y, selected, inverted in placed:
+    mark = view.mark
+    for part, text, name, x, y, selected, inverted in lay_out(view):
         if part == "rule":
             fb.hline(0, y, WIDTH, 1)
             continue

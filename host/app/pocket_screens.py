@@ -1,10 +1,10 @@
-"""The pocket board's screens, laid out here until the layout moves to code both sides import.
+"""The pocket board's menu screen, as the Pi's run loop makes it.
 
-Issue 25 wants one layout written once and imported by the Pi and the Pico; until then the
-pocket build carries its screens already placed by the Pi's own ``layout.lay_out``: each a
-small JSON file, ``{"placed": [[part, text, font, x, y, selected, inverted], ...], "mark":
--1}``, which firmware/pocket/glyphs.py draws with ``framebuf`` pixel for pixel as Pillow
-draws them here (tests/test_pocket_screens.py, tests/pico/pocket_suite.py).
+The board lays its screens out itself with the layout the Pi uses
+(shared_rules/display/layout.py) and draws them with ``framebuf``
+(firmware/pocket/glyphs.py), pixel for pixel as Pillow draws them here
+(tests/test_pocket_screens.py, tests/pico/pocket_suite.py). This writes the game menu's
+view (``View`` fields: header, lines, footer...) as a small JSON file the board reads.
 
     python -m host.app.pocket_screens OUT_DIR     # OUT_DIR/menu.json: the game menu
 """
@@ -15,14 +15,15 @@ import sys
 from pathlib import Path
 
 from host.app.run import GameMenu
-from host.display.layout import lay_out
 from host.display.screens import View
 
+FIELDS = ("header", "footer", "header_right", "big", "lines", "kind", "inverted_footer",
+          "selected", "mark", "wrap")
 
-def placed(view: View) -> dict:
-    """A laid-out screen as the board reads it."""
-    return {"placed": [[p.part, p.text, p.font, p.x, p.y, p.selected, p.inverted]
-                       for p in lay_out(view)], "mark": view.mark}
+
+def fields(view: View) -> dict:
+    """A view as the board reads it: its fields (``View(**fields)`` there)."""
+    return {name: getattr(view, name) for name in FIELDS}
 
 
 def menu_view() -> View:
@@ -33,7 +34,7 @@ def menu_view() -> View:
 def write_all(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "menu.json"
-    path.write_text(json.dumps(placed(menu_view()), separators=(",", ":")))
+    path.write_text(json.dumps(fields(menu_view()), separators=(",", ":")))
     return [path]
 
 

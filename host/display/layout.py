@@ -1,19 +1,19 @@
-"""Where each text of a screen goes on the 128x64 panel, and in which pixel font.
+"""The panel's screens on the Pi: the shared layout's placed texts drawn with Pillow, said as
+text, and checked.
 
-The fonts are X11's "misc-fixed" bitmap fonts (public domain: "Public domain font. Share
-and enjoy."; Debian's xfonts-base), shipped in ``host/display/fonts/`` in Pillow's own bitmap
-format, so the panel looks the same with any Pillow from 9.2 on (Bookworm's python3-pil
-included) and no font file is needed on the system. Each glyph is drawn for its pixel
-size: every letter stays distinct (``t`` is not ``l``, a space is a whole column of 5 or
-6 pixels), which a scaled outline font cannot promise at 8-10 pixels.
+Where each text goes is decided once for the Pi and the pocket board by
+shared_rules/display/layout.py (``lay_out``: the fonts, the smaller font and shorter form
+before a wrapped line, nothing cut). The fonts are X11's "misc-fixed" bitmap fonts (public
+domain: "Public domain font. Share and enjoy."; Debian's xfonts-base), shipped in
+``host/display/fonts/`` in Pillow's own bitmap format, so the panel looks the same with any
+Pillow from 9.2 on (Bookworm's python3-pil included) and no font file is needed on the
+system. Each glyph is drawn for its pixel size: every letter stays distinct (``t`` is not
+``l``, a space is a whole column of 5 or 6 pixels), which a scaled outline font cannot
+promise at 8-10 pixels.
 
-The rule: **nothing is cut**. A text too wide for its place gets, in order: the smaller
-font (6x10, then 5x8); its shorter form (``SHORTER``: tighter spacing, never a shortened
-word); then more lines where the screen has room (a long message or instruction wraps at
-spaces). ``lay_out(view)`` decides it all once; ``draw`` paints it and ``shown`` says it
-as text, line by line, so a transcript prints exactly what the panel shows.
-A header whose title and right-hand text (whose turn, a count) cannot share a line takes
-two lines, the body starting lower. Every text has a box (``boxes``: its glyph cells, and
+``draw`` paints a view and ``shown`` says it as text, line by line, so a transcript prints
+exactly what the panel shows. The phone page's QR code and the texts beside it are laid out
+here (the board has no phone page). Every text has a box (``boxes``: its glyph cells, and
 the bar behind a highlighted row or a refusal); ``overflow(view)`` lists whatever still
 does not fit, lost a number, leaves the panel or lies on another box (``collisions``): the
 tests require it to be empty for every screen of every demo game, menu and enrollment step,
@@ -30,204 +30,27 @@ from typing import Any
 from PIL import ImageDraw, ImageFont
 
 from host.display.screens import HEIGHT, WIDTH, View
+from shared_rules.display import layout as shared
+from shared_rules.display.layout import (  # noqa: F401 (the Pi's names for the shared layout)
+    BIG_FONTS,
+    BODY_TOP,
+    FONTS,
+    HEADER_RULE_Y,
+    MENU_ROWS,
+    TEXT_FONTS,
+    Placed,
+    fit_one_line,
+    shorter_forms,
+    width,
+    wrap,
+)
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
-# name: (advance, height) in pixels; the largest that fits is used.
-FONTS = {"10x20": (10, 20), "9x15": (9, 15), "7x13": (7, 13), "6x10": (6, 10), "5x8": (5, 8)}
-TEXT_FONTS = ("6x10", "5x8")
-BIG_FONTS = ("10x20", "9x15", "7x13", "6x10", "5x8")
-HEADER_RULE_Y = 11  # the line under the header
-BODY_TOP = 13
-MENU_ROWS = 3
-
-# Shorter forms, tried in order only while a text is too wide: spacing only. Words are
-# never shortened here: an abbreviation is a word the players agreed to, chosen in the
-# catalogue for its language (docs/GLOSSARY.md lists the few there are).
-SHORTER: tuple[tuple[str, str], ...] = (
-    (r"\s{2,}", " "),
-    (r" ([+=:]) ", r"\1"),
-    (r" \+", "+"),
-    (r"= ", "="),
-    (r" > ", ">"),
-)
 
 
 @lru_cache(maxsize=None)
 def pixel_font(name: str) -> ImageFont.ImageFont:
     return ImageFont.load(str(FONT_DIR / ("%s.pil" % name)))
-
-
-def width(text: str, name: str) -> int:
-    return len(text) * FONTS[name][0]  # fixed width: every glyph, space included
-
-
-def shorter_forms(text: str) -> list[str]:
-    """``text`` and its successively shorter forms (each differs from the one before)."""
-    out = [text]
-    for pattern, repl in SHORTER:
-        shorter = re.sub(pattern, repl, out[-1])
-        if shorter != out[-1]:
-            out.append(shorter)
-    return out
-
-
-def fit_one_line(text: str, room: int, fonts: tuple[str, ...] = TEXT_FONTS
-                 ) -> tuple[str, str] | None:
-    """(text, font) on one line of ``room`` pixels: the largest font, then shorter forms."""
-    for form in shorter_forms(text):
-        for name in fonts:
-            if width(form, name) <= room:
-                return form, name
-    return None
-
-
-def wrap(text: str, name: str, room: int = WIDTH) -> list[str]:
-    """Break at spaces into lines of at most ``room`` pixels; a word longer than a line is
-    split (never dropped)."""
-    per_line = max(1, room // FONTS[name][0])
-    lines: list[str] = []
-    current = ""
-    # A score ("5 : 4") and a sum ("= 16") stay on one line.
-    bound = re.sub(r" ([:=]) (?=\S)", "\x00\\1\x00", text)
-    for word in (w.replace("\x00", " ") for w in bound.split(" ")):
-        while len(word) > per_line:
-            if current:
-                lines.append(current)
-                current = ""
-            lines.append(word[:per_line])
-            word = word[per_line:]
-        trial = (current + " " + word) if current else word
-        if len(trial) <= per_line:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    lines.append(current)
-    return lines
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One text on the panel: where, in which font, and what it is part of."""
-
-    part: str  # "header", "right", "rule", "big", "line", "footer", "colon"; "qr": a code of ``text``
-    text: str
-    font: str
-    x: int
-    y: int
-    selected: bool = False  # a menu's highlighted row
-    inverted: bool = False  # the footer of a refusal: dark on a light bar
-
-
-def _header(view: View) -> tuple[list[Placed], int]:
-    """The header's texts and the row of the rule under them. The title and the text on
-    its right share one line when both fit whole, a space apart; else the right-hand text
-    (whose turn, a count) takes a second line of its own, right-aligned, and the body
-    starts lower: the header never runs under it."""
-    right = view.header_right
-    for name in TEXT_FONTS:
-        rw = width(right, name) if right else 0
-        room = WIDTH - (rw + FONTS[name][0] if right else 0)
-        fitted = fit_one_line(view.header, room, (name,))
-        if fitted is not None:
-            out = [Placed("header", fitted[0], name, 0, 0)]
-            if right:
-                out.append(Placed("right", right, name, WIDTH - rw, 0))
-            return out, HEADER_RULE_Y
-    fitted = fit_one_line(view.header, WIDTH) or (shorter_forms(view.header)[-1],
-                                                  TEXT_FONTS[-1])
-    out = [Placed("header", fitted[0], fitted[1], 0, 0)]
-    y = FONTS[fitted[1]][1] + 1
-    rfit = fit_one_line(right, WIDTH) or (shorter_forms(right)[-1], TEXT_FONTS[-1])
-    name = TEXT_FONTS[-1] if FONTS[rfit[1]][1] > FONTS[TEXT_FONTS[-1]][1] and \
-        width(rfit[0], TEXT_FONTS[-1]) <= WIDTH else rfit[1]
-    out.append(Placed("right", rfit[0], name, max(0, WIDTH - width(rfit[0], name)), y))
-    return out, y + FONTS[name][1] + 1
-
-
-def _footer(view: View) -> tuple[list[str], str]:
-    if not view.footer:
-        return [], TEXT_FONTS[0]
-    fitted = fit_one_line(view.footer, WIDTH - 2)
-    if fitted is not None:
-        return [fitted[0]], fitted[1]
-    name = TEXT_FONTS[-1]
-    forms = shorter_forms(view.footer)
-    wrapped = next((wrap(f, name, WIDTH - 2) for f in forms
-                    if len(wrap(f, name, WIDTH - 2)) <= 2), None)
-    return wrapped or wrap(forms[-1], name, WIDTH - 2), name
-
-
-def _big(view: View, fonts: tuple[str, ...] = BIG_FONTS, top: int = BODY_TOP
-         ) -> tuple[list[Placed], int]:
-    """The large values (in the largest of ``fonts`` that fits) and the height they take."""
-    if not view.big:
-        return [], 0
-    if len(view.big) == 1:
-        fitted = fit_one_line(view.big[0], WIDTH, fonts) or (view.big[0], BIG_FONTS[-1])
-        text, name = fitted
-        x = max(0, (WIDTH - width(text, name)) // 2)
-        return [Placed("big", text, name, x, top)], FONTS[name][1]
-    half = WIDTH // 2 - 8
-    left, right = view.big[0], view.big[1]
-    name = next((n for n in fonts if width(left, n) <= half and width(right, n) <= half),
-                BIG_FONTS[-1])
-    colon = "6x10" if FONTS[name][1] < 15 else name
-    h = FONTS[name][1]
-    return [Placed("big", left, name, 0, top),
-            Placed("colon", ":", colon, WIDTH // 2 - FONTS[colon][0] // 2,
-                   top + (h - FONTS[colon][1]) // 2),
-            Placed("big", right, name, WIDTH - width(right, name), top)], h
-
-
-def _body(view: View, top: int, bottom: int) -> list[Placed] | None:
-    """The lines between ``top`` and ``bottom`` (exclusive), or None if they do not fit."""
-    if view.kind == "menu":  # the cursor's row must stay a row of its own
-        rows = view.lines[:MENU_ROWS]
-        # The rows' pitch: the larger font's while three rows fit above the footer.
-        pitch = next((FONTS[n][1] + 1 for n in TEXT_FONTS
-                      if len(rows) * (FONTS[n][1] + 1) <= bottom - top + 1),
-                     FONTS[TEXT_FONTS[-1]][1])
-        fonts = tuple(n for n in TEXT_FONTS if FONTS[n][1] < pitch) or TEXT_FONTS[-1:]
-        out = []
-        for i, line in enumerate(rows):
-            fitted = fit_one_line(line, WIDTH - 2, fonts) or (line, TEXT_FONTS[-1])
-            out.append(Placed("line", fitted[0], fitted[1], 1, top + i * pitch,
-                              selected=i == view.selected))
-        return out
-    # One line each in the larger font, then the smaller; then shorter forms; then lines
-    # wrapped at spaces: a smaller font reads better than a sentence broken in two.
-    # Last, the small font's lines without the pixel row between them (as a terminal sets
-    # 5x8: its glyphs keep a blank row of their own).
-    tries = [(how, name, FONTS[name][1] + 1) for how in
-             ("as is", "shorter", "wrapped", "shorter wrapped") for name in TEXT_FONTS]
-    tries.append(("shorter wrapped", TEXT_FONTS[-1], FONTS[TEXT_FONTS[-1]][1]))
-    for how, name, pitch in tries:
-        room = (bottom - top) // pitch
-        lines = _lines(view.lines, name, how)
-        if lines is not None and len(lines) <= room:
-            return [Placed("line", text, name, 0, top + i * pitch)
-                    for i, text in enumerate(lines)]
-    return None
-
-
-def _lines(texts: tuple[str, ...], name: str, how: str) -> list[str] | None:
-    """The body's lines in font ``name``, ``how`` says; None if one does not fit so."""
-    out: list[str] = []
-    for text in texts:
-        if how == "as is":
-            if width(text, name) > WIDTH:
-                return None
-            out.append(text)
-        elif how == "shorter":
-            fitted = fit_one_line(text, WIDTH, (name,))
-            if fitted is None:
-                return None
-            out.append(fitted[0])
-        else:
-            form = shorter_forms(text)[-1] if how == "shorter wrapped" else text
-            out.extend(wrap(form, name) if width(form, name) > WIDTH else [form])
-    return out
 
 
 # --- a QR code beside the texts (screens.phone_page) -------------------------------------
@@ -290,12 +113,12 @@ def _lay_out_qr(view: View) -> tuple[Placed, ...]:
     x, y = WIDTH - side, max(0, (HEIGHT - side) // 2)
     room = x - 1  # a dark column between the words and the code's lit box
     small = TEXT_FONTS[-1]
-    placed = [Placed("qr", view.qr, small, x, y)]
+    placed = [Placed("qr", view.qr, small, x, y, False, False)]
     fitted = fit_one_line(view.header, room)
     head = [fitted] if fitted else [(t, small) for t in wrap(view.header, small, room)]
     top = 0
     for text, name in head:
-        placed.append(Placed("header", text, name, 0, top))
+        placed.append(Placed("header", text, name, 0, top, False, False))
         top += FONTS[name][1] + 1
     top += 1
     fitted = fit_one_line(view.footer, room) if view.footer else None
@@ -307,9 +130,10 @@ def _lay_out_qr(view: View) -> tuple[Placed, ...]:
     pitch = FONTS[small][1] + 1
     if top + pitch * len(lines) > bottom - 1:
         pitch -= 1  # the small font's glyphs keep a blank row of their own
-    placed += [Placed("line", t, small, 0, top + i * pitch) for i, t in enumerate(lines)]
+    placed += [Placed("line", t, small, 0, top + i * pitch, False, False)
+               for i, t in enumerate(lines)]
     for text, name in foot:
-        placed.append(Placed("footer", text, name, 0, bottom))
+        placed.append(Placed("footer", text, name, 0, bottom, False, False))
         bottom += FONTS[name][1] + 1
     return tuple(placed)
 
@@ -318,34 +142,12 @@ def _lay_out_qr(view: View) -> tuple[Placed, ...]:
 def _lay_out(view: View) -> tuple[Placed, ...]:
     if view.qr:
         return _lay_out_qr(view)
-    placed, rule = _header(view)
-    body_top = rule + BODY_TOP - HEADER_RULE_Y
-    footer, footer_font = _footer(view)
-    pitch = FONTS[footer_font][1] + 1
-    footer_top = HEIGHT - pitch * len(footer) + 1 if footer else HEIGHT
-    body = None
-    # Smaller large values before anything is cut: room for the lines under them.
-    for first in range(len(BIG_FONTS) if view.big else 1):
-        big, big_height = _big(view, BIG_FONTS[first:], body_top)
-        top = body_top + big_height + (1 if big else 0)
-        body = _body(view, top, footer_top - 1)
-        if body is not None:
-            break
-    placed += big
-    placed.append(Placed("rule", "", TEXT_FONTS[-1], 0, rule))
-    if body is None:  # still too much: the smallest font, every line (overflow says so)
-        name = TEXT_FONTS[-1]
-        texts = [t for line in view.lines for t in wrap(shorter_forms(line)[-1], name)]
-        body = [Placed("line", t, name, 0, top + i * (FONTS[name][1] + 1))
-                for i, t in enumerate(texts)]
-    placed += body
-    for i, text in enumerate(footer):
-        placed.append(Placed("footer", text, footer_font, 1 if view.inverted_footer else 0,
-                             footer_top + i * pitch, inverted=view.inverted_footer))
-    return tuple(placed)
+    return shared.lay_out(view)
 
 
 def lay_out(view: View) -> tuple[Placed, ...]:
+    """Every text of ``view`` placed (shared_rules/display/layout.py), the phone page's
+    code and texts here."""
     return _lay_out(view)
 
 

@@ -10,7 +10,6 @@ journal shows the same screen and a presenter cannot reach the session's interna
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from host.display import screens
@@ -39,8 +38,8 @@ class Presenter:
         if not menu:
             return base
         i = min(seen.cursor, len(menu) - 1)
-        return replace(base, footer="%d/%d %s" % (i + 1, len(menu), menu[i]),
-                       inverted_footer=True)
+        return base.replace(footer="%d/%d %s" % (i + 1, len(menu), menu[i]),
+                            inverted_footer=True)
 
     def message(self, seen: Seen, reaction: Reaction) -> tuple[str, View] | None:
         """The message an input leaves on the panel (host/app/messages.py kinds): a refusal
@@ -53,6 +52,6 @@ class Presenter:
                                               result.instead or seen.legal.prompt,
                                               result.rule)
         if reaction.note:
-            return "note", replace(self.screen(seen), footer=reaction.note,
-                                   inverted_footer=True)
+            return "note", self.screen(seen).replace(footer=reaction.note,
+                                                     inverted_footer=True)
         return None
