@@ -8,8 +8,9 @@ from rigs.referee_table import Table, text
 from host.app.demo import rehearse
 from host.games.hexors.presenter import HexorsView
 from host.session.referee import Referee
-from host.storage.journal import Entry, MemoryJournal, standing_inputs
+from host.storage.journal import Entry, MemoryJournal
 from shared_rules.hexors import HexorsGame
+from shared_rules.session import standing_inputs
 
 
 class CountingGame(HexorsGame):

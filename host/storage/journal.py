@@ -35,33 +35,6 @@ def to_input(text: str) -> tuple[Any, ...]:
     return tuple(value) if isinstance(value, list) else (value,)
 
 
-def standing_inputs(entries: list[Entry]) -> tuple[list[tuple[str, tuple[Any, ...]]],
-                                                 tuple[str, tuple[Any, ...]] | None]:
-    """The accepted inputs that still stand once every undo in ``entries`` has taken back
-    the input before it, as (target, input); and what the last of those undos took back
-    (None if the journal does not end on an undo).
-
-    Resolving undos first lets a restore fold the journal once, however many undos it
-    holds (DESIGN.md principle 6).
-
-    >>> e = [Entry("game", ("tap", "A"), True), Entry("game", ("tap", "B"), True),
-    ...      Entry("referee", ("undo",), True), Entry("game", ("roll", 9), False)]
-    >>> standing_inputs(e)
-    ([('game', ('tap', 'A'))], ('game', ('tap', 'B')))
-    """
-    kept: list[tuple[str, tuple[Any, ...]]] = []
-    undone: tuple[str, tuple[Any, ...]] | None = None
-    for e in entries:
-        if not e.accepted:
-            continue
-        if e.target == "referee" and e.input[0] == "undo":
-            undone = kept.pop() if kept else None
-        else:
-            kept.append((e.target, e.input))
-            undone = None
-    return kept, undone
-
-
 class MemoryJournal:
     """The journal kept in memory (the walking skeleton; SQLite keeps it on the Pi)."""
 

@@ -22,7 +22,7 @@ class HeroScapeHooks(Hooks):
 
     def commands(self, ref: Referee, reaction: Reaction) -> list[tuple]:
         """The roller's press rolls the virtual dice: the hub is asked for all of them."""
-        what = reaction.entry.input if reaction.entry is not None else ()
+        what: tuple = reaction.entry.input if reaction.entry is not None else ()
         legal = ref.legal()
         if self.dice == "virtual" and reaction.result is None and what[:1] == ("BTN",) \
                 and len(what) == 3 and what[2] == "press" and legal.expect == "roll" \
