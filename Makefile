@@ -156,7 +156,7 @@ PORT ?= auto
 BUILD ?= hub
 DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
 DEPLOY_OUT := $(if $(filter pocket,$(BUILD)),build/pocket,$(FW_OUT))
-DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware shared_rules fonts screens,\
+DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware shared_rules fonts words screens,\
                  firmware shared_rules)
 ifneq ($(filter deploy,$(MAKECMDGOALS)),)
 ifeq ($(filter hub pocket,$(BUILD)),)
@@ -180,18 +180,18 @@ pico-image: firmware
 # The pocket build (issue 25; docs/DESIGN.md, The pocket build): the Pico alone with its
 # OLED. Its modules compiled as the hub's are, under build/pocket/ in the board's layout:
 # firmware/pocket/ (and the firmware package it sits in), the Pi's fonts packed for the
-# board (fonts/), the layout and screens it shares with the Pi (shared_rules/display/ and the
-# words they import), the menu's view (screens/), a main.py that starts
+# board (fonts/) and its catalogues (words/), the layout and screens it shares with the Pi
+# (shared_rules/display/ and the words they import), the menu's view (screens/), a main.py that starts
 # it. pocket-image puts them in the emulated Pico's flash (tests/pico/pocket_suite.py).
 POCKET_OUT := build/pocket
 POCKET_SRC := firmware/__init__.py $(wildcard firmware/pocket/*.py) \
               shared_rules/__init__.py shared_rules/words.py $(wildcard shared_rules/display/*.py)
 POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/shared_rules $(POCKET_OUT)/fonts \
-                 $(POCKET_OUT)/screens $(POCKET_OUT)/main.py
+                 $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/main.py
 .PHONY: pocket pocket-image
 pocket: $(patsubst %.py,$(POCKET_OUT)/%.mpy,$(POCKET_SRC)) $(POCKET_OUT)/.fonts-packed \
-        $(POCKET_OUT)/screens/menu.json $(POCKET_OUT)/main.py
-	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts and screens in $(POCKET_OUT)/"
+        $(POCKET_OUT)/.words-packed $(POCKET_OUT)/screens/menu.json $(POCKET_OUT)/main.py
+	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts, words and screens in $(POCKET_OUT)/"
 
 $(POCKET_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
 	@mkdir -p $(dir $@)
@@ -200,6 +200,13 @@ $(POCKET_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
 $(POCKET_OUT)/.fonts-packed: host/display/fontpack.py shared_rules/display/layout.py \
                              $(wildcard host/display/fonts/*) | $(STAMP)
 	$(PY) -m host.display.fontpack $(POCKET_OUT)/fonts >/dev/null
+	@touch $@
+
+# The players' words: each language's compiled catalogue packed for the board (words/<lang>.hxw,
+# host/common/wordpack.py), read in flash a text at a time.
+$(POCKET_OUT)/.words-packed: host/common/wordpack.py $(wildcard host/common/locale/*/LC_MESSAGES/*.mo) \
+                             | $(STAMP)
+	$(PY) -m host.common.wordpack $(POCKET_OUT)/words >/dev/null
 	@touch $@
 
 # The menu's words come from the games' registrations and the catalogues: made each time.

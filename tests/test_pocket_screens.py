@@ -4,7 +4,13 @@ on each of its choices) as the Pi lays it out and draws it with Pillow, against 
 view laid out on the pocket board's side by the shared layout (shared_rules/display/
 layout.py) and drawn by firmware/pocket/glyphs.py with MicroPython's framebuf (the
 WebAssembly port, tests/mpy/pocket_screens.mjs) from the fonts packed for the board
-(host/display/fontpack.py): pixel for pixel, in English, French and Spanish."""
+(host/display/fontpack.py): pixel for pixel, in English, French and Spanish.
+
+And the board's own words (issue 25, item 2): the shared screens made on the board, their
+words read from the catalogues packed for it (host/common/wordpack.py, read by
+firmware/pocket/words.py: a title, the menu's hints, a roster's and a Power's counts at
+0, 1 and 2, which French and Spanish say differently, a tile's name as its game's
+rulebook prints it), are the Pi's same screens made with gettext, pixel for pixel."""
 from __future__ import annotations
 
 import json
@@ -16,10 +22,13 @@ from rigs.panel_ram import page_bytes
 
 from host.app.demo import rehearse
 from host.app.pocket_screens import fields
+from host.common import wordpack
 from host.common.i18n import LANGUAGES, speaking
 from host.devices.panel import render
+from host.display import screens
 from host.display.fontpack import write_all
 from host.display.screens import View
+from shared_rules import words
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
@@ -33,28 +42,79 @@ def views(variant: str) -> list[View]:
     return seen
 
 
-def board_frames(fonts: Path, shown: list[View], tmp_path: Path) -> list[bytes]:
-    path = tmp_path / "views.json"
-    path.write_text(json.dumps([fields(view) for view in shown]))
+# Shared screens as the board makes them: (function, args); {"_": text} is said in the
+# table's language, {"name": entry} is a tile's name (shared_rules.words.name).
+LAST_STAND = {"name": {"game": "jl", "name": "Last Stand"}}
+CALLS = [
+    ("game_menu", [{"_": "Choose a game"}, ["Justice League Hexors", "Yu-Gi-Oh! Hexors",
+                                            {"_": "Beginner"}], 0, {"_": "OK choose"}]),
+    ("game_menu", [{"_": "Language"}, ["English", "Français", "Español"], 2]),
+    ("game_menu", [{"_": "Choose a game"}, [], 0]),
+    *[("roster_setup", [{"_": "JL Beginner"}, ["P1", "P2"], [n, 1], 0, "A", LAST_STAND])
+      for n in (0, 1, 2)],
+    *[("power_play", [{"_": "JL Collector"}, "P2", LAST_STAND, 2, n, {"_": "end turn"}])
+      for n in (0, 1, 2)],
+    ("battle", [{"_": "JL Collector"}, [7, 12], "Superman 7 : 12 Doomsday",
+                "6 strike +6 colour = 12", 1, "P1 2 P2 0"]),
+    ("refused", [{"_": "JL Beginner"}, {"_": "Not enough Stones"}, {"_": "end turn"}, "JL-C9"]),
+    ("note", ["hexref", {"_": "Rolling..."}]),
+    ("starting", []),
+    ("restoring", [12, 3]),
+    ("winner", [{"_": "JL Beginner"}, "P1", ""]),
+    ("winner", [{"_": "JL Beginner"}, "P2", "Superman 6 : 4 Mars"]),
+]
+
+
+def said(arg):
+    """An argument of ``CALLS`` as the Pi says it (the board's runner does the same)."""
+    if isinstance(arg, list):
+        return tuple(said(a) for a in arg)
+    if isinstance(arg, dict) and "_" in arg:
+        return words._(arg["_"])
+    if isinstance(arg, dict) and "name" in arg:
+        return words.name(arg["name"])
+    return arg
+
+
+def board_frames(tmp_path: Path, lang: str, shown: list[View], calls: list) -> list[bytes]:
+    fonts, packed = tmp_path / "fonts", tmp_path / "words"
+    write_all(fonts)
+    wordpack.write_all(packed)
+    path = tmp_path / "screens.json"
+    path.write_text(json.dumps({"lang": lang, "views": [fields(view) for view in shown],
+                                "calls": calls}))
     run = subprocess.run(["node", str(ROOT / "tests" / "mpy" / "pocket_screens.mjs"),
-                          str(fonts), str(path)], capture_output=True, text=True, timeout=300)
+                          str(fonts), str(packed), str(path)],
+                         capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     lines = run.stdout.split()
-    assert len(lines) == len(shown), run.stdout[-2000:]
+    assert len(lines) == len(shown) + len(calls), run.stdout[-2000:]
     return [bytes.fromhex(line) for line in lines]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_board_lays_out_and_draws_every_hexors_demo_screen_as_the_pi_does(lang, tmp_path):
-    fonts = tmp_path / "fonts"
-    write_all(fonts)
-    with speaking(lang):
-        shown = list(dict.fromkeys(view for variant in VARIANTS for view in views(variant)))
-        pi = [page_bytes(render(view)) for view in shown]
-    assert len(shown) > 90
-    board = board_frames(fonts, shown, tmp_path)
+def same_pixels(lang: str, shown: list[View], pi: list[bytes], board: list[bytes]) -> None:
     for n, (view, ours, theirs) in enumerate(zip(shown, pi, board, strict=True)):
         if ours != theirs:
             diff = sum(bin(a ^ b).count("1") for a, b in zip(ours, theirs, strict=True))
             raise AssertionError("screen %d (%s): %d pixels differ: %r" % (
                 n, lang, diff, view))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_lays_out_and_draws_every_hexors_demo_screen_as_the_pi_does(lang, tmp_path):
+    with speaking(lang):
+        shown = list(dict.fromkeys(view for variant in VARIANTS for view in views(variant)))
+        pi = [page_bytes(render(view)) for view in shown]
+    assert len(shown) > 90
+    same_pixels(lang, shown, pi, board_frames(tmp_path, lang, shown, []))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_says_its_screens_in_the_tables_language_as_the_pi(lang, tmp_path):
+    with speaking(lang):
+        made = [getattr(screens, name)(*[said(a) for a in args]) for name, args in CALLS]
+        pi = [page_bytes(render(view)) for view in made]
+    if lang != "en":  # the words are the language's, not the code's English
+        english = [getattr(screens, name)(*[said(a) for a in args]) for name, args in CALLS]
+        assert sum(a != b for a, b in zip(made, english, strict=True)) >= 10
+    same_pixels(lang, made, pi, board_frames(tmp_path, lang, [], CALLS))

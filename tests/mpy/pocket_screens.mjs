@@ -1,33 +1,53 @@
-// The pocket board's side of the screen comparison (tests/test_pocket_screens.py): every
-// view in VIEWS.json (a screen's fields: header, lines, big...) made a View
-// (shared_rules/display/screens.py), laid out by the shared layout and drawn by
-// firmware/pocket/glyphs.py with MicroPython's framebuf, from the packed fonts in
-// FONT_DIR; printed as one line of hex (the 1024-byte MONO_VLSB frame) per view.
+// The pocket board's side of the screen comparison (tests/test_pocket_screens.py). SCREENS.json
+// holds {"lang", "views", "calls"}: each view's fields (header, lines, big...) made a View
+// (shared_rules/display/screens.py); each call [function, args] a shared screen made on
+// the board, in the language of the packed catalogue WORDS_DIR/<lang>.hxw
+// (firmware/pocket/words.py), an argument {"_": text} said in it and {"name": entry} a
+// tile's name as its game's rulebook prints it. Every screen is laid out by the shared
+// layout and drawn by firmware/pocket/glyphs.py with MicroPython's framebuf from the
+// packed fonts in FONT_DIR, and printed as one line of hex (the 1024-byte MONO_VLSB frame).
 //
-// usage: node tests/mpy/pocket_screens.mjs FONT_DIR VIEWS.json
+// usage: node tests/mpy/pocket_screens.mjs FONT_DIR WORDS_DIR SCREENS.json
 import { readFileSync } from "node:fs";
 import { load, copySources, copy, walk } from "./interp.mjs";
 
-const [fontDir, viewsPath] = process.argv.slice(2);
+const [fontDir, wordsDir, screensPath] = process.argv.slice(2);
 const out = [];
 const mp = await load({ stdout: (line) => out.push(line) });
 copySources(mp);
 copy(mp, walk(fontDir, (n) => n.endsWith(".hxf")), fontDir, "/fonts");
-mp.FS.writeFile("/views.json", readFileSync(viewsPath));
+copy(mp, walk(wordsDir, (n) => n.endsWith(".hxw")), wordsDir, "/words");
+mp.FS.writeFile("/screens.json", readFileSync(screensPath));
 mp.runPython(`
 import sys, json, binascii
 sys.path.append('/lib')
 from firmware.pocket.glyphs import Fonts, draw
-from shared_rules.display.screens import View
+from firmware.pocket.words import speak
+from shared_rules import words
+from shared_rules.display import screens
+
+def said(arg):
+    if isinstance(arg, list):
+        return tuple(said(a) for a in arg)
+    if isinstance(arg, dict) and '_' in arg:
+        return words._(arg['_'])
+    if isinstance(arg, dict) and 'name' in arg:
+        return words.name(arg['name'])
+    return arg
+
 fonts = Fonts('/fonts')
 frame = bytearray(1024)
-f = open('/views.json')
-views = json.load(f)
+f = open('/screens.json')
+todo = json.load(f)
 f.close()
-for fields in views:
+speak('/words', todo['lang'])
+for fields in todo['views']:
     fields['big'] = tuple(fields['big'])
     fields['lines'] = tuple(fields['lines'])
-    draw(frame, View(**fields), fonts)
+    draw(frame, screens.View(**fields), fonts)
+    print(binascii.hexlify(frame).decode())
+for name, args in todo['calls']:
+    draw(frame, getattr(screens, name)(*[said(a) for a in args]), fonts)
     print(binascii.hexlify(frame).decode())
 `);
 process.stdout.write(out.join("\n") + "\n");

@@ -91,8 +91,8 @@ def test_make_deploy_build_pocket_copies_what_loads_on_the_board(image: Path):
     assert copy, plan
     words = copy[0].split()
     # Exactly the image's top level: the pocket's modules (its own shared_rules: the shared
-    # screens and words, not the hub's build), fonts, screens and main.py.
+    # screens and words, not the hub's build), fonts, catalogues, screens and main.py.
     assert {"build/pocket/firmware", "build/pocket/shared_rules", "build/pocket/fonts",
-            "build/pocket/screens", "build/pocket/main.py", ":main.py", "reset"} <= set(words), \
+            "build/pocket/words", "build/pocket/screens", "build/pocket/main.py", ":main.py", "reset"} <= set(words), \
         copy[0]
     assert not any(w.startswith("build/firmware") for w in words)

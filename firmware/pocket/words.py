@@ -1,0 +1,111 @@
+"""The players' words on the pocket board: a catalogue packed for the board, read in flash.
+
+The Pi speaks through gettext; the board through the same catalogues packed by
+host/common/wordpack.py (``HXW1``: an index sorted by a small hash, then the records).
+``Catalogue`` finds a text by binary search in the index, eight bytes read at a time into
+one buffer, and reads only the record asked for: the heap holds the buffer and the texts
+of the screen being made, never the catalogue. ``speak`` installs it in
+shared_rules.words, so the shared screens and the engines say their texts in it, as
+host/common/i18n.use does on the Pi.
+"""
+from shared_rules import words
+
+_MAGIC = b"HXW1"
+
+
+def key_hash(key):
+    """djb2 with xor, kept to 24 bits: a small integer all the way (host/common/wordpack.py)."""
+    h = 5381
+    for b in key:
+        h = ((h * 33) ^ b) & 0xFFFFFF
+    return h
+
+
+class Catalogue:
+    """One language's packed catalogue, open for reading."""
+
+    def __init__(self, path):
+        self.file = open(path, "rb")
+        head = self.file.read(8)
+        if head[:4] != _MAGIC:
+            raise ValueError("%s is not a packed catalogue" % path)
+        self.count = head[4] | head[5] << 8
+        self.rule = head[6]
+        self.slot = bytearray(8)
+
+    def _slot(self, i):
+        """The hash and record offset of index entry ``i``."""
+        self.file.seek(8 + 8 * i)
+        self.file.readinto(self.slot)
+        s = self.slot
+        return (s[0] | s[1] << 8 | s[2] << 16 | s[3] << 24,
+                s[4] | s[5] << 8 | s[6] << 16 | s[7] << 24)
+
+    def _forms(self, key):
+        """Where the forms of ``key`` (a str) begin in the file, or -1: no such text."""
+        raw = key.encode()
+        h = key_hash(raw)
+        lo, hi = 0, self.count
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._slot(mid)[0] < h:
+                lo = mid + 1
+            else:
+                hi = mid
+        while lo < self.count:
+            found, offset = self._slot(lo)
+            if found != h:
+                break
+            self.file.seek(offset)
+            size = self.file.read(2)
+            if self.file.read(size[0] | size[1] << 8) == raw:
+                return self.file.tell()
+            lo += 1
+        return -1
+
+    def _form(self, at, n):
+        """Form ``n`` of the record whose forms begin at ``at``."""
+        self.file.seek(at)
+        forms = self.file.read(1)[0]
+        if n >= forms:
+            n = forms - 1
+        for _ in range(n):
+            size = self.file.read(2)
+            self.file.seek(size[0] | size[1] << 8, 1)
+        size = self.file.read(2)
+        return self.file.read(size[0] | size[1] << 8).decode()
+
+    def plural(self, n):
+        """Which form a count takes: the language's rule."""
+        return int(n > 1) if self.rule == 1 else int(n != 1)
+
+    def gettext(self, message):
+        at = self._forms(message)
+        return message if at < 0 else self._form(at, 0)
+
+    def ngettext(self, singular, plural, n):
+        at = self._forms(singular + "\x00" + plural)
+        if at < 0:
+            return singular if n == 1 else plural
+        return self._form(at, self.plural(n))
+
+    def pgettext(self, context, message):
+        at = self._forms(context + "\x04" + message)
+        return message if at < 0 else self._form(at, 0)
+
+    def close(self):
+        self.file.close()
+
+
+_spoken = None
+
+
+def speak(folder, lang):
+    """Speak ``lang`` (its ``<lang>.hxw`` in ``folder``) from now on, in the shared screens
+    and the engines (English's file is nearly empty: the code's own words)."""
+    global _spoken
+    spoken = Catalogue("%s/%s.hxw" % (folder, lang))
+    if _spoken is not None:
+        _spoken.close()
+    _spoken = spoken
+    words.install(_spoken.gettext, _spoken.ngettext, _spoken.pgettext)
