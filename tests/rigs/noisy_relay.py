@@ -5,7 +5,8 @@ corrupts bytes, drops lines and cuts the cable (issue 13, item 9).
 - The hub owns the master of pty A; the relay holds its slave (raw). The host opens the
   slave of pty B through a symlink (``/dev/hexref-hub``'s stand-in); the relay holds its
   master. Each direction is cut into lines; a line is dropped whole with probability
-  ``drop``, else each byte is replaced with probability ``corrupt`` (a newline may appear
+  ``drop`` (and the ``1/drop``-th line in a row with none dropped is, so a short run
+  cannot pass without the fault it is there for), else each byte is replaced with probability ``corrupt`` (a newline may appear
   or vanish: a line cut in two, two lines run together).
 - A cut closes pty B: the host's port fails (EIO) as when the USB cable is pulled; what
   the hub sends meanwhile is lost. After ``cut_s`` a new pty B is made and the symlink
@@ -13,7 +14,12 @@ corrupts bytes, drops lines and cuts the cable (issue 13, item 9).
 - The table: Justice League Beginner and Collector's demo games one after another, chosen
   from the game menu with the hub's buttons (A next, B choose; B takes the winner away),
   with harmless table noise between steps (an unknown tile tapped and lifted, a crooked
-  die, a long press). Every step at a human pace, in real time: the hub's own script.
+  die, a long press). Every step at a human pace (``HUMAN_MS`` at least after the one
+  before), in real time: the hub's own script. The demo scripts' own pace (a tile lifted
+  120 ms after its tap, the next one 120 ms later) is a show's, two or three events a
+  second: at that rate the hub's 32-event ring (firmware/link.py) fills in the dozen
+  seconds a host starting on a busy machine, a cut and a few corrupted HELLOs can take
+  together, and the hub rightly gives events up (RING_FULL; the journal is then behind).
 """
 from __future__ import annotations
 
@@ -35,6 +41,7 @@ from rigs.process_table import ROOT, enroll_demo_tiles, wait_for
 
 UNKNOWN_UID = "04FFEEDDCCBB01"  # a tag nobody enrolled
 SERIES = (("jl-beginner", beginner_script), ("jl-collector", collector_script))
+HUMAN_MS = 600  # a tile tapped and lifted, a die thrown, a button pressed: not faster
 
 
 def _events_of(step: dict) -> int:
@@ -77,7 +84,7 @@ def series_steps(rng: random.Random, at_least_events: int,
                 # rest) leave the hub before the table acts again: the order the hub
                 # sends them in must not depend on how busy the machine is.
                 step = dict(step, after=max(step.get("after", 0), 1500))
-            steps.append(step)
+            steps.append(dict(step, after=max(step.get("after", 0), HUMAN_MS)))
         variants.append(variant)
         events = sum(_events_of(s) for s in steps)
     steps.append({"after": 3000, "do": "press", "button": "B"})  # the last winner away
@@ -100,6 +107,7 @@ class Relay(threading.Thread):
         self.buffers = {"to_host": bytearray(), "to_hub": bytearray()}
         self.corrupted = 0
         self.dropped = {"to_host": 0, "to_hub": 0}
+        self.kept = {"to_host": 0, "to_hub": 0}  # lines in a row since the last drop
         self.cuts = 0
         self.lost_in_cuts = 0
         self.lock = threading.Lock()
@@ -140,9 +148,12 @@ class Relay(threading.Thread):
                 break
             line = bytes(buffer[: end + 1])
             del buffer[: end + 1]
-            if self.drop and self.rng.random() < self.drop:
+            if self.drop and (self.rng.random() < self.drop
+                              or self.kept[way] + 1 >= 1 / self.drop):
                 self.dropped[way] += 1
+                self.kept[way] = 0
                 continue
+            self.kept[way] += 1
             if self.corrupt:
                 mangled = bytearray(line)
                 for i in range(len(mangled)):
