@@ -181,16 +181,18 @@ pico-image: firmware
 # OLED. Its modules compiled as the hub's are, under build/pocket/ in the board's layout:
 # firmware/pocket/ (and the firmware package it sits in), the Pi's fonts packed for the
 # board (fonts/) and its catalogues (words/), the layout and screens it shares with the Pi
-# (shared_rules/display/ and the words they import), the menu's view (screens/), a main.py that starts
+# (shared_rules/display/ and the words they import), the games its menu lists (screens/), the
+# hub's buttons module, a main.py that starts
 # it. pocket-image puts them in the emulated Pico's flash (tests/pico/pocket_suite.py).
 POCKET_OUT := build/pocket
-POCKET_SRC := firmware/__init__.py $(wildcard firmware/pocket/*.py) \
+POCKET_SRC := firmware/__init__.py firmware/clock.py firmware/buttons.py \
+              $(wildcard firmware/pocket/*.py) \
               shared_rules/__init__.py shared_rules/words.py $(wildcard shared_rules/display/*.py)
 POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/shared_rules $(POCKET_OUT)/fonts \
                  $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/main.py
 .PHONY: pocket pocket-image
 pocket: $(patsubst %.py,$(POCKET_OUT)/%.mpy,$(POCKET_SRC)) $(POCKET_OUT)/.fonts-packed \
-        $(POCKET_OUT)/.words-packed $(POCKET_OUT)/screens/menu.json $(POCKET_OUT)/main.py
+        $(POCKET_OUT)/.words-packed $(POCKET_OUT)/screens/games.json $(POCKET_OUT)/main.py
 	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts, words and screens in $(POCKET_OUT)/"
 
 $(POCKET_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
@@ -209,8 +211,8 @@ $(POCKET_OUT)/.words-packed: host/common/wordpack.py $(wildcard host/common/loca
 	$(PY) -m host.common.wordpack $(POCKET_OUT)/words >/dev/null
 	@touch $@
 
-# The menu's words come from the games' registrations and the catalogues: made each time.
-$(POCKET_OUT)/screens/menu.json: FORCE | $(STAMP)
+# The games the pocket lists come from the games' registrations: made each time.
+$(POCKET_OUT)/screens/games.json: FORCE | $(STAMP)
 	@$(PY) -m host.app.pocket_screens $(POCKET_OUT)/screens >/dev/null
 
 $(POCKET_OUT)/main.py:

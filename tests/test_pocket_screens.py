@@ -21,7 +21,6 @@ import pytest
 from rigs.panel_ram import page_bytes
 
 from host.app.demo import rehearse
-from host.app.pocket_screens import fields
 from host.common import wordpack
 from host.common.i18n import LANGUAGES, speaking
 from host.devices.panel import render
@@ -34,6 +33,13 @@ pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner")
+FIELDS = ("header", "footer", "header_right", "big", "lines", "kind", "inverted_footer",
+          "selected", "mark", "wrap")
+
+
+def fields(view: View) -> dict:
+    """A view as the board's runner takes it: ``View(**fields)`` there."""
+    return {name: getattr(view, name) for name in FIELDS}
 
 
 def views(variant: str) -> list[View]:

@@ -1,12 +1,13 @@
-"""The pocket board's menu screen, as the Pi's run loop makes it.
+"""What the pocket board's game menu lists, written by the build for the board.
 
-The board lays its screens out itself with the layout the Pi uses
-(shared_rules/display/layout.py) and draws them with ``framebuf``
-(firmware/pocket/glyphs.py), pixel for pixel as Pillow draws them here
-(tests/test_pocket_screens.py, tests/pico/pocket_suite.py). This writes the game menu's
-view (``View`` fields: header, lines, footer...) as a small JSON file the board reads.
+The board makes its menu itself (shared_rules/display/menu.Menu), lays it out with the
+layout the Pi uses and draws it with ``framebuf`` (firmware/pocket/main.py), in the
+table's language read from the catalogues packed for it (firmware/pocket/words.py). What
+it cannot know is which games the Pi's registrations hold: this writes the pocket's
+(``POCKET_VARIANTS``, the games it referees) as ``games.json``, their words in the code's
+English (the board says them in its language), with the languages, each named in itself.
 
-    python -m host.app.pocket_screens OUT_DIR     # OUT_DIR/menu.json: the game menu
+    python -m host.app.pocket_screens OUT_DIR     # OUT_DIR/games.json
 """
 from __future__ import annotations
 
@@ -14,27 +15,44 @@ import json
 import sys
 from pathlib import Path
 
-from host.app.run import GameMenu
-from host.display.screens import View
+from host.common import i18n
+from host.games.descriptor import GAMES
+from shared_rules.display.menu import Menu
 
-FIELDS = ("header", "footer", "header_right", "big", "lines", "kind", "inverted_footer",
-          "selected", "mark", "wrap")
-
-
-def fields(view: View) -> dict:
-    """A view as the board reads it: its fields (``View(**fields)`` there)."""
-    return {name: getattr(view, name) for name in FIELDS}
+# The games the pocket referees (issue 25): the Hexors, two players each, JL and YGO,
+# Beginner and Collector's.
+POCKET_VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner", "ygo-collector")
 
 
-def menu_view() -> View:
-    """The game menu's first screen, as the Pi shows it with its hub answering."""
-    return GameMenu().view()
+def games() -> list:
+    """[[family, [[label, variant, players, counts], ...]], ...] in registration order."""
+    families: dict[str, list] = {}
+    for variant in POCKET_VARIANTS:
+        kind = GAMES[variant]
+        for n in kind.players:
+            families.setdefault(kind.family, []).append(
+                [kind.label, kind.variant, n, list(kind.players)])
+    return [[family, kinds] for family, kinds in families.items()]
+
+
+def languages() -> list:
+    return [[lang, i18n.NAMES[lang]] for lang in i18n.LANGUAGES]
+
+
+def menu(lang: str = "en") -> Menu:
+    """The board's menu as it boots, with ``lang`` spoken (the Pi says its screens with
+    i18n.speaking(lang) to compare them)."""
+    return Menu(tuple((family, tuple((label, variant, n, tuple(counts))
+                                     for label, variant, n, counts in kinds))
+                      for family, kinds in games()),
+                tuple((code, name) for code, name in languages()), lang)
 
 
 def write_all(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "menu.json"
-    path.write_text(json.dumps(fields(menu_view()), separators=(",", ":")))
+    path = folder / "games.json"
+    path.write_text(json.dumps({"games": games(), "languages": languages()},
+                               ensure_ascii=False, separators=(",", ":")))
     return [path]
 
 

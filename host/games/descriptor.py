@@ -30,8 +30,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from host.common.i18n import _, n_
-
 if TYPE_CHECKING:  # the session is imported when a game is opened, not to list the games
     from host.session.referee import Hooks
 
@@ -160,18 +158,14 @@ def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
     >>> [c.label for c in dict(menu())["Justice League Hexors"]][:3]
     ['Beginner', "Collector's", 'Free-for-all, 3 players']
     """
+    from shared_rules.display.menu import choice_label  # the screens wait for a menu
+
     families: dict[str, list[Choice]] = {}
     for kind in GAMES.values():
         lines = families.setdefault(kind.family, [])
         for n in kind.players:
-            if len(kind.players) == 1:
-                label = _(kind.label) if kind.label else kind.family
-            elif kind.label:
-                label = n_("%(variant)s, %(count)d player", "%(variant)s, %(count)d players",
-                           n) % {"variant": _(kind.label), "count": n}
-            else:
-                label = n_("%d player", "%d players", n) % n
-            lines.append(Choice(label, kind.variant, n))
+            lines.append(Choice(choice_label(kind.family, kind.label, n, kind.players),
+                                kind.variant, n))
     return tuple((family, tuple(lines)) for family, lines in families.items())
 
 

@@ -22,16 +22,18 @@ IMAGE = OUT / "pocket.img"  # make pocket-image
 HEAP_IMAGE = OUT / "pocket-heap.img"  # the same, booted by tests/pico/pocket_heap_main.py
 
 
-def boot(image: Path, until: str, seconds: float,
-         then=None) -> tuple[Rig, list[str], list[str]]:
+def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] | None = None,
+         start_ms: int = 8000) -> tuple[Rig, list[str], list[str]]:
     """The pocket board booted from ``image`` until it says ``until`` on its USB line (or
     ``seconds`` of wall time), and ``then(port)`` called with its serial port's path while
     it still runs: the rig (its twins as the board left them), the board's lines and the
-    rig's log."""
+    rig's log. ``steps``: the rig's script (buttons pressed...), begun ``start_ms`` of the
+    board's time after boot."""
     master, slave = os.openpty()
     tty.setraw(slave)
     logs: list[str] = []
-    rig = Rig([], fd=master, image=image, pocket=True, log=logs.append)
+    rig = Rig(steps or [], fd=master, image=image, pocket=True, log=logs.append,
+              start_ms=start_ms)
     serving = threading.Thread(target=rig.run, daemon=True)
     serving.start()
     lines: list[str] = []

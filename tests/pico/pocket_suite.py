@@ -22,7 +22,8 @@ from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
 from rig import AssetsMissing, find_assets  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402
 
-from host.app.pocket_screens import menu_view  # noqa: E402
+from host.app.pocket_screens import menu  # noqa: E402
+from host.common.i18n import speaking  # noqa: E402
 from host.devices.panel import render  # noqa: E402
 
 pytestmark = pytest.mark.system  # the emulated board
@@ -41,11 +42,16 @@ def image() -> Path:
     return IMAGE
 
 
+def differ(got: bytes, want: bytes) -> int:
+    return sum(bin(a ^ b).count("1") for a, b in zip(got, want, strict=True))
+
+
 def test_the_pocket_boots_to_the_pis_game_menu(image: Path):
     """The pocket's main.py on the real port: the panel brought up by firmware/pocket/
-    panel.py on the pinout's bus and address, the game menu drawn by framebuf from the
-    packed fonts; the panel's RAM (as the twin keeps it) is the Pi's rendering of the same
-    screen, pixel for pixel, and the frame is written to build/pico/pocket-menu.png."""
+    panel.py on the pinout's bus and address, the game menu made, laid out and drawn on
+    the board by framebuf from the packed fonts; the panel's RAM (as the twin keeps it) is
+    the Pi's rendering of the same menu, pixel for pixel, and the frame is written to
+    build/pico/pocket-menu.png."""
     rig, lines, logs = boot(image, "POCKET MENU", BOOT_S)
     text = "\n".join(lines)
     assert "Traceback" not in text, text
@@ -54,18 +60,60 @@ def test_the_pocket_boots_to_the_pis_game_menu(image: Path):
     panel = rig.panel
     assert panel is not None and panel.on
     save_png(panel.image(), OUT / "pocket-menu.png")
-    want = page_bytes(render(menu_view()))
+    want = page_bytes(render(menu("en").view()))
     got = panel.frame()
     if got != want:
-        diff = sum(bin(a ^ b).count("1") for a, b in zip(got, want, strict=True))
         raise AssertionError("%d pixels differ from the Pi's menu (build/pico/"
-                             "pocket-menu.png)" % diff)
+                             "pocket-menu.png)" % differ(got, want))
     ms, pages = (int(v) for v in re.findall(r"\d+", said[0])[:2])
     note = ("pocket: the game menu on the emulated board's OLED %d ms after boot, %d pages "
             "sent, %d data bytes in %d I2C writes at 400 kHz, as the Pi draws it"
             % (ms, pages, panel.data_bytes, panel.writes))
     with (OUT / "summary.txt").open("a") as f:
         f.write(note + "\n")
+
+
+# French kept from an earlier game; the players choose Spanish in the menu, then JL
+# Collector's.
+PRESSES = ["DOWN", "DOWN", "OK", "DOWN", "OK", "UP", "UP", "OK", "DOWN", "OK"]
+
+
+def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_path: Path):
+    """The board booted with French kept (``/language``) and its buttons pressed on their
+    pins: down to the language, Spanish chosen (spoken at once, from the catalogue packed
+    for the board), up to the Justice League and its Collector's game chosen. The game is
+    the one asked for, and the panel then shows the menu in Spanish as the Pi draws the
+    same presses' menu, pixel for pixel (build/pico/pocket-menu-es.png)."""
+    kept = tmp_path / "language"
+    kept.write_text("fr")
+    fr_image = tmp_path / "pocket-fr.img"
+    deploy = [ROOT / "build" / "pocket" / name
+              for name in ("firmware", "shared_rules", "fonts", "words", "screens", "main.py")]
+    subprocess.run([sys.executable, str(ROOT / "tests" / "pico" / "image.py"), "-o",
+                    str(fr_image), *map(str, deploy), str(kept)], check=True,
+                   stdout=subprocess.DEVNULL)
+    steps = [{"do": "press", "button": b, "after": 400} for b in PRESSES]
+    rig, lines, logs = boot(fr_image, "POCKET PLAY", BOOT_S * 2, steps=steps, start_ms=300)
+    text = "\n".join(lines)
+    assert "Traceback" not in text, text
+    assert "POCKET PLAY jl-collector 2" in lines, "%s\n%s" % (text, "\n".join(logs[-20:]))
+    assert len([x for x in lines if x.startswith("POCKET SCREEN ")]) == len(PRESSES), text
+    panel = rig.panel
+    assert panel is not None
+    save_png(panel.image(), OUT / "pocket-menu-es.png")
+    with speaking("fr"):
+        pi = menu("fr")
+        for button in PRESSES:
+            chosen = pi.press(button)
+            if chosen is not None and chosen[0] == "speak":
+                from host.common import i18n
+                i18n.use(chosen[1])
+        assert pi.lang == "es"
+        want = page_bytes(render(pi.view()))
+    got = panel.frame()
+    if got != want:
+        raise AssertionError("%d pixels differ from the Pi's menu in Spanish (build/pico/"
+                             "pocket-menu-es.png)" % differ(got, want))
 
 
 def test_make_deploy_build_pocket_copies_what_loads_on_the_board(image: Path):

@@ -1,0 +1,96 @@
+"""The game menu's words and its screens, the same on the Pi and on the pocket board.
+
+``choice_label`` names a line of the menu's second level (a game kind for a number of
+players) as the Pi's menu (host/games/descriptor.menu) and the board's say it.
+``Menu`` is the pocket board's game menu (firmware/pocket/main.py): a game, then its
+kind; after the games, the table's language, each named in itself. UP/DOWN move
+(wrapping), OK chooses, BACK goes up a level, and each screen is the Pi's run-loop menu
+(host/app/run.GameMenu) but for its last line, the phone page, which a board with no
+network has not.
+"""
+from shared_rules.display.screens import game_menu
+from shared_rules.words import _, n_
+
+
+def choice_label(family, label, players, counts):
+    """A kind of ``family`` (``label``: "Collector's", "" when the game has one) for
+    ``players`` of its player ``counts``, in the table's language.
+
+    >>> choice_label("Justice League Hexors", "Free-for-all", 3, (3, 4))
+    'Free-for-all, 3 players'
+    """
+    if len(counts) == 1:
+        return _(label) if label else family
+    if label:
+        return n_("%(variant)s, %(count)d player", "%(variant)s, %(count)d players",
+                  players) % {"variant": _(label), "count": players}
+    return n_("%d player", "%d players", players) % players
+
+
+class Menu:
+    """The pocket's game menu. ``games``: ((family, ((label, variant, players, counts),
+    ...)), ...), their words in the code's English (``choice_label`` says them);
+    ``languages``: ((code, name in itself), ...); ``lang``: the code spoken now.
+
+    >>> menu = Menu((("JL Hexors", (("Beginner", "jl-beginner", 2, (2,)),)),),
+    ...             (("en", "English"), ("fr", "Français")), "en")
+    >>> menu.view().lines
+    ('JL Hexors', 'Language: English')
+    >>> menu.press("OK"), menu.press("OK")
+    (None, ('play', 'jl-beginner', 2))
+    """
+
+    def __init__(self, games, languages, lang):
+        self.games = games
+        self.languages = languages
+        self.lang = lang
+        self.game = None  # None: choosing the game; len(games): the language
+        self.cursor = 0
+
+    def items(self):
+        if self.game is None:
+            name = self.lang
+            for code, said in self.languages:
+                if code == self.lang:
+                    name = said
+            return tuple(family for family, _kinds in self.games) + (
+                _("Language: %s") % name,)
+        if self.game == len(self.games):
+            return tuple(said for _code, said in self.languages)
+        family, kinds = self.games[self.game]
+        return tuple(choice_label(family, label, players, counts)
+                     for label, _variant, players, counts in kinds)
+
+    def press(self, button):
+        """Move or choose: ``("play", variant, players)`` when a game kind is chosen,
+        ``("speak", code)`` when a language is (the caller speaks it), else None."""
+        if button in ("UP", "DOWN"):
+            self.cursor = (self.cursor + (1 if button == "DOWN" else -1)) % len(self.items())
+        elif button == "OK":
+            if self.game is None:
+                self.game = self.cursor
+                if self.game == len(self.games):
+                    self.cursor = 0
+                    for i in range(len(self.languages)):
+                        if self.languages[i][0] == self.lang:
+                            self.cursor = i
+            elif self.game == len(self.games):
+                self.lang = self.languages[self.cursor][0]
+                self.cursor, self.game = self.game, None
+                return ("speak", self.lang)
+            else:
+                _label, variant, players, _counts = self.games[self.game][1][self.cursor]
+                self.game, self.cursor = None, 0
+                return ("play", variant, players)
+        elif button == "BACK" and self.game is not None:
+            self.cursor, self.game = self.game, None
+        return None
+
+    def view(self):
+        if self.game is None:
+            return game_menu(_("Choose a game"), self.items(), self.cursor, _("OK choose"))
+        if self.game == len(self.games):
+            return game_menu(_("Language"), self.items(), self.cursor,
+                             _("OK choose  BACK back"))
+        return game_menu(self.games[self.game][0], self.items(), self.cursor,
+                         _("OK start  BACK back"))
