@@ -77,8 +77,8 @@ def test_the_game_menu_keeps_its_place_across_a_restart(tmp_path):
     config = tmp_path / "hexref.toml"
     config.write_text('[hub]\nport = "%s"\n[data]\ndir = "%s"\n' % (cable.path, data))
     menu = GameMenu()
-    want = menu.games[2][1][0].variant
-    assert want != menu.games[0][1][0].variant
+    want = menu.games[2][1][0][1]  # its kinds: (label, variant, players, counts)
+    assert want != menu.games[0][1][0][1]
     steps = [{"after": 1500, "do": "press", "button": "A"},
              {"after": 300, "do": "press", "button": "A"},
              {"after": 6000, "do": "press", "button": "B"},

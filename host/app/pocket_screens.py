@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from host.common import i18n
-from host.games.descriptor import GAMES
+from host.games import descriptor
 from shared_rules.display.menu import Menu
 
 # The games the pocket referees (issue 25): the Hexors, two players each, JL and YGO,
@@ -25,14 +25,9 @@ POCKET_VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner", "ygo-collector
 
 
 def games() -> list:
-    """[[family, [[label, variant, players, counts], ...]], ...] in registration order."""
-    families: dict[str, list] = {}
-    for variant in POCKET_VARIANTS:
-        kind = GAMES[variant]
-        for n in kind.players:
-            families.setdefault(kind.family, []).append(
-                [kind.label, kind.variant, n, list(kind.players)])
-    return [[family, kinds] for family, kinds in families.items()]
+    """[[family, [[label, variant, players, counts], ...]], ...] (host/games/descriptor.menu)."""
+    return [[family, [[label, variant, n, list(counts)] for label, variant, n, counts in kinds]]
+            for family, kinds in descriptor.menu(POCKET_VARIANTS)]
 
 
 def languages() -> list:

@@ -54,6 +54,7 @@ from host.hub.connection import (
 from host.hub.link import Behind, Received, Skew, skew_sentence
 from host.session.referee import Reaction, Referee
 from host.storage.store import DamagedRow, StoreError
+from shared_rules.display.menu import Menu, choice_label
 from shared_rules.engine import Outcome
 
 if TYPE_CHECKING:
@@ -63,28 +64,30 @@ if TYPE_CHECKING:
 log = logs.get("run")
 
 
-class GameMenu:
-    """Choose a game, then its variant. UP/DOWN move (wrapping), OK chooses, BACK goes
-    up a level. After the games, the first level has the table's language: its second
-    level lists the languages, each in itself, and OK speaks it from then on. Its last
-    line, "Phone page", shows the address of ``hexref web`` (``web``: the config's [web])
-    as a QR code until OK or BACK."""
+class GameMenu(Menu):
+    """Choose a game, then its variant (shared_rules/display/menu.Menu, as the pocket board
+    does): UP/DOWN move (wrapping), OK chooses, BACK goes up a level; after the games, the
+    table's language, spoken from then on. Its last line here, "Phone page", shows the
+    address of ``hexref web`` (``web``: the config's [web]) as a QR code until OK or BACK."""
 
     def __init__(self, games=None, web: Web | None = None) -> None:
-        self._fixed = games
-        self.games = games if games is not None else menu()
-        self.game: int | None = None  # None: choosing the game; len(games): the language
-        self.cursor = 0
+        Menu.__init__(self, games if games is not None else menu(),
+                      tuple((lang, i18n.NAMES[lang]) for lang in i18n.LANGUAGES),
+                      i18n.language())
         self.web = web or Web()
         self.phone: str | None = None  # the address shown as a QR code, while it is
 
+    @property
+    def lang(self) -> str:
+        return i18n.language()  # the table's, however it was chosen
+
+    @lang.setter
+    def lang(self, code: str) -> None:
+        pass  # spoken by press(), through i18n
+
     def items(self) -> tuple[str, ...]:
-        if self.game is None:
-            return tuple(name for name, _x in self.games) + (
-                _("Language: %s") % i18n.NAMES[i18n.language()], _("Phone page"))
-        if self.game == len(self.games):
-            return tuple(i18n.NAMES[lang] for lang in i18n.LANGUAGES)
-        return tuple(v.label for v in self.games[self.game][1])
+        items = Menu.items(self)
+        return items + (_("Phone page"),) if self.game is None else items
 
     def press(self, button: str) -> Choice | None:
         """Move or choose; returns the chosen variant when there is one."""
@@ -92,30 +95,24 @@ class GameMenu:
             if button in (OK, BACK):
                 self.phone = None
             return None
-        items = self.items()
-        if button in (UP, DOWN):
-            self.cursor = (self.cursor + (1 if button == DOWN else -1)) % len(items)
-        elif button == OK:
-            if self.game is None and self.cursor == len(self.games) + 1:
-                # Asked now, not at start: the Pi may have joined the network since.
-                self.phone = join_address(self.web.host, self.web.port)
-                log.info("phone page shown: %s", self.phone)
-            elif self.game is None:
-                self.game = self.cursor
-                self.cursor = (i18n.LANGUAGES.index(i18n.language())
-                               if self.game == len(self.games) else 0)
-            elif self.game == len(self.games):
-                i18n.use(i18n.LANGUAGES[self.cursor])
-                log.info("language %s chosen in the menu", i18n.language())
-                # The menu's own words change language too.
-                self.games = self._fixed if self._fixed is not None else menu()
-                self.cursor, self.game = self.game, None
-            else:
-                chosen = self.games[self.game][1][self.cursor]
-                self.game, self.cursor = None, 0
-                return chosen
-        elif button == BACK and self.game is not None:
-            self.cursor, self.game = self.game, None
+        if button == OK and self.game is None and self.cursor == len(self.games) + 1:
+            # Asked now, not at start: the Pi may have joined the network since.
+            self.phone = join_address(self.web.host, self.web.port)
+            log.info("phone page shown: %s", self.phone)
+            return None
+        family = self.games[self.game][0] if self.game is not None and \
+            self.game < len(self.games) else ""
+        chosen = Menu.press(self, button)
+        if chosen is None:
+            return None
+        if chosen[0] == "speak":
+            i18n.use(chosen[1])
+            log.info("language %s chosen in the menu", i18n.language())
+            return None
+        _play, variant, players = chosen
+        for label, kind, n, counts in dict(self.games)[family]:
+            if kind == variant and n == players:
+                return Choice(choice_label(family, label, n, counts), variant, players)
         return None
 
     def position(self) -> str:
@@ -139,14 +136,7 @@ class GameMenu:
     def view(self, hint: str = "") -> View:
         if self.phone is not None:
             return screens.phone_page(self.phone, hint)
-        if self.game is None:
-            return screens.game_menu(_("Choose a game"), self.items(), self.cursor,
-                                     hint or _("OK choose"))
-        if self.game == len(self.games):
-            return screens.game_menu(_("Language"), self.items(), self.cursor,
-                                     hint or _("OK choose  BACK back"))
-        return screens.game_menu(self.games[self.game][0], self.items(), self.cursor,
-                                 hint or _("OK start  BACK back"))
+        return Menu.view(self, hint)
 
 
 class HubThroughConnection:
@@ -681,7 +671,7 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     """An App wired from the config: the hub on USB, the OLED on I2C, the buttons on GPIO.
     ``emulate``: draw the panel as PNG frames (and in the terminal) instead."""
     from host.app.service_socket import ServiceSocket
-    from host.devices.inputs import BACK, DOWN, OK, UP
+    from host.devices.inputs import BACK, DOWN, OK
     from host.devices.oled import open_panel
     from host.devices.panel import emulated_panel
     from host.storage.registry import Registry, RegistryBook

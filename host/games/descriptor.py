@@ -151,21 +151,26 @@ def short_name(prefix: str, unknown: str = "") -> str:
     return DESCRIPTORS[prefix].short if prefix in DESCRIPTORS else (unknown or prefix)
 
 
-def menu() -> tuple[tuple[str, tuple[Choice, ...]], ...]:
-    """The game menu: each family with its choices, one per kind and player count, in
-    the table's language.
+# A line of the game menu's second level, in the code's English: (label, variant, players,
+# the variant's player counts); shared_rules/display/menu.choice_label says it.
+Kind = tuple[str, str, int, tuple[int, ...]]
 
-    >>> [c.label for c in dict(menu())["Justice League Hexors"]][:3]
-    ['Beginner', "Collector's", 'Free-for-all, 3 players']
+
+def menu(variants: tuple[str, ...] | None = None) -> tuple[tuple[str, tuple[Kind, ...]], ...]:
+    """The game menu, for the Pi's (host/app/run.GameMenu) and the pocket board's
+    (shared_rules/display/menu.Menu, which says it in the table's language): each family
+    with its kinds, one per variant and player count; ``variants``: only those.
+
+    >>> [kind[:3] for kind in dict(menu())["Justice League Hexors"]][:3]
+    [('Beginner', 'jl-beginner', 2), ("Collector's", 'jl-collector', 2), ('Free-for-all', 'jl-ffa', 3)]
     """
-    from shared_rules.display.menu import choice_label  # the screens wait for a menu
-
-    families: dict[str, list[Choice]] = {}
+    families: dict[str, list[Kind]] = {}
     for kind in GAMES.values():
+        if variants is not None and kind.variant not in variants:
+            continue
         lines = families.setdefault(kind.family, [])
         for n in kind.players:
-            lines.append(Choice(choice_label(kind.family, kind.label, n, kind.players),
-                                kind.variant, n))
+            lines.append((kind.label, kind.variant, n, tuple(kind.players)))
     return tuple((family, tuple(lines)) for family, lines in families.items())
 
 

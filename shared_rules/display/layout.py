@@ -40,6 +40,7 @@ Placed = namedtuple("Placed", ("part", "text", "font", "x", "y", "selected", "in
 # str.isspace knows ASCII only.
 _SPACES = (" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004"
            "\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+_OTHER_SPACES = tuple(_SPACES[1:])  # looked for one by one, allocating nothing
 
 
 def width(text, name):
@@ -51,34 +52,57 @@ def width(text, name):
 # catalogue for its language (docs/GLOSSARY.md lists the few there are).
 
 
+def _spaces_at(text, i):
+    """How many whitespace characters begin at ``i``."""
+    j, n = i, len(text)
+    while j < n and text[j] in _SPACES:
+        j += 1
+    return j - i
+
+
 def _one_space(text):
     """Each run of two or more spaces as one space."""
-    out = []
-    i, n = 0, len(text)
-    while i < n:
-        j = i
-        while j < n and text[j] in _SPACES:
-            j += 1
-        if j - i >= 2:
-            out.append(" ")
-            i = j
+    if "  " not in text:
+        for space in _OTHER_SPACES:
+            if space in text:
+                break
         else:
-            out.append(text[i])
-            i += 1
+            return text  # the common case: nothing to do, nothing allocated
+    out = []
+    start = i = 0
+    n = len(text)
+    while i < n:
+        run = _spaces_at(text, i)
+        if run >= 2:
+            out.append(text[start:i])
+            out.append(" ")
+            i += run
+            start = i
+        else:
+            i += run or 1
+    out.append(text[start:])
     return "".join(out)
 
 
 def _tight_signs(text):
     """`` + ``, `` = `` and `` : `` without their spaces, read left to right."""
+    if " + " not in text and " = " not in text and " : " not in text:
+        return text
     out = []
-    i, n = 0, len(text)
+    start = i = 0
+    n = len(text)
     while i < n:
-        if text[i] == " " and i + 2 < n and text[i + 1] in "+=:" and text[i + 2] == " ":
+        i = text.find(" ", i)
+        if i < 0:
+            break
+        if i + 2 < n and text[i + 1] in "+=:" and text[i + 2] == " ":
+            out.append(text[start:i])
             out.append(text[i + 1])
             i += 3
+            start = i
         else:
-            out.append(text[i])
             i += 1
+    out.append(text[start:])
     return "".join(out)
 
 
@@ -114,23 +138,23 @@ def fit_one_line(text, room, fonts=TEXT_FONTS):
 def _words(text):
     """``text`` split at single spaces, a score ("5 : 4") and a sum ("= 16") kept whole:
     `` : `` and `` = `` before a character that is not a space bind their neighbours."""
+    if " : " not in text and " = " not in text:
+        return text.split(" ")
     words = []
-    current = []
-    i, n = 0, len(text)
+    start = i = 0
+    n = len(text)
     while i < n:
-        ch = text[i]
-        if (ch == " " and i + 3 < n and text[i + 1] in ":=" and text[i + 2] == " "
+        i = text.find(" ", i)
+        if i < 0:
+            break
+        if (i + 3 < n and text[i + 1] in ":=" and text[i + 2] == " "
                 and text[i + 3] not in _SPACES):
-            current.append(text[i:i + 3])
-            i += 3
-        elif ch == " ":
-            words.append("".join(current))
-            current = []
-            i += 1
+            i += 3  # bound: the word goes on
         else:
-            current.append(ch)
+            words.append(text[start:i])
             i += 1
-    words.append("".join(current))
+            start = i
+    words.append(text[start:])
     return words
 
 

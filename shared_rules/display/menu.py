@@ -1,12 +1,10 @@
 """The game menu's words and its screens, the same on the Pi and on the pocket board.
 
-``choice_label`` names a line of the menu's second level (a game kind for a number of
-players) as the Pi's menu (host/games/descriptor.menu) and the board's say it.
-``Menu`` is the pocket board's game menu (firmware/pocket/main.py): a game, then its
-kind; after the games, the table's language, each named in itself. UP/DOWN move
-(wrapping), OK chooses, BACK goes up a level, and each screen is the Pi's run-loop menu
-(host/app/run.GameMenu) but for its last line, the phone page, which a board with no
-network has not.
+``Menu`` is the game menu: a game, then its kind; after the games, the table's language,
+each named in itself. UP/DOWN move (wrapping), OK chooses, BACK goes up a level. The
+pocket board shows it as it is (firmware/pocket/main.py); the Pi's run loop adds its last
+line, the phone page, which a board with no network has not (host/app/run.GameMenu).
+``choice_label`` says a line of its second level (a game kind for a number of players).
 """
 from shared_rules.display.screens import game_menu
 from shared_rules.words import _, n_
@@ -28,9 +26,10 @@ def choice_label(family, label, players, counts):
 
 
 class Menu:
-    """The pocket's game menu. ``games``: ((family, ((label, variant, players, counts),
-    ...)), ...), their words in the code's English (``choice_label`` says them);
-    ``languages``: ((code, name in itself), ...); ``lang``: the code spoken now.
+    """The game menu. ``games``: ((family, ((label, variant, players, counts), ...)),
+    ...), their words in the code's English (``choice_label`` says them;
+    host/games/descriptor.menu lists them); ``languages``: ((code, name in itself), ...);
+    ``lang``: the code spoken now.
 
     >>> menu = Menu((("JL Hexors", (("Beginner", "jl-beginner", 2, (2,)),)),),
     ...             (("en", "English"), ("fr", "Français")), "en")
@@ -38,6 +37,8 @@ class Menu:
     ('JL Hexors', 'Language: English')
     >>> menu.press("OK"), menu.press("OK")
     (None, ('play', 'jl-beginner', 2))
+    >>> menu.press("DOWN"), menu.press("OK"), menu.cursor, menu.press("DOWN"), menu.press("OK")
+    (None, None, 0, None, ('speak', 'fr'))
     """
 
     def __init__(self, games, languages, lang):
@@ -69,15 +70,16 @@ class Menu:
         elif button == "OK":
             if self.game is None:
                 self.game = self.cursor
-                if self.game == len(self.games):
-                    self.cursor = 0
+                self.cursor = 0
+                if self.game == len(self.games):  # on the language spoken
                     for i in range(len(self.languages)):
                         if self.languages[i][0] == self.lang:
                             self.cursor = i
             elif self.game == len(self.games):
-                self.lang = self.languages[self.cursor][0]
+                code = self.languages[self.cursor][0]
+                self.lang = code
                 self.cursor, self.game = self.game, None
-                return ("speak", self.lang)
+                return ("speak", code)
             else:
                 _label, variant, players, _counts = self.games[self.game][1][self.cursor]
                 self.game, self.cursor = None, 0
@@ -86,11 +88,13 @@ class Menu:
             self.cursor, self.game = self.game, None
         return None
 
-    def view(self):
+    def view(self, hint=""):
+        """The menu's screen; ``hint`` in the footer instead of how to choose."""
         if self.game is None:
-            return game_menu(_("Choose a game"), self.items(), self.cursor, _("OK choose"))
+            return game_menu(_("Choose a game"), self.items(), self.cursor,
+                             hint or _("OK choose"))
         if self.game == len(self.games):
             return game_menu(_("Language"), self.items(), self.cursor,
-                             _("OK choose  BACK back"))
+                             hint or _("OK choose  BACK back"))
         return game_menu(self.games[self.game][0], self.items(), self.cursor,
-                         _("OK start  BACK back"))
+                         hint or _("OK start  BACK back"))

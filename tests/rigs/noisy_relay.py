@@ -52,10 +52,11 @@ def menu_presses(variant: str) -> list[str]:
     """The hub buttons ("A" next, "B" choose) that open ``variant`` from the game menu."""
     buttons = {v[0]: k for k, v in HUB_MENU.items()}  # DOWN -> "A", OK -> "B"
     menu = GameMenu()
-    family = next(i for i, (_name, choices) in enumerate(menu.games)
-                  if any(c.variant == variant for c in choices))
+    # A kind of the menu: (label, variant, players, counts) (host/games/descriptor.menu).
+    family = next(i for i, (_name, kinds) in enumerate(menu.games)
+                  if any(kind[1] == variant for kind in kinds))
     out = [buttons[HUB_MENU["A"][0]]] * family + ["B"]
-    choice = next(i for i, c in enumerate(menu.games[family][1]) if c.variant == variant)
+    choice = next(i for i, kind in enumerate(menu.games[family][1]) if kind[1] == variant)
     return out + ["A"] * choice + ["B"]
 
 
