@@ -5,7 +5,9 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
   wraps the panel's show; the issue's budget for the whole pocket referee is 150 KB);
 - when the menu was on the glass, by MicroPython's ``ticks_ms`` (its clock starts after
   the boot ROM and the port's own start), and what crossed the I2C bus to draw it (the
-  wire time is on the board's clock: tests/pico/board.mjs).
+  wire time is on the board's clock: tests/pico/board.mjs);
+- the same in French (``/language`` kept on the board): every word of the menu looked up
+  in the catalogue packed for the board, in flash (firmware/pocket/words.py).
 
 HEXREF_BENCH=quick runs the same (one boot is all it does).
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -43,6 +46,23 @@ def main() -> int:
     print("%s boot -> the menu on the glass: %d ms by ticks_ms; %d pages, %d data bytes in "
           "%d I2C writes at 400 kHz (the RAM cleared first)"
           % (where, ms, pages, rig.panel.data_bytes, rig.panel.writes))
+    with tempfile.TemporaryDirectory() as folder:
+        kept = Path(folder) / "language"
+        kept.write_text("fr")
+        image = Path(folder) / "pocket-fr.img"
+        deploy = [ROOT / "build" / "pocket" / name for name in
+                  ("firmware", "shared_rules", "fonts", "words", "screens", "main.py")]
+        subprocess.run([sys.executable, str(ROOT / "tests" / "pico" / "image.py"), "-o",
+                        str(image), *map(str, deploy), str(kept)], check=True,
+                       stdout=subprocess.DEVNULL)
+        rig, lines, logs = boot(image, "POCKET MENU", BOOT_S)
+    menu = [x for x in lines if x.startswith("POCKET MENU ")]
+    if not menu:
+        print("[pocket] the board never showed its menu in French:\n%s"
+              % "\n".join(lines[-20:]))
+        return 1
+    print("%s boot -> the menu on the glass in French (its words read from the packed "
+          "catalogue in flash): %d ms by ticks_ms" % (where, int(menu[0].split()[2])))
     return 0
 
 
