@@ -100,3 +100,40 @@ def test_mutated_lines_are_never_accepted_with_a_wrong_crc(m, data):
         body, _, crc = bytes(line).rpartition(b" *")
         assert int(crc, 16) == crc16(body)
         assert encode(result) == bytes(line).decode()  # canonical: nothing was guessed
+
+
+def _ack_or_mutant(data):
+    """A canonical ACK line (any number), maybe with a few bytes changed, inserted or cut,
+    and maybe its CRC made good again."""
+    upto = data.draw(st.one_of(st.integers(0, 99), st.integers(0, protocol.MAX_SEQ)))
+    line = bytearray(encode(message("ACK", 0, upto)).encode())
+    for _ in range(data.draw(st.integers(0, 3))):
+        op = data.draw(st.sampled_from(["flip", "insert", "delete", "set"]))
+        i = data.draw(st.integers(0, max(0, len(line) - 1)))
+        if op == "flip" and line:
+            line[i] ^= 1 << data.draw(st.integers(0, 7))
+        elif op == "set" and line:
+            line[i] = data.draw(st.sampled_from(b"0123456789 *ACKF\r"))
+        elif op == "insert":
+            line.insert(i, data.draw(st.sampled_from(b"0123456789 *\r")))
+        elif line:
+            del line[i]
+    if data.draw(st.booleans()):  # a body decode must refuse, under its own good CRC
+        body = bytes(line).rpartition(b" *")[0] or bytes(line)
+        line = bytearray(body + b" *%04X" % crc16(body))
+    return bytes(line)
+
+
+@settings(max_examples=3000)
+@given(st.data())
+def test_the_hubs_quick_ack_reads_what_decode_reads(data):
+    """protocol.ack_upto, the hub's fast path for the host's ACKs, never accepts a line
+    decode refuses nor reads another number; it reads every ACK of up to nine digits."""
+    line = _ack_or_mutant(data)
+    upto = protocol.ack_upto(line, len(line))
+    msg = decode(line, protocol.HOST_TYPES)
+    if upto >= 0:
+        assert isinstance(msg, Message) and msg.kind == "ACK" and msg.upto == upto
+    elif isinstance(msg, Message) and msg.kind == "ACK":
+        # left to decode: ten digits, another sequence number, a trailing CR
+        assert msg.upto >= 10 ** 9 or msg.seq != 0 or line.endswith(b"\r")
