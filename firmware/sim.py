@@ -8,6 +8,12 @@ A script is a list of steps, each ``{"after": ms, "do": action, ...}``:
   then the face), or ``crooked``;
 - ``press`` / ``long`` a player ``button`` ("A" or "B").
 
+A step may say how many ``events`` the hub sends for it (the demo's scripts do, from
+host/games/scripting.py's count): the next step then also waits until the hub has sent
+them, for at most ``NOTICE_MS``, as a player waits for the beep before lifting the tile.
+On a busy computer this process can be starved for longer than a tile rests on the
+reader (120 ms); a tile lifted before the hub's loop ran again would never have been seen.
+
 Run as ``python -m firmware.sim --fd N --script FILE``: the hub talks over file
 descriptor N (the master side of a pseudo-terminal: the same seam as the USB cable) and
 runs until the host closes its end.
@@ -148,24 +154,39 @@ class TwinDie:
         return self.die.poll(now)
 
 
-class Script:
-    """Feeds the scripted drivers at the scripted times."""
+NOTICE_MS = 2000
 
-    def __init__(self, steps, reader, die, buttons, start):
+
+class Script:
+    """Feeds the scripted drivers at the scripted times. ``sent()``, when given, is how
+    many events the hub has numbered: a step's ``events`` are awaited (see above)."""
+
+    def __init__(self, steps, reader, die, buttons, start, sent=None):
         self.steps = list(steps)
         self.reader = reader
         self.die = die
         self.buttons = buttons
         self.due = start
+        self.sent = sent
+        self._awaited = 0  # the hub's event count the last step leads to
+        self._give_up = start
 
     @property
     def done(self):
         return not self.steps
 
+    def _noticed(self, now):
+        return (self.sent is None or self.sent() >= self._awaited
+                or ticks_diff(now, self._give_up) >= 0)
+
     def run(self, now):
-        while self.steps and ticks_diff(now, self.due + self.steps[0].get("after", 0)) >= 0:
+        while self.steps and ticks_diff(now, self.due + self.steps[0].get("after", 0)) >= 0 \
+                and self._noticed(now):
             step = self.steps.pop(0)
             self.due = now
+            if self.sent is not None:
+                self._awaited = self.sent() + step.get("events", 0)
+                self._give_up = ticks_add(now, NOTICE_MS)
             do = step["do"]
             if do == "place":
                 self.reader.place(step["uid"], step.get("record", ""))
@@ -225,7 +246,7 @@ def run(fd, steps, period_ms=2):
     hub = make_hub(port, reader, die, buttons, board="sim")
     now = ticks_ms()
     hub.start(now)
-    script = Script(steps, reader, die, buttons, now)
+    script = Script(steps, reader, die, buttons, now, sent=lambda: hub.link.next_seq - 1)
     while not port.closed:
         now = ticks_ms()
         script.run(now)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from host.app.demo import HostSteps, rehearse, rigs, run_demo
+from host.app.demo import DemoApp, HostSteps, rehearse, rigs, run_demo
 from host.readers.replay import replay
 from host.storage.store import Store
 
@@ -84,3 +84,31 @@ def test_a_stored_game_replays_to_the_same_winner(tmp_path: Path, variant: str):
             break
         last_panel.insert(0, line[6:])
     assert " | ".join(last_panel) == said[-1] and " wins" in said[-1]
+
+
+def test_the_demo_tells_the_run_loop_what_it_took():
+    """The run loop stops a batch of hub events at one not journalled; the demo's wrapper
+    said None for every event, so the loop dropped the rest of each batch after the link
+    had counted them taken: on a busy computer, events arriving two at a time were lost and
+    the demo ended without a winner."""
+    class App:
+        referee = None
+        transcript: list[str] = []
+
+        def __init__(self) -> None:
+            self.answers = [True, False]
+
+        def on_hub_event(self, rcv) -> bool:
+            return self.answers.pop(0)
+
+        def show(self, now) -> None:
+            pass
+
+        def clock(self) -> float:
+            return 0.0
+
+    app = App()
+    demo = DemoApp(app, HostSteps({}), echo=False)
+    assert app.on_hub_event("first") is True
+    assert app.on_hub_event("second") is False
+    assert demo.events == 1  # only what was taken counts towards the host's steps
