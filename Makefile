@@ -56,14 +56,20 @@ test-micropython: $(NODE_STAMP)
 	node tests/mpy/run.mjs
 
 # In two groups (the markers in pyproject.toml): the in-process suites first, then the system
-# tests, which start real processes, a browser or a broker (`make test-system` alone).
+# tests, which start real processes, a browser or a broker (`make test-system` alone). Each
+# group runs in pytest-xdist workers: the in-process one on the two cores CI has, the system
+# one in three, as most of its time is spent waiting on the processes it starts (10 min in
+# one worker, 4 in three). Three at once on two cores is also a busy machine, which the
+# referee and its tests must take: it found a demo that lost events under load.
+XDIST_LOCAL  ?= 2
+XDIST_SYSTEM ?= 3
 test-cpython: $(STAMP) debian-packages
-	$(PY) -m pytest -m "not system"
-	$(PY) -m pytest -m system
+	$(PY) -m pytest -m "not system" -n $(XDIST_LOCAL)
+	$(PY) -m pytest -m system -n $(XDIST_SYSTEM)
 
 .PHONY: test-system
 test-system: $(STAMP) debian-packages
-	$(PY) -m pytest -m system
+	$(PY) -m pytest -m system -n $(XDIST_SYSTEM)
 
 # tests/test_install.py installs hexref the Raspberry Pi way: Debian's python3 with
 # python3-venv and python3-pil (Bookworm's Pillow). tests/test_service_hardening.py checks
