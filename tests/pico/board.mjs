@@ -182,6 +182,91 @@ class ChipReset extends BasePeripheral {
 }
 const HAD_POR = 1 << 8, HAD_RUN = 1 << 16;
 
+// The flash chip behind the SSI, so the board can write its filesystem (rp2040js answers
+// the SSI's data register with nothing, its issue #157: a write hung the board). A W25Q16JV
+// (the Pico's, Winbond datasheet rev. H): the boot ROM's flash_range_erase/program and the
+// SDK's flash_do_cmd select it by forcing QSPI SS low (IO_QSPI GPIO_QSPI_SS_CTRL OUTOVER,
+// RP2040 datasheet 2.19.6.3) and clock bytes through SSI DR0 one for one (full duplex).
+// A command takes effect when SS goes high, as on the chip: Write Enable (06h), Page
+// Program (02h: bits only go from 1 to 0, the address wraps inside its 256-byte page),
+// Sector Erase (20h, 4 KB), Block Erase (52h 32 KB, D8h 64 KB), Read Status (05h: BUSY
+// for the chip's typical times, table 9.7: page program 0.4 ms, sector erase 45 ms, block
+// erase 120/150 ms), Read Data (03h), JEDEC ID (9Fh). What is written goes into the flash
+// every later boot starts from, so a reset or a power cut keeps it.
+const FLASH_TIMES_US = { 0x02: 400, 0x20: 45000, 0x52: 120000, 0xd8: 150000 };
+class FlashChip {
+  constructor() { this.selected = false; this.cmd = []; this.wel = false; this.busyUntil = 0; this.writes = 0; }
+  select(on) {
+    if (on && !this.selected) this.cmd = [];
+    if (!on && this.selected) this.execute();
+    this.selected = on;
+  }
+  exchange(byte) {
+    if (!this.selected) return 0;
+    const cmd = this.cmd;
+    cmd.push(byte);
+    const op = cmd[0];
+    if (op === 0x05 && cmd.length > 1) return (nowUs() < this.busyUntil ? 1 : 0) | (this.wel ? 2 : 0);
+    if (op === 0x03 && cmd.length > 4) {
+      const addr = ((cmd[1] << 16) | (cmd[2] << 8) | cmd[3]) + cmd.length - 5;
+      return addr < flash.length ? flash[addr] : 0xff;
+    }
+    if (op === 0x9f && cmd.length > 1) return [0xef, 0x40, 0x15][cmd.length - 2] ?? 0;
+    return 0;
+  }
+  execute() {
+    const cmd = this.cmd, op = cmd[0];
+    if (op === 0x06) { this.wel = true; return; }
+    if (op === 0x04) { this.wel = false; return; }
+    if (!(op in FLASH_TIMES_US) || !this.wel || cmd.length < 4 || nowUs() < this.busyUntil) return;
+    const addr = (cmd[1] << 16) | (cmd[2] << 8) | cmd[3];
+    const live = sim.rp2040.flash;
+    if (op === 0x02) {
+      const page = addr & ~0xff;
+      for (let i = 4; i < cmd.length; i++) {
+        const at = page | ((addr + i - 4) & 0xff);
+        flash[at] &= cmd[i];
+        live[at] = flash[at];
+      }
+    } else {
+      const size = op === 0x20 ? 4096 : op === 0x52 ? 32768 : 65536;
+      const start = addr & ~(size - 1);
+      flash.fill(0xff, start, start + size);
+      live.fill(0xff, start, start + size);
+    }
+    this.writes += 1;
+    this.wel = false;
+    this.busyUntil = nowUs() + FLASH_TIMES_US[op];
+  }
+}
+const flashChip = new FlashChip();
+const SSI_DR0 = 0x60, SSI_SR = 0x28, SSI_TXFLR = 0x20, SSI_RXFLR = 0x24, SSI_SSIENR = 0x08;
+class FlashSSI extends BasePeripheral {
+  constructor(mcu) { super(mcu, "SSI"); this.regs = new Map(); this.rx = []; }
+  readUint32(offset) {
+    if (offset === SSI_DR0) return this.rx.length ? this.rx.shift() : 0;
+    if (offset === SSI_SR) return 0x06 | (this.rx.length ? 0x08 : 0); // TFE, TFNF, RFNE; never BUSY
+    if (offset === SSI_TXFLR) return 0;
+    if (offset === SSI_RXFLR) return this.rx.length;
+    if (offset === 0x58) return 0x51535049; // IDR
+    if (offset === 0x5c) return 0x3430312a; // SSI_COMP_VERSION
+    return this.regs.get(offset) ?? 0;
+  }
+  writeUint32(offset, value) {
+    if (offset === SSI_DR0) { this.rx.push(flashChip.exchange(value & 0xff)); return; }
+    if (offset === SSI_SSIENR && !(value & 1)) this.rx = []; // disabling clears the FIFOs
+    this.regs.set(offset, value);
+  }
+}
+class QspiIO extends BasePeripheral {
+  constructor(mcu) { super(mcu, "IO_QSPI_BASE"); this.regs = new Map(); }
+  readUint32(offset) { return this.regs.get(offset) ?? 0; }
+  writeUint32(offset, value) {
+    this.regs.set(offset, value);
+    if (offset === 0x0c) flashChip.select(((value >> 8) & 3) === 2); // SS_CTRL OUTOVER: 2 low
+  }
+}
+
 // --- booting -------------------------------------------------------------------------------
 // --cdc-log FILE: each line the board sends, with the board's clock (us) when its last
 // byte reached the computer (the bench's latencies).
@@ -214,6 +299,10 @@ function boot(cause) {
   mcu.loadBootrom(bootrom);
   mcu.flash.set(flash);
   mcu.peripherals[0x40060] = new RingOscillator(mcu);
+  mcu.peripherals[0x18000] = new FlashSSI(mcu);
+  mcu.peripherals[0x40018] = new QspiIO(mcu);
+  // A power cut drops a command the chip had not been told to carry out (SS never rose).
+  Object.assign(flashChip, { selected: false, cmd: [], wel: false });
   mcu.peripherals[0x40064] = new ChipReset(mcu, cause === "watchdog" ? 0 : cause === "reset" ? HAD_RUN : HAD_POR);
   const watchdog = mcu.peripherals[0x40058];
   if (cause === "watchdog" && watchdogState) { // the watchdog's reason and scratch survive it
