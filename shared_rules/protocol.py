@@ -27,6 +27,8 @@ except ImportError:  # CPython: the host
     def const(x):
         return x
 
+from shared_rules.crc import crc16
+
 VERSION = 2  # 2: HELLO says how far the host has acknowledged this boot (issue 13)
 MAX_LINE = 600  # a 256-byte NDEF record in hex plus the frame around it
 MAX_SEQ = 0x7FFFFFFF
@@ -85,27 +87,6 @@ EVENT_TYPES = ("TAP", "GONE", "DIE", "BTN")
 # Characters a TEXT field must escape: the separator, the CRC marker and the escape itself.
 _TEXT_ESCAPED = " *%"
 MAX_TEXT = 120
-
-
-# CRC-16/CCITT-FALSE four bits at a time: 16 table entries (the remainder of each nibble
-# shifted through the polynomial 0x1021) instead of 256, and two lookups per byte.
-_CRC_NIBBLE = const((0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
-               0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF))
-
-
-def crc16(data, crc=0xFFFF, n=-1):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor) of
-    ``data``, or of its first ``n`` bytes (by index: no slice or view made).
-
-    >>> hex(crc16(b"123456789"))
-    '0x29b1'
-    """
-    table = _CRC_NIBBLE
-    for i in range(len(data) if n < 0 else n):
-        crc ^= data[i] << 8
-        crc = ((crc << 4) & 0xFFFF) ^ table[crc >> 12]
-        crc = ((crc << 4) & 0xFFFF) ^ table[crc >> 12]
-    return crc
 
 
 class DecodeError:

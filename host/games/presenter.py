@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from host.display import screens
 from host.display.screens import View
-from shared_rules.engine import Refusal
+from shared_rules.display import play
 
 if TYPE_CHECKING:
     from host.session.referee import Reaction, Seen
@@ -33,25 +33,11 @@ class Presenter:
         """What the panel shows of the game: its ``view``; with the referee's menu open,
         the footer is the choice under the cursor (UP/DOWN turn it, OK does it), so the
         board stays in sight while choosing and the panel redraws one line."""
-        base = self.view(seen)
-        menu = seen.menu if seen.menu_open else ()
-        if not menu:
-            return base
-        i = min(seen.cursor, len(menu) - 1)
-        return base.replace(footer="%d/%d %s" % (i + 1, len(menu), menu[i]),
-                            inverted_footer=True)
+        return play.with_menu(self.view(seen), seen)
 
     def message(self, seen: Seen, reaction: Reaction) -> tuple[str, View] | None:
         """The message an input leaves on the panel (host/app/messages.py kinds): a refusal
         says what was wrong and what to do; a note ("Rolling...", "Unknown tile") rides in
         the footer over the board. The game's own screen never shows them, so a message's
         hold is the only clock."""
-        result = reaction.result
-        if isinstance(result, Refusal):
-            return "refused", screens.refused(self.title, result.message,
-                                              result.instead or seen.legal.prompt,
-                                              result.rule)
-        if reaction.note:
-            return "note", self.screen(seen).replace(footer=reaction.note,
-                                                     inverted_footer=True)
-        return None
+        return play.message(self.title, self.screen(seen), seen, reaction)
