@@ -7,12 +7,17 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
   the boot ROM and the port's own start), and what crossed the I2C bus to draw it (the
   wire time is on the board's clock: tests/pico/board.mjs);
 - the same in French (``/language`` kept on the board): every word of the menu looked up
-  in the catalogue packed for the board, in flash (firmware/pocket/words.py).
+  in the catalogue packed for the board, in flash (firmware/pocket/words.py);
+- a button pressed in the menu (DOWN, OK) to the new screen's last byte on the panel, on
+  the board's clock, from the finger's lift (a press is known when it is released, before
+  a long press's time: firmware/buttons.py): the release's debounce, the poll, the menu
+  made, laid out and drawn, the changed columns sent over I2C.
 
-HEXREF_BENCH=quick runs the same (one boot is all it does).
+HEXREF_BENCH=quick measures one press, not two.
 """
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -21,9 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pocket_rig import HEAP_IMAGE, ROOT, boot  # noqa: E402
+from pocket_rig import HEAP_IMAGE, IMAGE, ROOT, boot  # noqa: E402
+from rig import PRESS_MS  # noqa: E402
 
 BOOT_S = 120
+QUICK = os.environ.get("HEXREF_BENCH") == "quick"
 
 
 def main() -> int:
@@ -63,6 +70,22 @@ def main() -> int:
         return 1
     print("%s boot -> the menu on the glass in French (its words read from the packed "
           "catalogue in flash): %d ms by ticks_ms" % (where, int(menu[0].split()[2])))
+    pressed = []
+    # DOWN: the cursor's bar moves (two rows' columns); OK: into the first game's list, a
+    # new screen.
+    for button in ("DOWN",) if QUICK else ("DOWN", "OK"):
+        steps = [{"do": "press", "button": button, "after": 300}]
+        rig, lines, logs = boot(IMAGE, "POCKET SCREEN", BOOT_S, steps=steps, start_ms=300)
+        screens = [x for x in lines if x.startswith("POCKET SCREEN ")]
+        if rig.panel_target is None or not screens or not rig.pressed_us:
+            print("[pocket] the board never answered its button:\n%s" % "\n".join(lines[-20:]))
+            return 1
+        pages = int(screens[-1].split()[3])
+        lifted_us = rig.pressed_us + PRESS_MS * 1000
+        pressed.append((button, (rig.panel_target.last_us - lifted_us) / 1000, pages))
+    print("%s a button in the menu, lifted -> the new screen on the glass (its last byte "
+          "on the panel, the 20 ms debounce included; the finger was down %d ms before): %s"
+          % (where, PRESS_MS, ", ".join("%s %.1f ms (%d pages)" % p for p in pressed)))
     return 0
 
 

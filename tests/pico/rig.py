@@ -214,8 +214,10 @@ class PanelTarget:
 
     stretch_us = 0
 
-    def __init__(self, twin: SSD1306Twin) -> None:
+    def __init__(self, twin: SSD1306Twin, clock: BoardClock) -> None:
         self.twin = twin
+        self.clock = clock
+        self.last_us = 0  # when the last write reached the panel, on the board's clock
 
     def connect(self, address: int, read: bool) -> bool:
         return address == self.twin.address and not read
@@ -223,6 +225,7 @@ class PanelTarget:
     def write(self, data: bytes) -> None:
         if data:
             self.twin.writeto(self.twin.address, data)
+            self.last_us = self.clock.us()
 
     def read(self) -> bytes:
         return b""
@@ -268,6 +271,7 @@ class Table:
         self._say("%s %s" % (how, name))
         pin = dict(self.rig.buttons)[name]
         now = self.rig.clock.now
+        self.rig.pressed_us = self.rig.clock.us()  # the finger down (make bench: press -> glass)
         self.rig.later(now, "pin:%d:0" % pin)
         self.rig.later(now + (LONG_MS if how == "long" else PRESS_MS), "pin:%d:1" % pin)
 
@@ -319,6 +323,8 @@ class Rig:
         self.buttons = board.buttons()
         self.led_pin: int | None = board.pin("led")
         self.panel: SSD1306Twin | None = None
+        self.panel_target: PanelTarget | None = None
+        self.pressed_us = 0  # the last button pressed, on the board's clock
         if pocket:
             from firmware.pocket import board as pocket_board
 
@@ -326,7 +332,8 @@ class Rig:
             self.panel = SSD1306Twin(pocket_board.address(display), display == "sh1106")
             bus_id = pocket_board.names()[getattr(pocket_board, display.upper() + "_BUS")
                                           .upper() + "_ID"]
-            self.buses[bus_id][self.panel.address] = PanelTarget(self.panel)
+            self.panel_target = PanelTarget(self.panel, self.clock)
+            self.buses[bus_id][self.panel.address] = self.panel_target
             self.buttons = pocket_board.buttons()
             self.led_pin = None  # the pocket's status is its panel
         for name in without:  # a chip left off its bus (a hub with no die sensor...)
