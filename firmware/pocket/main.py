@@ -46,8 +46,8 @@ def saved_language(root):
 
 
 def save_language(root, lang):
-    """Keep ``lang`` for the next boot; a flash that takes no write (full, or the emulated
-    board's, which cannot write) leaves the language spoken until then."""
+    """Keep ``lang`` for the next boot; a flash that takes no write (full, failing) leaves
+    the language spoken until then."""
     try:
         with open(root + "/language", "w") as f:
             f.write(lang)

@@ -23,12 +23,12 @@ HEAP_IMAGE = OUT / "pocket-heap.img"  # the same, booted by tests/pico/pocket_he
 
 
 def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] | None = None,
-         start_ms: int = 8000) -> tuple[Rig, list[str], list[str]]:
+         start_ms: int = 8000, times: int = 1) -> tuple[Rig, list[str], list[str]]:
     """The pocket board booted from ``image`` until it says ``until`` on its USB line (or
     ``seconds`` of wall time), and ``then(port)`` called with its serial port's path while
     it still runs: the rig (its twins as the board left them), the board's lines and the
     rig's log. ``steps``: the rig's script (buttons pressed...), begun ``start_ms`` of the
-    board's time after boot."""
+    board's time after boot; ``times``: how many lines must say ``until``."""
     master, slave = os.openpty()
     tty.setraw(slave)
     logs: list[str] = []
@@ -41,7 +41,7 @@ def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] |
     deadline = time.monotonic() + seconds
     os.set_blocking(slave, False)
     try:
-        while time.monotonic() < deadline and not any(until in x for x in lines):
+        while time.monotonic() < deadline and sum(until in x for x in lines) < times:
             try:
                 buf += os.read(slave, 4096)
             except BlockingIOError:
@@ -49,7 +49,7 @@ def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] |
                 continue
             *done, buf = buf.split(b"\n")
             lines += [d.decode("latin1").rstrip("\r") for d in done]
-        if then is not None and any(until in x for x in lines):
+        if then is not None and sum(until in x for x in lines) >= times:
             then(os.ttyname(slave))
     finally:
         if rig.node is not None:

@@ -81,9 +81,10 @@ PRESSES = ["DOWN", "DOWN", "OK", "DOWN", "OK", "UP", "UP", "OK", "DOWN", "OK"]
 def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_path: Path):
     """The board booted with French kept (``/language``) and its buttons pressed on their
     pins: down to the language, Spanish chosen (spoken at once, from the catalogue packed
-    for the board), up to the Justice League and its Collector's game chosen. The game is
-    the one asked for, and the panel then shows the menu in Spanish as the Pi draws the
-    same presses' menu, pixel for pixel (build/pico/pocket-menu-es.png)."""
+    for the board, and kept in flash), up to the Justice League and its Collector's game
+    chosen, then the board reset. The game is the one asked for, and the board boots
+    again in Spanish: the panel shows the menu as the Pi draws the same presses' menu,
+    pixel for pixel (build/pico/pocket-menu-es.png)."""
     kept = tmp_path / "language"
     kept.write_text("fr")
     fr_image = tmp_path / "pocket-fr.img"
@@ -93,11 +94,14 @@ def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_pa
                     str(fr_image), *map(str, deploy), str(kept)], check=True,
                    stdout=subprocess.DEVNULL)
     steps = [{"do": "press", "button": b, "after": 400} for b in PRESSES]
-    rig, lines, logs = boot(fr_image, "POCKET PLAY", BOOT_S * 2, steps=steps, start_ms=300)
+    steps.append({"do": "reset", "after": 400})
+    rig, lines, logs = boot(fr_image, "POCKET MENU", BOOT_S * 2, steps=steps, start_ms=300,
+                            times=2)
     text = "\n".join(lines)
-    assert "Traceback" not in text, text
+    assert "Traceback" not in text and "POCKET NOTE" not in text, text
     assert "POCKET PLAY jl-collector 2" in lines, "%s\n%s" % (text, "\n".join(logs[-20:]))
     assert len([x for x in lines if x.startswith("POCKET SCREEN ")]) == len(PRESSES), text
+    assert len([x for x in lines if x.startswith("POCKET MENU ")]) == 2, text  # booted again
     panel = rig.panel
     assert panel is not None
     save_png(panel.image(), OUT / "pocket-menu-es.png")
