@@ -156,13 +156,13 @@ $(FW_OUT)/main.py:
 # to a board that could not load the files.
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
 # Pico's flash image alike (tests/pico/image.py).
-# BUILD=pocket copies the pocket build instead (make pocket: its modules, fonts/, screens/
-# and its main.py), checked the same way.
+# BUILD=pocket copies the pocket build instead (make pocket: its modules, shared_rules/,
+# fonts/, words/, screens/, tiles/ and its main.py), checked the same way.
 PORT ?= auto
 BUILD ?= hub
 DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
 DEPLOY_OUT := $(if $(filter pocket,$(BUILD)),build/pocket,$(FW_OUT))
-DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware shared_rules fonts words screens,\
+DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware shared_rules fonts words screens tiles,\
                  firmware shared_rules)
 ifneq ($(filter deploy,$(MAKECMDGOALS)),)
 ifeq ($(filter hub pocket,$(BUILD)),)
@@ -185,21 +185,24 @@ pico-image: firmware
 
 # The pocket build (issue 25; docs/DESIGN.md, The pocket build): the Pico alone with its
 # OLED. Its modules compiled as the hub's are, under build/pocket/ in the board's layout:
-# firmware/pocket/ (and the firmware package it sits in), the Pi's fonts packed for the
-# board (fonts/) and its catalogues (words/), the layout and screens it shares with the Pi
-# (shared_rules/display/ and the words they import), the games its menu lists (screens/), the
-# hub's buttons module, a main.py that starts
-# it. pocket-image puts them in the emulated Pico's flash (tests/pico/pocket_suite.py).
+# firmware/pocket/ and the hub's drivers (the reader, the die, the buttons), the rules, the
+# session, the layout and the screens it shares with the Pi (shared_rules/), the Pi's fonts
+# packed for the board (fonts/) and its catalogues (words/), the games its menu lists
+# (screens/), its tiles (tiles/: the collection key, the registry, an entry per tile,
+# host/app/pocket_tiles.py; the demo tables' until enrolling reaches the pocket), a main.py
+# that starts it. pocket-image puts them in the emulated Pico's flash
+# (tests/pico/pocket_suite.py).
 POCKET_OUT := build/pocket
-POCKET_SRC := firmware/__init__.py firmware/clock.py firmware/buttons.py \
-              $(wildcard firmware/pocket/*.py) \
-              shared_rules/__init__.py shared_rules/words.py $(wildcard shared_rules/display/*.py)
+POCKET_SRC := $(filter-out firmware/twins/% firmware/sim.py firmware/clock_sim.py \
+                firmware/main_pico.py, $(wildcard firmware/*.py firmware/pocket/*.py)) \
+              $(wildcard shared_rules/*.py shared_rules/display/*.py)
 POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/shared_rules $(POCKET_OUT)/fonts \
-                 $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/main.py
+                 $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/tiles $(POCKET_OUT)/main.py
 .PHONY: pocket pocket-image
 pocket: $(patsubst %.py,$(POCKET_OUT)/%.mpy,$(POCKET_SRC)) $(POCKET_OUT)/.fonts-packed \
-        $(POCKET_OUT)/.words-packed $(POCKET_OUT)/screens/games.json $(POCKET_OUT)/main.py
-	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts, words and screens in $(POCKET_OUT)/"
+        $(POCKET_OUT)/.words-packed $(POCKET_OUT)/screens/games.json \
+        $(POCKET_OUT)/tiles/index.json $(POCKET_OUT)/main.py
+	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts, words, screens and tiles in $(POCKET_OUT)/"
 
 $(POCKET_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
 	@mkdir -p $(dir $@)
@@ -220,6 +223,10 @@ $(POCKET_OUT)/.words-packed: host/common/wordpack.py $(wildcard host/common/loca
 # The games the pocket lists come from the games' registrations: made each time.
 $(POCKET_OUT)/screens/games.json: FORCE | $(STAMP)
 	@$(PY) -m host.app.pocket_screens $(POCKET_OUT)/screens >/dev/null
+
+# The key stays from one build to the next (the tags signed with it stay trusted).
+$(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py host/games/hexors/demo.py | $(STAMP)
+	@$(PY) -m host.app.pocket_tiles $(dir $@) --demo
 
 $(POCKET_OUT)/main.py:
 	@mkdir -p $(dir $@)

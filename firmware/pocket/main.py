@@ -1,19 +1,37 @@
-"""The pocket referee's boot: the panel on the reader's bus, the game menu on it.
+"""The pocket referee: the game menu, then a whole game refereed on the Pico alone.
 
-A step of the pocket build (docs/DESIGN.md, The pocket build): it brings the OLED up with
-firmware/pocket/panel.py on the bus and address hardware/pinout.json gives the pocket
-board, speaks the table's language (``/language``, English when there is none) from the
-catalogues packed for the board (firmware/pocket/words.py, ``/words``), and shows the
-game menu (shared_rules/display/menu.Menu: the games the build listed in
-``/screens/games.json``, then the language), laid out on the board by the layout the Pi
-uses and drawn with framebuf from the Pi's packed fonts (``/fonts``). UP, DOWN, OK and
-BACK move in it; a language chosen is spoken at once and kept for the next boot. The
-session comes next: a game chosen is only said. It says on the USB serial line what it
-did, for the rig and a maker's terminal: ``POCKET MENU <ms since boot> <pages sent>``
-for the first screen, ``POCKET SCREEN <ms> <pages>`` for each one after, ``POCKET PLAY
-<variant> <players>`` for a game chosen (after its screen), ``POCKET NOTE ...`` for what
-went wrong but let it go on.
+It brings the OLED up with firmware/pocket/panel.py on the bus and address
+hardware/pinout.json gives the pocket board, speaks the table's language (``/language``,
+English when there is none) from the catalogues packed for the board
+(firmware/pocket/words.py, ``/words``), and builds the hub's own drivers on the hub's pins
+(firmware/wiring.py: the PN532, the die's accelerometer) with the pocket's four buttons.
+If the flash holds a game (firmware/pocket/game.py), it is restored by folding its journal
+and play goes on where it stopped; else it shows the game menu
+(shared_rules/display/menu.Menu: the games the build listed in ``/screens/games.json``,
+then the language). Every screen is laid out on the board by the layout the Pi uses and
+drawn with framebuf from the Pi's packed fonts (``/fonts``).
+
+In the menu, UP, DOWN, OK and BACK move; a language chosen is spoken at once and kept for
+the next boot; a game chosen starts. In a game the session is the Pi's
+(shared_rules/session.py): a tapped tile (trusted by firmware/pocket/book.py), the die and
+the buttons go in, and each input is journalled on flash before its screen is drawn (the
+Pi's own screens: firmware/pocket/screen.py). OK opens the referee's menu of what may be
+done now (UP/DOWN move in it, OK does it, BACK closes it); with it closed, UP and DOWN are
+the players' buttons (the hub's A and B: "yes, mine", "my roster is done"), and BACK held
+is undo. Once the game is won, OK goes back to the game menu.
+
+It says on the USB serial line what it did, for the rig and a maker's terminal::
+
+    POCKET MENU <ms since boot> <pages sent>      the menu's first screen
+    POCKET SCREEN <ms> <pages>                    each menu screen after it
+    POCKET PLAY <variant> <players>               a game chosen (after its screen)
+    POCKET RESTORED <variant> <entries> <ms since boot>
+    POCKET ENTRY <n> <target> <accepted 0/1> <ms at the event> <ms on the glass> <heap> <input>
+    POCKET WIN <players>
+    POCKET HEAP <in use now> <most in use after an input> <most allocated before a collection>
+    POCKET NOTE ...                               what went wrong but let it go on
 """
+import gc
 import json
 import time
 
@@ -21,10 +39,13 @@ import machine
 
 from firmware.buttons import PRESS, Buttons
 from firmware.pocket import board
+from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.words import speak
 from shared_rules.display.menu import Menu
+
+PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 
 
 def load_menu(root, lang):
@@ -55,6 +76,176 @@ def save_language(root, lang):
         print("POCKET NOTE language not kept: %s" % exc)
 
 
+class Event:
+    """A table event as the session reads it (host/common/events.py's ``TableEvent``)."""
+
+    def __init__(self, kind, boot, seq, uid="", record="", die="", faces=(), button="",
+                 action=""):
+        self.kind = kind
+        self.boot = boot
+        self.seq = seq
+        self.uid = uid
+        self.record = record
+        self.die = die
+        self.faces = faces
+        self.button = button
+        self.action = action
+
+    def said(self):
+        if self.kind == "BTN":
+            return (self.kind, self.button, self.action)
+        if self.kind == "DIE":
+            return (self.kind, self.die)
+        return (self.kind, self.uid)
+
+
+class Presses:
+    """The buttons, sampled every 5 ms by a timer whatever the loop is doing: a screen takes
+    a good part of a press's 100-200 ms to lay out, draw and send, and a press made and
+    released meanwhile would be lost to a loop that only polls between inputs."""
+
+    SAMPLE_MS = 5
+    KEPT = 8  # presses waiting for the loop, at most
+
+    def __init__(self, buttons):
+        self.buttons = buttons
+        self.waiting = []
+        self.timer = machine.Timer(period=self.SAMPLE_MS, callback=self._sample)
+
+    def _sample(self, _timer):
+        event = self.buttons.poll(time.ticks_ms())
+        if event is not None and len(self.waiting) < self.KEPT:
+            self.waiting.append(event)
+
+    def poll(self, now):
+        return self.waiting.pop(0) if self.waiting else None
+
+
+def build_parts():
+    """The reader, the die and the buttons, on the pinout's pins (the hub's own drivers);
+    what could not be built is said, and the pocket goes on without it."""
+    from firmware import wiring
+
+    errors = []
+    die = wiring.build_die(wiring.die_i2c(machine), errors=errors)
+    reader = wiring.build_reader(machine, errors)
+    pin = machine.Pin
+    buttons = Presses(Buttons([(name, pin(gp, pin.IN, pin.PULL_UP))
+                               for name, gp in board.buttons()],
+                              active_low=board.active_low("button_ok")))
+    boot = wiring.new_boot_id()
+    for code, text in errors:
+        print("POCKET NOTE %s %s" % (code, text))
+    return reader, die, buttons, boot
+
+
+class Pocket:
+    def __init__(self, root, panel, fonts, menu):
+        self.root = root
+        self.panel = panel
+        self.fonts = fonts
+        self.menu = menu
+        self.frame = bytearray(1024)
+        self.shown = None  # the view on the glass
+        from firmware.pocket.book import Book
+
+        self.book = Book(root + "/tiles")
+        self.game = None
+        self.screens = None  # the game's, while one is played
+        self.boot = ""
+        self.seq = 0
+        self.live_peak = 0
+        self.alloc_peak = 0
+
+    def show(self, view):
+        """Lay ``view`` out, draw it and send what changed; nothing at all when it is the
+        view already on the glass (a tile lifted: journalled, not shown), so the loop is
+        back at the reader and the die sooner."""
+        if view == self.shown:
+            return 0
+        self.shown = None
+        draw(self.frame, view, self.fonts)
+        pages = self.panel.show(self.frame)
+        self.shown = view
+        return pages
+
+    def show_game(self, reaction=None):
+        return self.show(screens.game(self.screens, self.game.session, reaction))
+
+    # --- the game menu -----------------------------------------------------------------
+
+    def menu_press(self, name):
+        chosen = self.menu.press(name)
+        if chosen is not None and chosen[0] == "speak":
+            speak(self.root + "/words", chosen[1])
+            save_language(self.root, chosen[1])
+        if chosen is not None and chosen[0] == "play":
+            self.start(chosen[1], chosen[2])
+            return
+        pages = self.show(self.menu.view())
+        print("POCKET SCREEN %d %d" % (time.ticks_ms(), pages))
+
+    def start(self, variant, players):
+        from firmware.pocket import game
+
+        self.game = self.screens = None
+        gc.collect()
+        self.game = game.start(self.root, variant, players, self.book)
+        self.screens = screens.screens_for(variant)
+        self.show_game()
+        print("POCKET PLAY %s %d" % (variant, players))
+
+    def restore(self):
+        from firmware.pocket import game
+
+        self.game = game.saved(self.root, self.book)
+        if self.game is None:
+            return False
+        self.screens = screens.screens_for(self.game.variant)
+        self.show_game()
+        print("POCKET RESTORED %s %d %d" % (self.game.variant, self.game.session.journal.count,
+                                            time.ticks_ms()))
+        return True
+
+    # --- play --------------------------------------------------------------------------
+
+    def event(self, now, kind, **fields):
+        self.seq += 1
+        self.react(now, self.game.session.on_event(Event(kind, self.boot, self.seq,
+                                                         **fields)))
+
+    def press(self, now, name, action):
+        session = self.game.session
+        if session.legal().expect == "over" and name == "OK" and action == PRESS:
+            self.game = self.screens = None  # its journal stays until another game starts
+            gc.collect()
+            self.show(self.menu.view())
+            return
+        if not session.menu_open and name in PLAYER_BUTTON:
+            self.event(now, "BTN", button=PLAYER_BUTTON[name], action=action)
+            return
+        self.react(now, session.on_press(name, action))
+
+    def react(self, now, reaction):
+        self.show_game(reaction)
+        shown = time.ticks_ms()
+        entry = reaction.entry
+        allocated = gc.mem_alloc()
+        gc.collect()
+        live = gc.mem_alloc()
+        self.alloc_peak = max(self.alloc_peak, allocated)
+        self.live_peak = max(self.live_peak, live)
+        if entry is not None:
+            print("POCKET ENTRY %d %s %d %d %d %d %s" % (
+                self.game.session.journal.count, entry.target, 1 if entry.accepted else 0,
+                now, shown, live, json.dumps(list(entry.input))[:60]))
+        if reaction.won:
+            session = self.game.session
+            print("POCKET WIN %s" % " ".join([session.players[p]
+                                              for p in session.game.winners]))
+            print("POCKET HEAP %d %d %d" % (live, self.live_peak, self.alloc_peak))
+
+
 def main(root=""):
     display = board.choice("display")[0]
     bus = getattr(board, display.upper() + "_BUS")
@@ -63,25 +254,47 @@ def main(root=""):
     fonts = Fonts(root + "/fonts")
     lang = saved_language(root)
     speak(root + "/words", lang)
-    menu = load_menu(root, lang)
-    frame = bytearray(1024)
-    draw(frame, menu.view(), fonts)
-    pages = panel.show(frame)
-    print("POCKET MENU %d %d" % (time.ticks_ms(), pages))
-    pin = machine.Pin
-    buttons = Buttons([(name, pin(gp, pin.IN, pin.PULL_UP)) for name, gp in board.buttons()],
-                      active_low=board.active_low("button_ok"))
+    pocket = Pocket(root, panel, fonts, load_menu(root, lang))
+    # The parts first, while the heap is young; then the game, restored from flash.
+    reader, die, buttons, pocket.boot = build_parts()
+    import sys
+
+    for name in ("firmware.wiring", "firmware.pn532_start", "firmware.faces_setup",
+                 "firmware.entropy"):
+        sys.modules.pop(name, None)
+    gc.collect()
+    if not pocket.restore():
+        pages = pocket.show(pocket.menu.view())
+        print("POCKET MENU %d %d" % (time.ticks_ms(), pages))
+    run(pocket, reader, die, buttons)
+
+
+def run(pocket, reader, die, buttons):
+    ticks = time.ticks_ms
     while True:
-        event = buttons.poll(time.ticks_ms())
-        if event is None or event[1] != PRESS:
-            time.sleep_ms(5)
-            continue
-        chosen = menu.press(event[0])
-        if chosen is not None and chosen[0] == "speak":
-            speak(root + "/words", chosen[1])
-            save_language(root, chosen[1])
-        draw(frame, menu.view(), fonts)
-        pages = panel.show(frame)
-        print("POCKET SCREEN %d %d" % (time.ticks_ms(), pages))
-        if chosen is not None and chosen[0] == "play":
-            print("POCKET PLAY %s %d" % (chosen[1], chosen[2]))
+        now = ticks()
+        try:
+            event = reader.poll(now)
+            if event is not None and pocket.game is not None:
+                if event[0] == "TAP":
+                    pocket.event(now, "TAP", uid=event[1], record=event[2])
+                else:
+                    pocket.event(now, "GONE", uid=event[1])
+            event = die.poll(now)
+            if event is not None and pocket.game is not None:
+                if event[0] == "FACE":
+                    pocket.event(now, "DIE", die="FACE", faces=tuple(event[1]))
+                else:
+                    pocket.event(now, "DIE", die=event[0])
+            event = buttons.poll(now)
+            if event is not None:
+                if pocket.game is None:
+                    if event[1] == PRESS:
+                        pocket.menu_press(event[0])
+                else:
+                    pocket.press(now, event[0], event[1])
+        except Exception as exc:  # a fault is said, on the line and the panel; play goes on
+            text = "%s: %s" % (type(exc).__name__, exc)
+            print("POCKET NOTE %s" % text)
+            pocket.show(screens.fault(text))
+        time.sleep_ms(2)

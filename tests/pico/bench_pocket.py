@@ -13,12 +13,20 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
   a long press's time: firmware/buttons.py): the release's debounce, the poll, the menu
   made, laid out and drawn, the changed columns sent over I2C.
 
-HEXREF_BENCH=quick measures one press, not two, and no French boot.
+- a whole JL Collector's game played on the board (tests/pico/pocket_rig.py's script, a
+  power cut in the middle): the heap in use after each input (its peak: what the game
+  needs), the most allocated before a collection, each input from the event to its
+  screen on the glass (the journal's flash write, the session, the layout, the drawing and
+  the panel's I2C time), and the restore's time after the cut.
+
+
+HEXREF_BENCH=quick measures one press, not two, and no French boot nor game.
 """
 from __future__ import annotations
 
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -26,10 +34,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pocket_rig import HEAP_IMAGE, IMAGE, ROOT, boot  # noqa: E402
+from pocket_rig import HEAP_IMAGE, IMAGE, ROOT, boot, pocket_script  # noqa: E402
 from rig import PRESS_MS  # noqa: E402
 
+from firmware.pocket.book import Book  # noqa: E402
+
 BOOT_S = 120
+GAME_S = 900
 QUICK = os.environ.get("HEXREF_BENCH") == "quick"
 
 
@@ -57,7 +68,10 @@ def main() -> int:
         french = boot_in_french(where)
         if french:
             return french
-    return buttons(where)
+    pressed = buttons(where)
+    if pressed or QUICK:
+        return pressed
+    return game(where)
 
 
 def boot_in_french(where: str) -> int:
@@ -66,7 +80,8 @@ def boot_in_french(where: str) -> int:
         kept.write_text("fr")
         image = Path(folder) / "pocket-fr.img"
         deploy = [ROOT / "build" / "pocket" / name for name in
-                  ("firmware", "shared_rules", "fonts", "words", "screens", "main.py")]
+                  ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
+                   "main.py")]
         subprocess.run([sys.executable, str(ROOT / "tests" / "pico" / "image.py"), "-o",
                         str(image), *map(str, deploy), str(kept)], check=True,
                        stdout=subprocess.DEVNULL)
@@ -78,6 +93,31 @@ def boot_in_french(where: str) -> int:
         return 1
     print("%s boot -> the menu on the glass in French (its words read from the packed "
           "catalogue in flash): %d ms by ticks_ms" % (where, int(menu[0].split()[2])))
+    return 0
+
+
+def game(where: str) -> int:
+    book = Book(str(ROOT / "build" / "pocket" / "tiles"))
+    rig, lines, logs = boot(IMAGE, "POCKET WIN", GAME_S, steps=pocket_script(book.key, 21))
+    heap = [x for x in lines if x.startswith("POCKET HEAP ")]
+    restored = [x for x in lines if x.startswith("POCKET RESTORED ")]
+    entries = [x.split(" ", 8) for x in lines if x.startswith("POCKET ENTRY ")]
+    if not heap or not restored:
+        print("[pocket] the game did not reach its winner:\n%s\n%s"
+              % ("\n".join(lines[-20:]), "\n".join(logs[-20:])))
+        return 1
+    live, _since_cut, allocated = (int(v) for v in heap[0].split()[2:5])
+    peak = max(int(e[7]) for e in entries)  # both boots: each ENTRY says the heap in use
+    shown = [int(e[6]) - int(e[5]) for e in entries]
+    print("%s a whole JL Collector's game (%d inputs, a power cut after %s): heap in use at "
+          "its peak after an input %.1f KB of the 150 KB budget (at the winner %.1f KB); at "
+          "most %.1f KB allocated before a collection (after the cut)"
+          % (where, len(entries), restored[0].split()[3], peak / 1024, live / 1024,
+             allocated / 1024))
+    print("%s event -> its screen on the glass (journal on flash, session, layout, drawing, "
+          "panel I2C): median %d ms, max %d ms; the game restored from its journal %s ms "
+          "after the boot" % (where, statistics.median(shown), max(shown),
+                              restored[0].split()[4]))
     return 0
 
 

@@ -1,7 +1,7 @@
 """The Pico's filesystem as an image: what ``make deploy`` copies to a board, written into a
 littlefs image laid out as MicroPython's rp2 port keeps it in flash (4 KiB blocks, 352 of
-them, from flash offset 0xA0000), so the emulated board (rp2040js cannot write flash) boots
-with the files a maker's board would have.
+them, from flash offset 0xA0000), so the emulated board boots with the files a maker's
+board would have.
 
     python tests/pico/image.py -o build/pico/fs.img build/firmware/firmware \
         build/firmware/shared_rules build/firmware/main.py

@@ -5,6 +5,7 @@ tests/pico/pocket_suite.py and tests/pico/bench_pocket.py.
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -15,6 +16,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from rig import Rig  # noqa: E402
+
+from firmware.pocket.book import Book  # noqa: E402
+from host.games.hexors.demo import UIDS, collector_script  # noqa: E402
+from host.storage import tags  # noqa: E402
+from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.session import Session  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "pico"
@@ -72,3 +79,70 @@ def save_png(rows: list[list[bool]], path: Path) -> None:
                 image.putpixel((x, y), 1)
     path.parent.mkdir(parents=True, exist_ok=True)
     image.resize((512, 256), Image.Resampling.NEAREST).save(path)
+
+
+PLAYER_BUTTON = {"A": "UP", "B": "DOWN"}  # the pocket's UP and DOWN are the hub's A and B
+POCKET_REST_MS = 500
+
+
+def pocket_script(key: bytes, cut_after: int) -> list[dict]:
+    """The JL Collector's demo (host/games/hexors/demo.py) on the pocket: the game chosen in
+    its menu with its buttons, every tag signed with the pocket's collection key, the
+    players' buttons on UP and DOWN; the power cut (a reset) after ``cut_after`` of the
+    game's steps."""
+    steps: list[dict] = [{"do": "press", "button": "OK", "after": 500},  # Justice League
+                         {"do": "press", "button": "DOWN", "after": 500},  # Collector's
+                         {"do": "press", "button": "OK", "after": 500}]  # start
+    game = []
+    for step in collector_script():
+        step = dict(step)
+        if step["do"] == "place":
+            entry_id = next(e for e, uid in UIDS.items() if uid == step["uid"])
+            step["record"] = tags.record_for(entry_id, step["uid"], key)
+        if step["do"] == "press":
+            step["button"] = PLAYER_BUTTON[step["button"]]
+        if step["do"] == "lift":
+            # A tile rests on the pocket's reader half a second, not the demo's 300 ms: the
+            # pocket reads it between screens, and a screen takes 150-280 ms on the rp2
+            # (POCKET ENTRY's times), so a tile lifted 300 ms after it came, just after
+            # an input that redrew the panel, was missed.
+            step["after"] = max(step["after"], POCKET_REST_MS)
+        game.append(step)
+    game[0]["after"] = 2500  # the game's first screen is up before the first tile comes
+    return steps + game[:cut_after] + [{"do": "reset", "after": 200}] + game[cut_after:]
+
+
+def expected_entries(book: Book, script: list[dict]) -> list[tuple]:
+    """What the Pi's session (shared_rules/session.py) journals for the same table, run
+    here: every input that is no mere event (target, accepted, the input up to its first
+    catalogue entry, as the board's POCKET ENTRY line gives it)."""
+
+    class Journal:
+        def __init__(self) -> None:
+            self.entries: list = []
+
+        def append(self, entry) -> None:
+            self.entries.append(entry)
+
+    class Event:
+        def __init__(self, kind, **fields) -> None:
+            self.kind, self.boot, self.seq = kind, None, None
+            self.uid = self.record = self.die = self.button = self.action = ""
+            self.faces: tuple = ()
+            self.__dict__.update(fields)
+
+        def said(self) -> tuple:
+            return (self.kind,)
+
+    session = Session(lambda: HexorsGame(variant="jl-collector", players=2), book, Journal())
+    for step in script[3:]:
+        if step["do"] == "place":
+            session.on_event(Event("TAP", uid=step["uid"], record=step["record"]))
+        elif step["do"] == "roll":
+            session.on_event(Event("DIE", die="FACE", faces=(step["face"],)))
+        elif step["do"] == "press":
+            button = {v: k for k, v in PLAYER_BUTTON.items()}[step["button"]]
+            session.on_event(Event("BTN", button=button, action="press"))
+    assert session.game.winners == [0], "the demo game itself has no winner"
+    return [(e.target, e.accepted, json.dumps(list(e.input))[:60].split("{")[0])
+            for e in session.journal.entries if e.target != "none"]

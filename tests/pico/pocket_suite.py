@@ -18,13 +18,17 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
-from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
+from pocket_rig import IMAGE, OUT, boot, expected_entries, pocket_script, save_png  # noqa: E402
 from rig import AssetsMissing, find_assets  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402
 
+from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_screens import menu  # noqa: E402
 from host.common.i18n import speaking  # noqa: E402
 from host.devices.panel import render  # noqa: E402
+from host.games.hexors.presenter import HexorsView  # noqa: E402
+from host.session.referee import Referee, TileBook  # noqa: E402
+from shared_rules.hexors import HexorsGame  # noqa: E402
 
 pytestmark = pytest.mark.system  # the emulated board
 
@@ -82,26 +86,31 @@ def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_pa
     """The board booted with French kept (``/language``) and its buttons pressed on their
     pins: down to the language, Spanish chosen (spoken at once, from the catalogue packed
     for the board, and kept in flash), up to the Justice League and its Collector's game
-    chosen, then the board reset. The game is the one asked for, and the board boots
-    again in Spanish: the panel shows the menu as the Pi draws the same presses' menu,
-    pixel for pixel (build/pico/pocket-menu-es.png)."""
+    chosen, which starts; then the board reset. It boots again in Spanish with the game it
+    had started, restored from its flash: the panel shows the game's first screen as the
+    Pi's referee draws a new JL Collector's game in Spanish, pixel for pixel
+    (build/pico/pocket-menu-es.png)."""
     kept = tmp_path / "language"
     kept.write_text("fr")
     fr_image = tmp_path / "pocket-fr.img"
     deploy = [ROOT / "build" / "pocket" / name
-              for name in ("firmware", "shared_rules", "fonts", "words", "screens", "main.py")]
+              for name in ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
+                           "main.py")]
     subprocess.run([sys.executable, str(ROOT / "tests" / "pico" / "image.py"), "-o",
                     str(fr_image), *map(str, deploy), str(kept)], check=True,
                    stdout=subprocess.DEVNULL)
     steps = [{"do": "press", "button": b, "after": 400} for b in PRESSES]
-    steps.append({"do": "reset", "after": 400})
-    rig, lines, logs = boot(fr_image, "POCKET MENU", BOOT_S * 2, steps=steps, start_ms=300,
-                            times=2)
+    steps.append({"do": "reset", "after": 1500})  # once the game has started and shown
+    rig, lines, logs = boot(fr_image, "POCKET RESTORED", BOOT_S * 2, steps=steps,
+                            start_ms=300)
     text = "\n".join(lines)
     assert "Traceback" not in text and "POCKET NOTE" not in text, text
     assert "POCKET PLAY jl-collector 2" in lines, "%s\n%s" % (text, "\n".join(logs[-20:]))
-    assert len([x for x in lines if x.startswith("POCKET SCREEN ")]) == len(PRESSES), text
-    assert len([x for x in lines if x.startswith("POCKET MENU ")]) == 2, text  # booted again
+    # Each press but the last drew the menu; the last started the game.
+    assert len([x for x in lines if x.startswith("POCKET SCREEN ")]) == len(PRESSES) - 1, text
+    assert len([x for x in lines if x.startswith("POCKET MENU ")]) == 1, text
+    assert [x for x in lines if x.startswith("POCKET RESTORED ")][0].split()[2:4] == \
+        ["jl-collector", "0"], text  # booted again, into the game it had started
     panel = rig.panel
     assert panel is not None
     save_png(panel.image(), OUT / "pocket-menu-es.png")
@@ -112,19 +121,20 @@ def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_pa
             if chosen is not None and chosen[0] == "speak":
                 from host.common import i18n
                 i18n.use(chosen[1])
-        assert pi.lang == "es"
-        want = page_bytes(render(pi.view()))
+        assert pi.lang == "es" and chosen == ("play", "jl-collector", 2)
+        referee = Referee(lambda: HexorsGame(variant="jl-collector", players=2), TileBook([]))
+        want = page_bytes(render(HexorsView("jl-collector").screen(referee.seen())))
     got = panel.frame()
     if got != want:
-        raise AssertionError("%d pixels differ from the Pi's menu in Spanish (build/pico/"
+        raise AssertionError("%d pixels differ from the Pi's new game in Spanish (build/pico/"
                              "pocket-menu-es.png)" % differ(got, want))
 
 
 def test_make_deploy_build_pocket_copies_what_loads_on_the_board(image: Path):
     """``make deploy BUILD=pocket``: the check it runs first (host/hub/deploy_check.py) asks
     the running pocket board over its USB with mpremote and finds the pocket's files load
-    there; then it copies what the emulated board booted from (rp2040js cannot write flash,
-    its issue #157: the copy itself is read from make, not run)."""
+    there; then it copies what the emulated board booted from (the copy itself is read from
+    make, not run)."""
     checked = {}
 
     def check(port: str) -> None:
@@ -142,9 +152,59 @@ def test_make_deploy_build_pocket_copies_what_loads_on_the_board(image: Path):
     copy = [x for x in plan.replace("\\\n", " ").splitlines() if "mpremote" in x]
     assert copy, plan
     words = copy[0].split()
-    # Exactly the image's top level: the pocket's modules (its own shared_rules: the shared
-    # screens and words, not the hub's build), fonts, catalogues, screens and main.py.
+    # Exactly the image's top level: the pocket's modules (its own shared_rules: the rules,
+    # the session, the shared screens and words, not the hub's build), fonts, catalogues,
+    # screens, tiles and main.py.
     assert {"build/pocket/firmware", "build/pocket/shared_rules", "build/pocket/fonts",
-            "build/pocket/words", "build/pocket/screens", "build/pocket/main.py", ":main.py", "reset"} <= set(words), \
-        copy[0]
+            "build/pocket/words", "build/pocket/screens", "build/pocket/tiles",
+            "build/pocket/main.py", ":main.py", "reset"} <= set(words), copy[0]
     assert not any(w.startswith("build/firmware") for w in words)
+
+
+GAME_S = 600  # wall time for a whole game on the emulated board (about two minutes unloaded)
+
+
+def test_a_whole_collectors_game_on_the_pocket_with_a_power_cut(image: Path):
+    """The pocket alone referees the JL Collector's demo game to its winner: the game chosen
+    in the menu with the pocket's buttons, tiles read by the PN532 twin and trusted by their
+    signatures (firmware/pocket/book.py), the die thrown on the accelerometer twin, the
+    players' buttons on UP/DOWN. Mid-game the board is reset (the power cut): it restores
+    the game by folding its journal from the littlefs flash, with every input it had
+    acknowledged, and the game goes on to the same winner. Every input the board journals
+    is the one the Pi's session journals for the same table."""
+    book = Book(str(ROOT / "build" / "pocket" / "tiles"))
+    assert book.key is not None
+    cut_after = 21  # P2's Teamwork tapped and refused (JL-C9), mid-battle
+    script = pocket_script(book.key, cut_after)
+    rig, lines, logs = boot(image, "POCKET WIN", GAME_S, steps=script)
+    text = "\n".join(lines)
+    assert "Traceback" not in text and "POCKET FAULT" not in text, text
+    assert "POCKET PLAY jl-collector 2" in lines, text + "\n".join(logs)
+    restored = [x for x in lines if x.startswith("POCKET RESTORED ")]
+    assert len(restored) == 1, "the board did not come back from the cut:\n" + text
+    cut = lines.index(restored[0])
+    before = [x for x in lines[:cut] if x.startswith("POCKET ENTRY ")]
+    held = int(restored[0].split()[3])
+    # Every entry acknowledged (on the glass) before the cut is back; at most the one in
+    # flight besides.
+    assert held in (len(before), len(before) + 1), (held, len(before), text)
+    assert held >= 10, "the cut came before the game was under way"
+    entries = [x.split(" ", 8) for x in lines if x.startswith("POCKET ENTRY ")]
+    # An input up to its first catalogue entry: a dict's keys come in another order on the
+    # board (MicroPython's dicts keep none), and the line keeps 60 characters.
+    got = [(e[3], e[4] == "1", e[8].split("{")[0]) for e in entries if e[3] != "none"]
+    assert got == expected_entries(book, script), text
+    assert "POCKET WIN P1" in lines, text
+    assert [boot for boot, _ms in rig.boots] == ["power", "reset"]
+    save_png(rig.panel.image(), OUT / "pocket-win.png")
+    heap = [x for x in lines if x.startswith("POCKET HEAP ")]
+    assert heap, text
+    live, _since_cut, alloc_peak = (int(v) for v in heap[0].split()[2:5])
+    live_peak = max(int(e[7]) for e in entries)  # both boots: each ENTRY says the heap in use
+    shown = [int(e[6]) - int(e[5]) for e in entries]
+    note = ("pocket: JL Collector's played to its winner on the emulated board with a power "
+            "cut after %d entries; heap in use %.1f KB, at most %.1f KB after an input, "
+            "%.1f KB allocated before a collection; event to glass %d-%d ms"
+            % (held, live / 1024, live_peak / 1024, alloc_peak / 1024, min(shown), max(shown)))
+    with (OUT / "summary.txt").open("a") as f:
+        f.write(note + "\n")

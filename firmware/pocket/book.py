@@ -1,0 +1,43 @@
+"""The tiles the pocket board knows: its collection key, its registry and its tiles' entries,
+on its flash.
+
+``/tiles/index.json`` (written on a Pi by ``python -m host.app.pocket_tiles``): ``{"key":
+hex, "tiles": {uid: entry id}}``, and one file per catalogue entry of the collection's
+tiles, as corrected on the Pi: ``/tiles/jl/064.json`` for ``jl/064``, read when a tile is
+tapped (the heap holds the tiles in play, not the collection). A tapped tag is trusted by
+the Pi's rule (docs/DESIGN.md, Tags; host/storage/registry.py ``resolve``): a UID the
+registry holds names its entry, whatever the tag says; otherwise the tag's record must be
+signed with the collection key for this UID (firmware/pocket/tags.py). Anything else, or
+an entry the collection has no file for, is an unknown tile, and the session says to
+enroll it.
+"""
+import json
+
+from firmware.pocket import tags
+
+
+class Book:
+    def __init__(self, folder):
+        self.folder = folder
+        with open(folder + "/index.json") as f:
+            data = json.load(f)
+        key = data.get("key")
+        self.key = bytes.fromhex(key) if key else None
+        self.tiles = data.get("tiles") or {}
+
+    def entry_for(self, record_hex, uid):
+        """The catalogue entry a tapped tag stands for, or None when it is not trusted."""
+        entry_id = self.tiles.get(uid)
+        if entry_id is None and self.key is not None and record_hex:
+            try:
+                record = bytes.fromhex(record_hex)
+            except ValueError:
+                return None
+            entry_id = tags.entry_of(record, uid, self.key)
+        if entry_id is None or ".." in entry_id or entry_id.startswith("/"):
+            return None
+        try:
+            with open("%s/%s.json" % (self.folder, entry_id)) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None  # not one of the collection's tiles
