@@ -121,22 +121,26 @@ class Presses:
         return self.waiting.pop(0) if self.waiting else None
 
 
+def build_buttons():
+    """The four buttons, sampled from now on (a press while the rest boots is kept)."""
+    pin = machine.Pin
+    return Presses(Buttons([(name, pin(gp, pin.IN, pin.PULL_UP))
+                            for name, gp in board.buttons()],
+                           active_low=board.active_low("button_ok")))
+
+
 def build_parts():
-    """The reader, the die and the buttons, on the pinout's pins (the hub's own drivers);
-    what could not be built is said, and the pocket goes on without it."""
+    """The reader and the die, on the pinout's pins (the hub's own drivers); what could not
+    be built is said, and the pocket goes on without it."""
     from firmware import wiring
 
     errors = []
     die = wiring.build_die(wiring.die_i2c(machine), errors=errors)
     reader = wiring.build_reader(machine, errors)
-    pin = machine.Pin
-    buttons = Presses(Buttons([(name, pin(gp, pin.IN, pin.PULL_UP))
-                               for name, gp in board.buttons()],
-                              active_low=board.active_low("button_ok")))
     boot = wiring.new_boot_id()
     for code, text in errors:
         print("POCKET NOTE %s %s" % (code, text))
-    return reader, die, buttons, boot
+    return reader, die, boot
 
 
 class Pocket:
@@ -255,8 +259,10 @@ def main(root=""):
     lang = saved_language(root)
     speak(root + "/words", lang)
     pocket = Pocket(root, panel, fonts, load_menu(root, lang))
-    # The parts first, while the heap is young; then the game, restored from flash.
-    reader, die, buttons, pocket.boot = build_parts()
+    buttons = build_buttons()
+    # The reader and the die before a game is restored, while the heap is young; the menu
+    # (or the game) once the board is ready for it.
+    reader, die, pocket.boot = build_parts()
     import sys
 
     for name in ("firmware.wiring", "firmware.pn532_start", "firmware.faces_setup",

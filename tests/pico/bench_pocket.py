@@ -127,7 +127,8 @@ def buttons(where: str) -> int:
     # new screen.
     for button in ("DOWN",) if QUICK else ("DOWN", "OK"):
         steps = [{"do": "press", "button": button, "after": 300}]
-        rig, lines, logs = boot(IMAGE, "POCKET SCREEN", BOOT_S, steps=steps, start_ms=300)
+        # From when the board's reader first looks for a tag: the pocket is booted.
+        rig, lines, logs = boot(IMAGE, "POCKET SCREEN", BOOT_S, steps=steps)
         screens = [x for x in lines if x.startswith("POCKET SCREEN ")]
         if rig.panel_target is None or not screens or not rig.pressed_us:
             print("[pocket] the board never answered its button:\n%s" % "\n".join(lines[-20:]))
