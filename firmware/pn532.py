@@ -186,7 +186,6 @@ class PN532:
         self.uid_len = 0
         self.data = bytearray(16)
         self.tag_fault = False  # the last FAILED was the tag's doing, not the bus's
-        self._rparams = bytearray(3)
 
     # --- one command, non-blocking -----------------------------------------------------
 
@@ -358,12 +357,10 @@ class PN532:
 
     def read_frame(self, page):
         """InDataExchange(READ page): 16 bytes back, pages page..page+3."""
-        p = self._rparams
-        p[0] = 1
-        p[1] = _NTAG_READ
-        p[2] = page
-        _fill(self._read, _IN_DATA_EXCHANGE, p)
-        return self._read
+        f = self._read  # 00 00 FF LEN LCS D4 40 01 30 page DCS 00: the page and its sum
+        f[9] = page
+        f[10] = (-(_HOST_TO_PN532 + _IN_DATA_EXCHANGE + 1 + _NTAG_READ + page)) & 0xFF
+        return f
 
     def write_frame(self, page, data4):
         """InDataExchange(WRITE page, 4 bytes)."""

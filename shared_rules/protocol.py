@@ -391,10 +391,14 @@ def _is_hex(token, lengths_in_bytes=None, min_bytes=1, max_bytes=256):
             return False
     elif n < min_bytes or n > max_bytes:
         return False
-    for b in token.encode():
-        if _hex_digit(b) < 0:
+    # In C, not byte by byte (1.8 ms for a TAP's record on the emulated Pico): every
+    # character a hex digit (CPython's fromhex skips spaces: then fewer bytes), upper case.
+    try:
+        if len(bytes.fromhex(token)) != n:
             return False
-    return True
+    except ValueError:
+        return False
+    return token == token.upper()
 
 
 def _is_word(token):
