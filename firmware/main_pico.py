@@ -21,7 +21,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from firmware import resets
+from firmware import forget, resets
 
 _HEALTHY_MS = const(60000)
 _PERIOD_MS = const(2)
@@ -29,24 +29,6 @@ _PERIOD_MS = const(2)
 # firmware.entropy again).
 BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start",
              "firmware.faces_setup", "firmware.entropy")
-
-
-def forget(names):
-    """Let the garbage collector have modules only needed while booting."""
-    import sys
-
-    import firmware
-
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-        try:
-            delattr(firmware, name.split(".")[-1])
-        except (AttributeError, KeyError, TypeError):
-            # A module never imported is no attribute of the package: CPython says
-            # AttributeError, the rp2 port KeyError (a hub with no die sensor never loads
-            # faces_setup, and fell to the REPL here on a real Pico).
-            pass
 
 
 def main():

@@ -84,7 +84,6 @@ class NfcReader:
         self.write_state = "idle"  # idle, waiting, writing, done, failed
         self.errors = []  # (code, text) for the hub to report
         self.resets = 0
-        self.cycles = 0
 
     @property
     def present(self):
@@ -113,32 +112,6 @@ class NfcReader:
         self.writer = Writer(uid_hex, record, self._now)
         self.write_state = "waiting"
 
-    def _plan(self, now):
-        fault = self.writer.plan(self.chip.data)
-        if fault is not None:
-            self._fail_write(fault[0], fault[1])
-            return self._seen(now, None, "")
-        self._state = _WRITE
-        self.writer.next_page(self.chip, now)
-        return None
-
-    def _next_page(self, now):
-        if self.writer.next_page(self.chip, now):
-            return None
-        self.writer = None
-        self.write_state = "done"
-        self._known_len = 0  # read it again: the TAP carries what was written
-        self._state = _IDLE
-        self._due = now
-        drop_writer()
-        return None
-
-    def _fail_write(self, code, text):
-        self.writer = None
-        self.write_state = "failed"
-        self.errors.append((code, text))
-        drop_writer()
-
     # --- the cycle -------------------------------------------------------------------
 
     def poll(self, now):
@@ -157,8 +130,8 @@ class NfcReader:
                 return None
             writer = self.writer
             if writer is not None and ticks_diff(now, writer.since) > WRITE_WAIT_MS:
-                self._fail_write("NO_TAG", "put tag %s on the reader to enroll it"
-                                 % writer.uid_hex)
+                writer.fail(self, "NO_TAG", "put tag %s on the reader to enroll it"
+                            % writer.uid_hex)
             chip.start_poll(now)
             self._state = state = _POLL
         if state >= _RESET_LOW:
@@ -169,8 +142,8 @@ class NfcReader:
         if verdict == _FAILED:
             if chip.tag_fault:
                 if state in (_WRITE_CC, _WRITE):
-                    self._fail_write("WRITE_FAILED", "tag %s: %s" % (self.writer.uid_hex,
-                                                                     chip.error))
+                    self.writer.fail(self, "WRITE_FAILED", "tag %s: %s"
+                                     % (self.writer.uid_hex, chip.error))
                 elif state == _READ:
                     if self._unreadable == self._uid_hex:
                         # Twice in a row: a tag we cannot read (not an NTAG, or locked).
@@ -188,13 +161,12 @@ class NfcReader:
         if state == _READ:
             return self._read(now)
         if state == _WRITE_CC:
-            return self._plan(now)
-        return self._next_page(now)
+            return self.writer.planned(self, now)
+        return self.writer.wrote(self, now)
 
     def _polled(self, now):
         chip = self.chip
         n = chip.uid_len
-        self.cycles += 1
         if n == 0:
             self._known_len = 0
             return self._seen(now, None, "")
@@ -270,7 +242,7 @@ class NfcReader:
         self._faults += 1
         self.errors.append(("NFC", "reader: %s" % chip.error))
         if self.writer is not None and self._state in (_WRITE_CC, _WRITE):
-            self._fail_write("WRITE_FAILED", "reader fault while writing")
+            self.writer.fail(self, "WRITE_FAILED", "reader fault while writing")
         if self._faults < _FAULTS_BEFORE_RESET:
             self._state = _IDLE
             self._due = ticks_add(now, self.poll_ms)
@@ -316,22 +288,6 @@ class NfcReader:
             self._state = _IDLE
             self._due = now
         return None
-
-
-def drop_writer():
-    """A write is over (done or failed): let the collector have firmware.nfc_write and
-    the TLV wrapping it used (firmware.ndef_records), so the hub's heap is back to what it
-    was after boot. The next WRITE loads them again."""
-    import sys
-
-    import firmware
-
-    for name in ("nfc_write", "ndef_records"):
-        sys.modules.pop("firmware." + name, None)
-        try:
-            delattr(firmware, name)
-        except (AttributeError, KeyError):
-            pass
 
 
 def _same(buf, n, other):

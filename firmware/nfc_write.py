@@ -3,9 +3,10 @@ only ``WRITE`` needs. The reader loads it for a ``WRITE`` (``hexref enroll``), h
 :class:`Writer` in its public ``writer`` slot, and drops this module when the write is
 over, so a hub that referees games does not hold it in its heap.
 
-A writer knows nothing of the reader: once the reader has the tag and its Capability
-Container, ``plan`` lays the record out over the tag's pages and ``next_page`` starts
-writing the next one (one bus transaction per poll, as the reader's whole cycle).
+Once the reader has the tag and its Capability Container, ``plan`` lays the record out
+over the tag's pages and ``next_page`` starts writing the next one (one bus transaction
+per poll, as the reader's whole cycle). What the reader does at each step of a write
+(``planned``, ``wrote``, ``fail``) is here too, off the heap of a hub that writes nothing.
 """
 try:
     from micropython import const
@@ -13,10 +14,15 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from firmware import ndef
+from firmware import forget, ndef
 from firmware.ndef_records import ndef_offset, tlv
 
 _USER_PAGE = const(4)  # NTAG21x user memory starts at page 4 (datasheet 8.5); CC is page 3
+_IDLE = const(0)  # firmware.nfc's states a write leaves the reader in
+_WRITE = const(4)
+# What a WRITE loads, let go when the write is over (done or failed), so the hub's heap is
+# back to what it was after boot; the next WRITE loads them again.
+_MODULES = const(("firmware.nfc_write", "firmware.ndef_records"))
 
 
 class Writer:
@@ -73,6 +79,38 @@ class Writer:
             page4[length_at - page * 4] = 0
         chip.start_write(first + page, page4, now)
         return True
+
+
+    # --- the reader's steps while it writes (``reader``: a firmware.nfc.NfcReader) ------
+
+    def planned(self, reader, now):
+        """The CC is read: plan, then write the first page (or give up)."""
+        fault = self.plan(reader.chip.data)
+        if fault is not None:
+            self.fail(reader, fault[0], fault[1])
+            return reader._seen(now, None, "")
+        reader._state = _WRITE
+        self.next_page(reader.chip, now)
+        return None
+
+    def wrote(self, reader, now):
+        """A page is written: the next one, or the end (the tag is read again: its TAP
+        carries what was written)."""
+        if self.next_page(reader.chip, now):
+            return None
+        reader.writer = None
+        reader.write_state = "done"
+        reader._known_len = 0
+        reader._state = _IDLE
+        reader._due = now
+        forget(_MODULES)
+        return None
+
+    def fail(self, reader, code, text):
+        reader.writer = None
+        reader.write_state = "failed"
+        reader.errors.append((code, text))
+        forget(_MODULES)
 
 
 def _unhex(text, what):

@@ -160,6 +160,7 @@ def boot(twins, beat_ms=None, usb=False):
     boot-only modules dropped); returns it started. ``usb``: on the board's own serial port
     (firmware.usbport, what the heap figures count; see ``on_fake_port``), else on a
     FakePort the bench can feed and read."""
+    import firmware
     from firmware import main_pico, wiring
 
     port = None  # wiring's default: the USB port
@@ -172,7 +173,7 @@ def boot(twins, beat_ms=None, usb=False):
     hub = wiring.boot(twins["machine"], errors, port=port, ticks=clock.ticks_ms,
                       sleep=clock.sleep_ms)
     del wiring
-    main_pico.forget(main_pico.BOOT_ONLY)
+    firmware.forget(main_pico.BOOT_ONLY)
     if errors:
         raise RuntimeError("the bench hub did not come up whole: %r" % (errors,))
     if beat_ms:

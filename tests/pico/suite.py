@@ -191,7 +191,7 @@ def test_reset_cable_and_watchdog_mid_game(tmp_path: Path, image: Path):
 def test_a_hub_with_nothing_attached_reaches_its_loop(tmp_path: Path, image: Path):
     """A Pico with no die sensor and no reader answering (the README's fallback): it says
     what is missing and runs its loop. On the rp2 port this boot once fell to the REPL
-    with ``KeyError: faces_setup`` (main_pico.forget)."""
+    with ``KeyError: faces_setup`` (firmware.forget)."""
     link = tmp_path / "hexref-hub"
     rig = start_rig(tmp_path, link, [], image, without="pn532,lis3dh")
     try:

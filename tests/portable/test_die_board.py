@@ -2,7 +2,7 @@
 die sensor is found, what happens without one, and the crash-reboot guard."""
 from check import raises
 
-from firmware import board, main_pico, resets, wiring
+from firmware import board, resets, wiring
 from firmware.buzzer import PwmBuzzer
 from firmware.mpu6050 import MPU6050
 from firmware.twins.accel import AccelTwin
@@ -112,7 +112,7 @@ def test_forget_drops_boot_only_modules():
     from firmware import wiring as w
 
     assert "firmware.wiring" in sys.modules and w.board is board
-    main_pico.forget(("firmware.wiring",))
+    firmware.forget(("firmware.wiring",))
     assert "firmware.wiring" not in sys.modules and not hasattr(firmware, "wiring")
     from firmware import wiring as again  # importable again when wanted
 
