@@ -44,6 +44,7 @@ from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.words import speak
 from shared_rules.display.menu import Menu
+from shared_rules.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 
@@ -74,29 +75,6 @@ def save_language(root, lang):
             f.write(lang)
     except OSError as exc:
         print("POCKET NOTE language not kept: %s" % exc)
-
-
-class Event:
-    """A table event as the session reads it (host/common/events.py's ``TableEvent``)."""
-
-    def __init__(self, kind, boot, seq, uid="", record="", die="", faces=(), button="",
-                 action=""):
-        self.kind = kind
-        self.boot = boot
-        self.seq = seq
-        self.uid = uid
-        self.record = record
-        self.die = die
-        self.faces = faces
-        self.button = button
-        self.action = action
-
-    def said(self):
-        if self.kind == "BTN":
-            return (self.kind, self.button, self.action)
-        if self.kind == "DIE":
-            return (self.kind, self.die)
-        return (self.kind, self.uid)
 
 
 class Presses:
@@ -215,7 +193,7 @@ class Pocket:
 
     def event(self, now, kind, **fields):
         self.seq += 1
-        self.react(now, self.game.session.on_event(Event(kind, self.boot, self.seq,
+        self.react(now, self.game.session.on_event(TableEvent(kind, self.boot, self.seq,
                                                          **fields)))
 
     def press(self, now, name, action):

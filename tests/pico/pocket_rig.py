@@ -20,6 +20,7 @@ from rig import Rig  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
 from host.games.hexors.demo import UIDS, collector_script  # noqa: E402
 from host.storage import tags  # noqa: E402
+from shared_rules.events import TableEvent  # noqa: E402
 from shared_rules.hexors import HexorsGame  # noqa: E402
 from shared_rules.session import Session  # noqa: E402
 
@@ -124,25 +125,15 @@ def expected_entries(book: Book, script: list[dict]) -> list[tuple]:
         def append(self, entry) -> None:
             self.entries.append(entry)
 
-    class Event:
-        def __init__(self, kind, **fields) -> None:
-            self.kind, self.boot, self.seq = kind, None, None
-            self.uid = self.record = self.die = self.button = self.action = ""
-            self.faces: tuple = ()
-            self.__dict__.update(fields)
-
-        def said(self) -> tuple:
-            return (self.kind,)
-
     session = Session(lambda: HexorsGame(variant="jl-collector", players=2), book, Journal())
     for step in script[3:]:
         if step["do"] == "place":
-            session.on_event(Event("TAP", uid=step["uid"], record=step["record"]))
+            session.on_event(TableEvent("TAP", uid=step["uid"], record=step["record"]))
         elif step["do"] == "roll":
-            session.on_event(Event("DIE", die="FACE", faces=(step["face"],)))
+            session.on_event(TableEvent("DIE", die="FACE", faces=(step["face"],)))
         elif step["do"] == "press":
             button = {v: k for k, v in PLAYER_BUTTON.items()}[step["button"]]
-            session.on_event(Event("BTN", button=button, action="press"))
+            session.on_event(TableEvent("BTN", button=button, action="press"))
     assert session.game.winners == [0], "the demo game itself has no winner"
     return [(e.target, e.accepted, json.dumps(list(e.input))[:60].split("{")[0])
             for e in session.journal.entries if e.target != "none"]

@@ -10,6 +10,7 @@ from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
 from firmware.pocket import game, screen
 from firmware.pocket.book import Book
 from firmware.pocket.tags import signature
+from shared_rules.events import TableEvent
 
 KEY = bytes(range(32))
 UIDS = {"jl/atlantis": "04A1B2C3D4E501", "jl/016": "04A1B2C3D4E502",
@@ -50,20 +51,8 @@ def folder(name):
     return path
 
 
-class Event:
-    def __init__(self, kind, seq, uid="", record="", faces=(), button=""):
-        self.kind = kind
-        self.boot = "B00T"
-        self.seq = seq
-        self.uid = uid
-        self.record = record
-        self.die = "FACE"
-        self.faces = faces
-        self.button = button
-        self.action = "press"
-
-    def said(self):
-        return (self.kind,)
+def Event(kind, seq, **fields):
+    return TableEvent(kind, "B00T", seq, die="FACE", action="press", **fields)
 
 
 def tap(entry_id, seq):

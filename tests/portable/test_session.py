@@ -4,6 +4,7 @@ winner, undo by BACK held, and a session rebuilt by folding its journal that equ
 one, under CPython and under MicroPython (issue 25, item 1)."""
 from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
 
+from shared_rules.events import TableEvent
 from shared_rules.hexors import HexorsGame
 from shared_rules.session import Entry, Session, standing_inputs
 
@@ -26,24 +27,8 @@ class Journal:
         self.entries.append(entry)
 
 
-class Event:
-    def __init__(self, kind, uid="", record="", die="", faces=(), button="", action=""):
-        self.kind = kind
-        self.uid = uid
-        self.record = record
-        self.die = die
-        self.faces = faces
-        self.button = button
-        self.action = action
-        self.boot = "B00T"
-        self.seq = None
-
-    def said(self):
-        if self.kind == "BTN":
-            return (self.kind, self.button, self.action)
-        if self.kind == "DIE":
-            return (self.kind, self.die)
-        return (self.kind, self.uid)
+def Event(kind, **fields):
+    return TableEvent(kind, "B00T", **fields)
 
 
 def tap(entry_id):
