@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from rigs.broker import Mosquitto, free_port, from_journals, pair
+from rigs.process_table import wait_for
 from rigs.table_rig import Table, demo_game_events
 from rigs.web_rig import ROOT, SHOTS, Server, chromium
 
@@ -53,6 +54,15 @@ class PublishProcess:
         found = re.search(r"stopped; (\d+) entries sent, (\d+) confirmed", out)
         assert found, out + err
         return int(found.group(1)), int(found.group(2))
+
+
+def _confirmed(state: Path) -> int:
+    """Entries the broker has confirmed, as a publisher's state file says (0 before it
+    writes one)."""
+    try:
+        return sum(json.loads(state.read_text())["confirmed"].values())
+    except (FileNotFoundError, ValueError, KeyError):
+        return 0
 
 
 def _seats(table: int, game: int) -> list[str]:
@@ -105,7 +115,12 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
             restart_at = rounds // 2
             for r in range(rounds):
                 if r == restart_at - 10:
-                    table_1.stop()  # table 1's publisher restarts too...
+                    # Table 1's publisher restarts too, once the broker has confirmed some
+                    # of its journal: a process started on a busy machine may not have sent
+                    # anything in the night's first second (CI, three test workers at once).
+                    assert wait_for(lambda: _confirmed(state_1), 60), \
+                        "table 1's publisher confirmed nothing in a minute"
+                    table_1.stop()
                 if r == restart_at:
                     broker.stop(how)  # mid-night: the tables go on playing without it
                 if r == restart_at + 15:
