@@ -117,3 +117,21 @@ def test_forget_drops_boot_only_modules():
     from firmware import wiring as again  # importable again when wanted
 
     assert again.find_sensor is not None
+
+
+def test_forget_drops_a_module_of_a_subpackage():
+    """The pocket forgets its own pins (firmware.pocket.board) once it is built: off
+    sys.modules and off firmware.pocket, so nothing holds its code."""
+    import sys
+
+    import firmware
+    import firmware.pocket
+    from firmware.pocket import board as pins
+
+    assert pins.buttons()
+    firmware.forget(("firmware.pocket.board",))
+    assert "firmware.pocket.board" not in sys.modules
+    assert not hasattr(firmware.pocket, "board")
+    from firmware.pocket import board as again  # importable again when wanted
+
+    assert again.buttons() == pins.buttons()
