@@ -58,7 +58,11 @@ ASSET_FILES = ("RPI_PICO-20231227-v1.22.0.uf2", "rp2040-bootrom-b1.bin")
 ASSETS = Path(__file__).with_name("assets")  # shipped with the project, with their licences
 IMAGE = ROOT / "build" / "pico" / "fs.img"
 BOARD_JS = Path(__file__).with_name("board.mjs")
-PRESS_MS = 120  # a finger on a button
+# A finger on a button: let go before the player's next action (a script's steps are 120 ms
+# apart, host/games/scripting.py). The hub reports a press on release, once the pin has
+# held for its 20 ms debounce; a finger held the whole 120 ms let go as the next tile landed,
+# and a tap read at once (FAST_READ) was sent before the press, so the game went another way.
+PRESS_MS = 80
 LONG_MS = 1000  # a held button: well over the hub's 700 ms
 INLIST = 0x4A  # InListPassiveTarget: the reader is looking for tags
 # How long the PN532 holds SCL low after acknowledging its address while its firmware
