@@ -120,6 +120,8 @@ def merge_bits(cl, known, keep, resp, n):
 
 
 class MFRC522:
+    READ_MAX = 16  # bytes one read brings: READ's 4 pages
+
     def __init__(self, spi, cs, reset=None, ticks=ticks_ms, sleep=sleep_ms):
         self.spi = spi
         self.cs = cs
@@ -261,7 +263,8 @@ class MFRC522:
         self.error = ""
         self.tag_fault = False
 
-    def start_read(self, page, now):
+    def start_read(self, page, now, pages=4):
+        # READ: always 4 pages (``pages`` is for the PN532's FAST_READ)
         self._page = page
         self._phase = _READ
         self._waiting = False

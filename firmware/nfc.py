@@ -2,8 +2,9 @@
 
 It drives a chip driver (:class:`firmware.pn532.PN532` or :class:`firmware.mfrc522.MFRC522`,
 which share ``start_poll``/``start_read``/``start_write``/``step_tag``) through a
-non-blocking cycle: look for a tag; if it is new, read its user area 16 bytes (4 pages)
-at a time until the first NDEF record is complete; hand "which tag, which record" to
+non-blocking cycle: look for a tag; if it is new, read its user area (from page 3, its
+Capability Container, as many pages at a time as the chip reads: 13 with the PN532's
+FAST_READ, 4 with the MFRC522's READ) until the first NDEF record is complete; hand "which tag, which record" to
 :class:`firmware.taps.Taps`. A tag resting on the reader costs one poll command per cycle:
 its record is read once and remembered until it leaves.
 
@@ -70,9 +71,10 @@ class NfcReader:
         self._due = 0
         self._now = 0
         self._pending = None  # a second event from one poll (GONE then TAP)
-        self._user = bytearray(_MAX_USER + 16)
+        self._user = bytearray(_MAX_USER + 4)  # reads stop at the area's last page
         self._count = 0
         self._area = 0  # user area size from the tag's Capability Container
+        self._asked = 0  # bytes the read in flight asks for
         self._known = bytearray(10)  # the tag whose record we hold
         self._known_len = 0
         self._uid_hex = ""
@@ -183,34 +185,42 @@ class NfcReader:
         self._known_len = 0  # until its record is read
         self._uid_hex = _hex(chip.uid, n)
         self._count = 0
-        chip.start_read(_USER_PAGE - 1, now)
-        chip.step_tag(now)  # its first transaction (the chips' contract: PENDING)
+        self._start_read(_USER_PAGE - 1, chip.READ_MAX, now)
         self._state = _READ
         return None
+
+    def _start_read(self, page, n, now):
+        # At most what the chip reads at once (the PN532 52 bytes, the MFRC522 16), and no
+        # page past the user area: a FAST_READ beyond the tag's last page is refused.
+        chip = self.chip
+        if n > chip.READ_MAX:
+            n = chip.READ_MAX
+        n = (n + 3) // 4
+        self._asked = 4 * n
+        chip.start_read(page, now, n)
+        chip.step_tag(now)  # its first transaction (the chips' contract: PENDING)
 
     def _read(self, now):
         data = self.chip.data
         user = self._user
         at = self._count
-        if at == 0:  # page 3 first: the Capability Container, then 12 user bytes
+        got = self._asked
+        if at == 0:  # page 3 first: the Capability Container, then user bytes
             if data[0] != 0xE1:  # CC magic number (NFC Forum T2T 6.1): no NDEF here
                 return self._found("")
             self._area = min(data[2] * 8, _MAX_USER)
-            for i in range(12):
-                user[i] = data[4 + i]
-            at = 12
+            user[0:got - 4] = data[4:got]
+            at = got - 4
         else:
-            for i in range(16):
-                user[at + i] = data[i]
-            at += 16
+            user[at:at + got] = data[0:got]
+            at += got
         self._count = at
         area = self._area
         verdict, start, length = ndef.locate(user, at, area)
         if verdict == ndef.FOUND and start + length > at:
             verdict = ndef.NEED  # the message goes on in the next pages
         if verdict == ndef.NEED and at < area:
-            self.chip.start_read(_USER_PAGE + at // 4, now)
-            self.chip.step_tag(now)  # its first transaction (the chips' contract: PENDING)
+            self._start_read(_USER_PAGE + at // 4, area - at, now)
             return None
         record = ""
         if verdict == ndef.FOUND:

@@ -14,7 +14,7 @@ byte of every I2C read, or the answer to the SPI "status read" (bit 0 = RDY; the
 :class:`PN532` runs a command as a small state machine, one bus transaction per
 :meth:`PN532.step`, so the hub loop never waits on the reader::
 
-    reader.start(reader.read_frame(4), now)  # NTAG READ of pages 4..7
+    reader.start(reader.read_frame(4, 4), now)  # NTAG FAST_READ of pages 4..7
     while reader.step(now) == PENDING: ...   # one write/read per call
     data = reader.rx[reader.at : reader.at + reader.length]
 
@@ -46,9 +46,15 @@ _IN_DATA_EXCHANGE = const(0x40)  # 7.3.8
 IN_LIST_PASSIVE_TARGET = const(0x4A)  # 7.3.5
 _IN_RELEASE = const(0x52)  # 7.3.11
 
-# NTAG213/215/216 commands (NTAG21x datasheet, section 10): READ returns 4 pages.
-_NTAG_READ = const(0x30)  # 10.2
+# NTAG213/215/216 commands (NTAG21x datasheet, section 10). The hub reads with FAST_READ,
+# pages start..end in one answer, not READ's 4 pages: a tag's record is one RF exchange,
+# not one per 16 bytes, and every command costs the hub two passes (its ACK, its answer).
+_NTAG_FAST_READ = const(0x3A)  # 10.3
 _NTAG_WRITE = const(0xA2)  # 10.4
+# Pages a FAST_READ asks for at most: its answer (52 bytes) and the frame around it fill
+# ``rx``; from page 3, the CC and 48 user bytes, a signed record (about 46) and its TLV.
+# Every NTAG21x has the 16 pages this first read reaches.
+FAST_PAGES = const(13)
 
 ACK = b"\x00\x00\xff\x00\xff\x00"  # 6.2.1.3
 NACK = b"\x00\x00\xff\xff\x00\x00"  # 6.2.1.4: "send me your last response again"
@@ -157,6 +163,8 @@ class PN532:
     ``reset`` is the RSTPD_N pin (optional); ``ticks``/``sleep`` default to the hub clock.
     """
 
+    READ_MAX = const(4 * FAST_PAGES)  # bytes one read brings at most
+
     def __init__(self, bus, reset=None, ticks=ticks_ms, sleep=sleep_ms, max_retries=1):
         self.bus = bus
         self.reset_pin = reset
@@ -179,12 +187,13 @@ class PN532:
         self._bad = 0
         # Frames for the poll path, built once: no allocation while polling.
         self.poll_frame = frame(IN_LIST_PASSIVE_TARGET, b"\x01\x00")  # 1 target, 106 kbps A
-        self._read = frame(_IN_DATA_EXCHANGE, b"\x01\x30\x00")
+        self._read = frame(_IN_DATA_EXCHANGE, b"\x01\x3a\x00\x00")
+        self._want = 0  # bytes the FAST_READ in flight asks for
         self._write = frame(_IN_DATA_EXCHANGE, b"\x01\xa2\x00\x00\x00\x00\x00")
         self._params = bytearray(7)
         self.uid = bytearray(10)
         self.uid_len = 0
-        self.data = bytearray(16)
+        self.data = self.rx  # after a read: a view of its answer in rx (read at once)
         self.tag_fault = False  # the last FAILED was the tag's doing, not the bus's
 
     # --- one command, non-blocking -----------------------------------------------------
@@ -323,18 +332,18 @@ class PN532:
                     self.uid[k] = rx[at + 6 + k]
                 self.uid_len = n
             elif self._frame is self._read:
-                if self.length < 16:
+                if self.length < self._want:
                     self.error = "short READ"
                     self.tag_fault = True
                     self._state = FAILED
                     return FAILED
-                for k in range(16):
-                    self.data[k] = rx[at + k]
+                self.data = memoryview(rx)[at:at + self._want]
         return verdict
 
-    def start_read(self, page, now):
-        """NTAG READ: when DONE, ``data`` holds pages page..page+3 (16 bytes)."""
-        self.start(self.read_frame(page), now)
+    def start_read(self, page, now, pages=FAST_PAGES):
+        """NTAG FAST_READ: when DONE, ``data`` holds pages page..page+pages-1 (until the
+        next command's answer: copy it)."""
+        self.start(self.read_frame(page, pages), now)
 
     def start_write(self, page, data4, now):
         """NTAG WRITE of one 4-byte page."""
@@ -355,11 +364,14 @@ class PN532:
 
     # --- NTAG frames, filled in place ------------------------------------------------
 
-    def read_frame(self, page):
-        """InDataExchange(READ page): 16 bytes back, pages page..page+3."""
-        f = self._read  # 00 00 FF LEN LCS D4 40 01 30 page DCS 00: the page and its sum
+    def read_frame(self, page, pages):
+        """InDataExchange(FAST_READ page..page+pages-1): 4 bytes a page back."""
+        f = self._read  # 00 00 FF LEN LCS D4 40 01 3A start end DCS 00
         f[9] = page
-        f[10] = (-(_HOST_TO_PN532 + _IN_DATA_EXCHANGE + 1 + _NTAG_READ + page)) & 0xFF
+        f[10] = page + pages - 1
+        f[11] = (-(_HOST_TO_PN532 + _IN_DATA_EXCHANGE + 1 + _NTAG_FAST_READ + 2 * page
+                   + pages - 1)) & 0xFF
+        self._want = 4 * pages
         return f
 
     def write_frame(self, page, data4):

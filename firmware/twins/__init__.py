@@ -125,7 +125,8 @@ def uid_bytes(uid):
 
 
 class Ntag:
-    """An NTAG213/215/216 with its memory: READ, WRITE, COMPATIBILITY_WRITE, GET_VERSION.
+    """An NTAG213/215/216 with its memory: READ, FAST_READ, WRITE, COMPATIBILITY_WRITE,
+    GET_VERSION.
 
     ``record`` (bytes) is written as an NDEF message TLV at page 4, as `hexref enroll`
     would; without it the tag is factory-fresh (an empty NDEF TLV).
@@ -184,6 +185,12 @@ class Ntag:
             for i in range(16):  # roll over to page 0 past the end (10.2)
                 out[i] = self.mem[((page + i // 4) % self.pages) * 4 + i % 4]
             return bytes(out)
+        if cmd == 0x3A and len(data) >= 3:  # FAST_READ, datasheet 10.3: pages start..end
+            start, end = data[1], data[2]
+            if start > end or end >= self.pages:  # no roll-over: an address out of range
+                return NAK4
+            self.reads += 1
+            return bytes(self.mem[start * 4:(end + 1) * 4])
         if cmd == 0xA2 and len(data) >= 6:  # WRITE, datasheet 10.4
             if not self._writable(data[1]):
                 return NAK4

@@ -27,6 +27,7 @@ its I2C address and answers status 00h, so the host can tell it so.
 Timing (added to the clock by every transfer): I2C at 400 kHz (9 bit times a byte), SPI at
 1 MHz, ISO/IEC 14443-A at 106 kbit/s (a byte and its parity bit = 85 us, frame delay
 n=9 = 86 us, NTAG21x datasheet 9.2), NTAG READ 368 us + 1548 us (datasheet 10.2, Fig 15),
+FAST_READ 453 us + 86 us a byte of its pages and CRC (10.3),
 EEPROM programming 4.1 ms per WRITE (datasheet, EEPROM characteristics). The PN532's own
 processing times are not in its manual; the twin uses estimates (ACK_US, WORK_US,
 ATTEMPT_US) in line with boards measured by makers.
@@ -41,6 +42,11 @@ ACK_US = 700  # estimate: the PN532 checks the frame and ACKs
 WORK_US = 1000  # estimate: firmware overhead per command
 ATTEMPT_US = 2000  # estimate: one passive activation attempt that no tag answers
 PROGRAM_US = 4100  # NTAG EEPROM write time
+# The longest answer from a tag (data and CRC_A) the PN532 takes in one exchange: its
+# CIU's 64-byte FIFO ("an internal frame size limit of 64 byte", nfcpy's documentation of
+# PN532-based devices; UM0701-02 7.3.8 allows 262 bytes of DataIn, which the twin does not
+# trust). The hub's FAST_READ asks for 13 pages: 52 bytes and the CRC.
+RF_FRAME_MAX = 64
 EIO = 5  # what MicroPython's rp2 machine.I2C raises for a NACK...
 ETIMEDOUT = 110  # ...and for a transfer that timed out (a clock stretched too long)
 
@@ -249,12 +255,18 @@ class PN532Twin:
             us = _rf_us(len(p) + 1, 0)  # command + CRC_A
         if p[1] == 0x30:
             us = 368 + 1548 + RF_FDT_US
+        elif p[1] == 0x3A and len(p) >= 4 and p[3] >= p[2]:
+            # FAST_READ (datasheet 10.3, Fig 16): the command 453 us, then the pages and
+            # CRC_A at the READ answer's 86 us a byte.
+            us = 453 + (4 * (p[3] - p[2] + 1) + 2) * 86 + RF_FDT_US
         if answer is None:
             return us + 5000, b"\x41\x01"
         if isinstance(answer, int):
             if answer != ACK4:
                 return us, b"\x41\x14"  # the tag NAKed: reported as an error status
             return us + PROGRAM_US, b"\x41\x00"
+        if len(answer) + 2 > RF_FRAME_MAX:
+            return us, b"\x41\x09"  # the CIU's FIFO overflowed: RF buffer overflow (7.1)
         return us, b"\x41\x00" + answer
 
 

@@ -79,7 +79,8 @@ TIMES = (
     "PN532 clock stretching: %d us after its address (logic-analyser figure, esp8266/Arduino "
     "#1541; datasheet bound 1 ms)" % PN532_STRETCH_US,
     "PN532 commands (firmware/twins/pn532.py): ISO 14443-A at 106 kbit/s, 85 us a byte, "
-    "frame delay 86 us (NTAG21x datasheet 9.2); NTAG READ 1.9 ms, WRITE +4.1 ms; the "
+    "frame delay 86 us (NTAG21x datasheet 9.2); NTAG READ 1.9 ms, FAST_READ 0.45 ms and "
+    "86 us a byte of its pages and CRC (10.3: 13 pages 5.2 ms), WRITE +4.1 ms; the "
     "PN532's own work (UM0701-02 gives none): ACK 0.7 ms, 1 ms a command, 2 ms a passive "
     "activation attempt no tag answers (estimates)",
     "LIS3DH: a new sample each 1/ODR (100 Hz as configured; datasheet DocID17530 table 31)",

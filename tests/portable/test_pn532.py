@@ -193,19 +193,24 @@ def test_poll_finds_a_seven_byte_uid_over_each_bus():
         assert bytes(driver.uid[:driver.uid_len]).hex().upper() == UID
 
 
-def test_ntag_read_returns_four_pages_per_command():
+def test_ntag_fast_read_returns_the_pages_asked_for():
     clock, chip, wire, driver = rig()
     begin(driver)
     tag = chip.place(Ntag(UID, kind=215, record=RECORD))
     driver.start_poll(clock.now)
     run(clock, driver, wire)
-    driver.start_read(4, clock.now)
+    driver.start_read(4, clock.now, 4)
     assert run(clock, driver, wire) == DONE
     assert bytes(driver.data) == bytes(tag.mem[16:32])
     assert tag.reads == 1
-    driver.start_read(3, clock.now)
+    driver.start_read(3, clock.now)  # as many pages as one answer holds: 13
     run(clock, driver, wire)
+    assert bytes(driver.data) == bytes(tag.mem[12:12 + 52]) and driver.READ_MAX == 52
     assert bytes(driver.data[:4]) == b"\xe1\x10\x3e\x00"  # NTAG215 CC
+    driver.start_read(130, clock.now)  # past the last page (134): the tag NAKs
+    assert run(clock, driver, wire) == FAILED and driver.tag_fault
+    driver.start_read(3, clock.now, 16)  # 64 bytes and the CRC: more than the PN532 takes
+    assert run(clock, driver, wire) == FAILED and driver.error == "tag status 09"
 
 
 def test_ntag_write_one_page():

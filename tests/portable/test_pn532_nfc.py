@@ -33,13 +33,24 @@ def test_factory_fresh_tag_taps_without_record():
     assert drive(clock, wire, reader, 200) == [("TAP", B, "")]
 
 
-def test_long_record_spans_several_four_page_reads():
+def test_long_record_spans_several_fast_reads():
     clock, chip, wire, reader = rig()
     long_record = record(TNF_EXTERNAL, b"hexref.org:t", bytes(range(200)))
     tag = chip.place(Ntag(A, kind=215, record=long_record))
     assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(long_record))]
-    # From page 3 (CC + 12 user bytes) on, 16 bytes a READ, TLV header of 2 bytes.
-    assert tag.reads == (4 + 2 + len(long_record) + 15) // 16
+    # From page 3 (CC + 48 user bytes) on, 52 bytes a FAST_READ, TLV header of 2 bytes.
+    assert tag.reads == 1 + (2 + len(long_record) - 48 + 51) // 52
+
+
+def test_a_signed_record_is_one_read():
+    clock, chip, wire, reader = rig()
+    signed = bytes.fromhex(
+        "D1012D5500686578726566"  # URI record: "hexref:" and the entry, v=2 and s=16 hex
+    ) + b":jl/atlantis?v=2&s=0123456789ABCDEF"
+    signed = signed[:2] + bytes([len(signed) - 4]) + signed[3:]
+    tag = chip.place(Ntag(A, kind=213, record=signed))
+    assert drive(clock, wire, reader, 500) == [("TAP", A, hexs(signed))]
+    assert tag.reads == 1 and len(signed) + 2 <= 48
 
 
 def test_record_after_a_lock_control_tlv():
@@ -150,11 +161,23 @@ def test_stuck_reader_is_reset_and_reported_and_carries_on():
     assert drive(clock, wire, reader, 200) == [("TAP", A, hexs(RECORD))]
 
 
-class LockedTag(Ntag):
-    """A tag that answers activation but refuses READ (a MIFARE Classic, say)."""
+class RangeTag(Ntag):
+    """An NTAG that remembers the pages of its last FAST_READ."""
+
+    last_read = None
 
     def command(self, data):
-        return 0x00 if data and data[0] == 0x30 else Ntag.command(self, data)
+        if data and data[0] == 0x3A:
+            self.last_read = (data[1], data[2])
+        return Ntag.command(self, data)
+
+
+class LockedTag(Ntag):
+    """A tag that answers activation but refuses READ and FAST_READ (a MIFARE Classic,
+    say)."""
+
+    def command(self, data):
+        return 0x00 if data and data[0] in (0x30, 0x3A) else Ntag.command(self, data)
 
 
 def test_unreadable_tag_is_still_one_tap_without_record():
@@ -176,12 +199,14 @@ def test_tag_without_capability_container_has_no_record():
 
 def test_garbage_user_area_is_read_no_further_than_the_cc_says():
     clock, chip, wire, reader = rig()
-    tag = Ntag(A)
+    tag = RangeTag(A)
     for i in range(16, 16 + 144):
         tag.mem[i] = 0x00  # NULL TLVs all the way: no terminator
     chip.place(tag)
     assert drive(clock, wire, reader, 500) == [("TAP", A, "")]
-    assert tag.reads == (4 + 144 + 15) // 16  # 144 bytes of NTAG213 user memory
+    # 144 bytes of NTAG213 user memory: 48, 52, then the 44 left (pages 29..39, not past
+    # the user area, whatever the tag holds after it)
+    assert tag.reads == 3 and tag.last_read == (29, 39)
 
 
 def test_simulated_reader_for_the_demo_speaks_the_scripted_readers_api():

@@ -31,6 +31,17 @@ def test_compatibility_write_refuses_what_write_refuses():
     assert tag.command(bytes([0x30, 4])) is not NAK4  # and the tag takes commands again
 
 
+def test_fast_read_returns_start_to_end_pages_and_refuses_a_bad_range():
+    # 10.3: pages start..end inclusive, 4 bytes each; an end past the last page or before
+    # the start is NAKed (no roll-over, unlike READ).
+    tag = Ntag(UID)
+    assert tag.command(bytes([0x3A, 3, 7])) == bytes(tag.mem[12:32])
+    assert tag.command(bytes([0x3A, 44, 44])) == bytes(tag.mem[176:180])  # NTAG213: 2Ch
+    assert tag.command(bytes([0x3A, 40, 45])) == NAK4
+    assert tag.command(bytes([0x3A, 7, 3])) == NAK4
+    assert tag.reads == 2
+
+
 def test_pn532_runs_both_parts_of_a_sixteen_byte_write():
     # UM0701-02 7.3.8: InDataExchange "Write 16 bytes" (A0h); an NTAG behind it takes it
     # as COMPATIBILITY_WRITE.
