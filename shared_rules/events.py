@@ -1,8 +1,8 @@
 """What happened at the table, as plain data: the one event class the referee session
 (shared_rules/session.py) reads, on the Pi (host/hub/link.py decodes the hub's frames
-into it; host/common/events.py names it for the host) and on the pocket board (its own
-reader, die and buttons). A test, a replay or another transport makes them the same way.
-A plain class, not a dataclass: it must run on MicroPython too."""
+into it) and on the pocket board (its own reader, die and buttons). A test, a replay or
+another transport makes them the same way. A plain class, not a dataclass: it must run
+on MicroPython too."""
 
 
 class TableEvent:

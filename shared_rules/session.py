@@ -3,7 +3,7 @@ the referee's buttons in, journal entries and outcomes out.
 
 It turns what the table does (a tag tapped, a die face, a player's button: an event with
 ``kind``, ``uid``, ``die``, ``faces``, ``button``, ``action``, ``boot``, ``seq`` and
-``said()``, as host/common/events.py's ``TableEvent``) and what the referee's own buttons
+``said()``, as shared_rules/events.py's ``TableEvent``) and what the referee's own buttons
 say (UP / DOWN / OK / BACK) into rules inputs, records each one in the journal before the
 table hears it was taken, and applies it to the game. It knows neither the wire, the
 screens nor the storage: the journal is handed in (``entries`` and ``append``: SQLite on the

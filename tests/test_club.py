@@ -126,8 +126,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
                 if r == restart_at + 15:
                     broker.start()
                 if r == restart_at + 20:  # ...and resumes from what the broker confirmed
-                    saved = json.loads(state_1.read_text())["confirmed"]
-                    resumed_from = sum(saved.values())
+                    resumed_from = _confirmed(state_1)
                     assert resumed_from > 0
                     table_1 = PublishProcess(config, folders[0])
                 for k in range(TABLES):

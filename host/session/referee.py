@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.common.events import TableEvent
 from host.session.clocks import Clocks
 from host.storage import tags
 from host.storage.journal import Entry, MemoryJournal
 from shared_rules.engine import Outcome, Refusal
+from shared_rules.events import TableEvent
 from shared_rules.session import PLAYER_BUTTONS, SEAT_BUTTONS, Reaction, Session
 
 __all__ = ["PLAYER_BUTTONS", "SEAT_BUTTONS", "Hooks", "Reaction", "Referee", "Seen", "TileBook"]
@@ -115,7 +115,7 @@ class Referee(Session):
                          players)
 
     def on_event(self, event: TableEvent) -> Reaction:
-        """A table event (host/common/events.py): decide what it means, apply it, journal it
+        """A table event (shared_rules/events.py): decide what it means, apply it, journal it
         (``Session.on_event``); the caller ACKs after. Then the hub commands the game's
         hooks ask for."""
         reaction = Session.on_event(self, event)
