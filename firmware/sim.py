@@ -10,9 +10,10 @@ A script is a list of steps, each ``{"after": ms, "do": action, ...}``:
 
 A step may say how many ``events`` the hub sends for it (the demo's scripts do, from
 host/games/scripting.py's count): the next step then also waits until the hub has sent
-them, for at most ``NOTICE_MS``, as a player waits for the beep before lifting the tile.
-On a busy computer this process can be starved for longer than a tile rests on the
-reader (120 ms); a tile lifted before the hub's loop ran again would never have been seen.
+them, for at most ``NOTICE_MS``, as a player waits for the beep before acting again. On
+a busy computer this process can be starved for longer than the script's 120 ms between
+steps, and a press could then overtake a die still settling: the events would reach the
+host in another order than the script's, and the demo play another game.
 
 Run as ``python -m firmware.sim --fd N --script FILE``: the hub talks over file
 descriptor N (the master side of a pseudo-terminal: the same seam as the USB cable) and
