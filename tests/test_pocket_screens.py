@@ -115,6 +115,22 @@ def test_the_board_lays_out_and_draws_every_hexors_demo_screen_as_the_pi_does(la
     same_pixels(lang, shown, pi, board_frames(tmp_path, lang, shown, []))
 
 
+# The other games the pocket referees, each with its own shared presenter
+# (shared_rules/hexo_presenter.py...): every screen of its demo, menus open, as for Hexors.
+OTHER_GAMES = ("hexo",)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("variant", OTHER_GAMES)
+def test_the_board_lays_out_and_draws_every_screen_of_the_other_games_as_the_pi_does(
+        variant, lang, tmp_path):
+    with speaking(lang):
+        shown = list(dict.fromkeys(views(variant)))
+        pi = [page_bytes(render(view)) for view in shown]
+    assert len(shown) > 40
+    same_pixels(lang, shown, pi, board_frames(tmp_path, lang, shown, []))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_board_says_its_screens_in_the_tables_language_as_the_pi(lang, tmp_path):
     with speaking(lang):

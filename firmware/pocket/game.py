@@ -15,11 +15,20 @@ GAME = "game.json"
 JOURNAL = "game.jnl"
 
 
+def seats(players):
+    """The players' names on the pocket: P1, P2... (the Pi's default seats)."""
+    return tuple(["P%d" % (p + 1) for p in range(players)])
+
+
 def new_game(variant, players):
     if variant.split("-")[0] in ("jl", "ygo"):
         from shared_rules.hexors import HexorsGame
 
         return lambda: HexorsGame(variant=variant, players=players)
+    if variant == "hexo":
+        from shared_rules.hexo import HexoGame
+
+        return lambda: HexoGame(players=seats(players))
     raise ValueError("the pocket does not referee %s" % variant)
 
 
@@ -52,7 +61,7 @@ class Game:
         self.players = players
         self.journal = Journal(root + "/" + JOURNAL)
         self.session = Session(new_game(variant, players), book, FileEntries(self.journal),
-                               tuple(["P%d" % (p + 1) for p in range(players)]))
+                               seats(players))
 
 
 def saved(root, book):

@@ -1,9 +1,9 @@
 """The pocket board's screens: the Pi's own, made on the board from its session.
 
 A game's screens are the ones the Pi shows (shared_rules/hexors_presenter.py for the Hexors
-games), read from the session's plain view model as the Pi's presenter reads its ``Seen``;
-the referee's menu and an input's message go on them as on the Pi
-(shared_rules/display/play.py). ``glyphs.draw`` lays the view out with the Pi's layout and
+games, shared_rules/hexo_presenter.py for Hexo), read from the session's plain view model as
+the Pi's presenter reads its ``Seen``; the referee's menu and an input's message go on them
+as on the Pi (shared_rules/display/play.py). ``glyphs.draw`` lays the view out with the Pi's layout and
 paints it.
 """
 from shared_rules.display import play
@@ -30,7 +30,12 @@ class Seen:
 
 
 def screens_for(variant):
-    """The screens of a game the pocket referees."""
+    """The screens of a game the pocket referees (another game's are imported only when it
+    is played: the heap holds one game's)."""
+    if variant == "hexo":
+        from shared_rules.hexo_presenter import HexoScreens
+
+        return HexoScreens()
     return HexorsScreens(variant)
 
 
