@@ -386,7 +386,7 @@ class InvocationsGame(Game):
         return Game.input_for(self, event, seat, names)
 
     def view(self):
-        """The view model: plain values for the screens (host/games/invocations/presenter.py reads
+        """The view model: plain values for the screens (shared_rules/invocations_presenter.py reads
         nothing else). Besides the counts: ``in_round`` and ``waiting`` (players still to
         place an Attack), the ``handover`` under way, the play-off's players, the pairs an
         effect says ``beats``, the ``tied`` players and the Shields ``shown`` (IN-8),

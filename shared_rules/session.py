@@ -262,6 +262,11 @@ class Session:
             return Reaction(None, None)
         return Reaction(None, None, _("Unknown button %s") % button)
 
+    def on_time(self, inp):
+        """An input time made (a game's timer that ran out, by the session's clocks:
+        shared_rules/clocks.py), journalled like any other."""
+        return self._record("game", tuple(inp), "", None, None, ("TICK",))
+
     def name_seat(self, seat, name):
         """Who sits at ``seat`` (from the config, or the phone): journalled like any input."""
         return self._record("referee", ("name", seat, name), "", None, None, ("NAME",))

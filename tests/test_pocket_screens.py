@@ -1,6 +1,6 @@
 """The same screens on both sides (issue 25, item 2): every screen of the Hexors demo games
-(Justice League Beginner and Collector's, Yu-Gi-Oh! Beginner, with the referee's menu open
-on each of its choices) as the Pi lays it out and draws it with Pillow, against the same
+(Justice League Beginner and Collector's, Yu-Gi-Oh! Beginner) and of the Invocations demo,
+with the referee's menu open on each of their choices, as the Pi lays it out and draws it with Pillow, against the same
 view laid out on the pocket board's side by the shared layout (shared_rules/display/
 layout.py) and drawn by firmware/pocket/glyphs.py with MicroPython's framebuf (the
 WebAssembly port, tests/mpy/pocket_screens.mjs) from the fonts packed for the board
@@ -128,6 +128,21 @@ def test_the_board_lays_out_and_draws_every_screen_of_the_other_games_as_the_pi_
         shown = list(dict.fromkeys(views(variant)))
         pi = [page_bytes(render(view)) for view in shown]
     assert len(shown) > 40
+    same_pixels(lang, shown, pi, board_frames(tmp_path, lang, shown, []))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_board_lays_out_and_draws_every_invocations_demo_screen_as_the_pi_does(lang, tmp_path):
+    """Invocations' screens (shared_rules/invocations_presenter.py, the presenter both sides
+    run): the three boards' colours, the Master's timers counting down, the hand-over, the
+    Shields' tie-break, the dominant player, the winner; with the referee's menu open on
+    each of its choices."""
+    with speaking(lang):
+        shown = list(dict.fromkeys(views("invocations")))
+        pi = [page_bytes(render(view)) for view in shown]
+    assert len(shown) > 150
+    assert any(view.big == ("1:00",) for view in shown)  # the Attack timer (IN-4)
+    assert any(view.big == ("0:15",) for view in shown)  # the hand-over's 15 s (IN-4)
     same_pixels(lang, shown, pi, board_frames(tmp_path, lang, shown, []))
 
 

@@ -8,7 +8,9 @@ an input is on flash before its screen is drawn.
 """
 import json
 
+from firmware.clock import ticks_diff
 from firmware.pocket.journal import Journal, OsFiles
+from shared_rules.clocks import Clocks
 from shared_rules.session import Entry, Session
 
 GAME = "game.json"
@@ -29,7 +31,33 @@ def new_game(variant, players):
         from shared_rules.hexo import HexoGame
 
         return lambda: HexoGame(players=seats(players))
+    if variant.split("-")[0] == "invocations":
+        from shared_rules.invocations import InvocationsGame
+
+        timers = variant != "invocations-untimed"  # the Pi's "No timers" variant (IN-4)
+        names = seats_for(variant, players)
+        return lambda: InvocationsGame(players=list(names), timers=timers)
     raise ValueError("the pocket does not referee %s" % variant)
+
+
+def seats_for(variant, players):
+    """The seats' own names, as the Pi's descriptors give them: Invocations' boards'
+    colours in the table's language (IN-1), else P1, P2..."""
+    if variant.split("-")[0] == "invocations":
+        from shared_rules.invocations_presenter import board_colours
+
+        return board_colours(players)
+    return seats(players)
+
+
+def timers_for(variant):
+    """The game's timers (a module with ``running``, ``ran_out`` and ``left_ms``: the rule
+    the Pi's hooks run too), or None for a game without any."""
+    if variant.split("-")[0] == "invocations":
+        from shared_rules import invocations_timers
+
+        return invocations_timers
+    return None
 
 
 class FileEntries:
@@ -54,14 +82,44 @@ class FileEntries:
 
 
 class Game:
-    """One game: its variant, its session, its journal."""
+    """One game: its variant, its session, its journal, and its timers on the board's
+    clock (``time.ticks_ms``; the Pi's run on its own, by the same rule)."""
 
     def __init__(self, root, variant, players, book):
         self.variant = variant
         self.players = players
         self.journal = Journal(root + "/" + JOURNAL)
         self.session = Session(new_game(variant, players), book, FileEntries(self.journal),
-                               seats(players))
+                               seats_for(variant, players))
+        self.timers = timers_for(variant)
+        self.clocks = Clocks(ticks_diff)
+        self.timing = None  # what the timers time, read again after each input
+
+    def changed(self):
+        """An input was taken (or refused): what the timers time is read again."""
+        self.timing = None
+
+    def _timing(self):
+        if self.timing is None:
+            self.timing = self.timers.running(self.session.game.view())
+        return self.timing
+
+    def tick(self, now):
+        """What time does at ``now`` on the board's clock: the reaction to the input a
+        timer makes as it runs out (journalled like any other input), or None."""
+        if self.timers is None:
+            return None
+        inp = self.timers.ran_out(self.clocks, self._timing(), now)
+        if inp is None:
+            return None
+        self.timing = None
+        return self.session.on_time(inp)
+
+    def timers_ms(self):
+        """What the panel counts down: ms left on each running timer, by kind."""
+        if self.timers is None:
+            return {}
+        return self.timers.left_ms(self.clocks, self._timing())
 
 
 def saved(root, book):

@@ -18,7 +18,11 @@ the buttons go in, and each input is journalled on flash before its screen is dr
 Pi's own screens: firmware/pocket/screen.py). OK opens the referee's menu of what may be
 done now (UP/DOWN move in it, OK does it, BACK closes it); with it closed, UP and DOWN are
 the players' buttons (the hub's A and B: "yes, mine", "my roster is done"), and BACK held
-is undo. Once the game is won, OK goes back to the game menu.
+is undo. Once the game is won, OK goes back to the game menu. A game with timers
+(Invocations' Master's, IN-4) has them run on the board's clock by the rule the Pi runs
+(shared_rules/invocations_timers.py): one that runs out is an input journalled like any
+other, and the countdown is drawn again as its second changes (not over a message the
+Pi would still hold: 1.5 s a note, 2.5 s a refusal, host/app/messages.py).
 
 It says on the USB serial line what it did, for the rig and a maker's terminal::
 
@@ -47,6 +51,9 @@ from shared_rules.display.menu import Menu
 from shared_rules.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
+TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
+NOTE_HOLD_MS = 1500  # a message stays this long before a countdown draws over it
+REFUSED_HOLD_MS = 2500
 # Nothing refers to these once the pocket is built: the pins (the pocket's and the hub's),
 # the wiring and what it starts with. Forgotten, their code leaves the heap (make bench).
 BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.board", "firmware.resets",
@@ -142,6 +149,8 @@ class Pocket:
         self.seq = 0
         self.live_peak = 0
         self.alloc_peak = 0
+        self.counted = None  # the seconds the countdown on the glass shows
+        self.held = 0  # when the message on the glass may be drawn over (board's ms)
 
     def show(self, view):
         """Lay ``view`` out, draw it and send what changed; nothing at all when it is the
@@ -156,7 +165,15 @@ class Pocket:
         return pages
 
     def show_game(self, reaction=None):
-        return self.show(screens.game(self.screens, self.game.session, reaction))
+        left = self.game.timers_ms()
+        self.counted = self._seconds(left)
+        return self.show(screens.game(self.screens, self.game.session, reaction, left))
+
+    def _seconds(self, left):
+        seconds = 0
+        for ms in left.values():
+            seconds = seconds * 1000 + (ms + 999) // 1000
+        return seconds
 
     # --- the game menu -----------------------------------------------------------------
 
@@ -212,9 +229,23 @@ class Pocket:
             return
         self.react(now, session.on_press(name, action))
 
+    def tick(self, now):
+        """The game's timers wound to ``now``: one that ran out makes its input; else the
+        countdown is drawn again when the second it shows has changed."""
+        reaction = self.game.tick(now)
+        if reaction is not None:
+            self.react(now, reaction)
+        elif self.game.timers is not None and time.ticks_diff(now, self.held) >= 0 \
+                and self._seconds(self.game.timers_ms()) != self.counted:
+            self.show_game()
+
     def react(self, now, reaction):
+        self.game.changed()
         self.show_game(reaction)
         shown = time.ticks_ms()
+        if reaction.note or (reaction.result is not None and not reaction.accepted):
+            hold = NOTE_HOLD_MS if reaction.note else REFUSED_HOLD_MS
+            self.held = time.ticks_add(shown, hold)
         entry = reaction.entry
         allocated = gc.mem_alloc()
         gc.collect()
@@ -258,9 +289,13 @@ def main(root=""):
 
 def run(pocket, reader, die, buttons):
     ticks = time.ticks_ms
+    wound = ticks()
     while True:
         now = ticks()
         try:
+            if pocket.game is not None and time.ticks_diff(now, wound) >= TICK_MS:
+                wound = now
+                pocket.tick(now)
             event = reader.poll(now)
             if event is not None and pocket.game is not None:
                 if event[0] == "TAP":

@@ -1,20 +1,21 @@
 """The pocket board's screens: the Pi's own, made on the board from its session.
 
 A game's screens are the ones the Pi shows (shared_rules/hexors_presenter.py for the Hexors
-games, shared_rules/hexo_presenter.py for Hexo), read from the session's plain view model as
-the Pi's presenter reads its ``Seen``; the referee's menu and an input's message go on them
-as on the Pi (shared_rules/display/play.py). ``glyphs.draw`` lays the view out with the Pi's layout and
+games, shared_rules/hexo_presenter.py for Hexo, shared_rules/invocations_presenter.py for
+Invocations), read from the session's plain view model as the Pi's presenter reads its
+``Seen``; the referee's menu and an input's message go on them as on the Pi
+(shared_rules/display/play.py). ``glyphs.draw`` lays the view out with the Pi's layout and
 paints it.
 """
 from shared_rules.display import play
 from shared_rules.display.screens import note
-from shared_rules.hexors_presenter import HexorsScreens
 
 
 class Seen:
-    """The session as a screen reads it (the Pi's ``Seen``, host/session/referee.py)."""
+    """The session as a screen reads it (the Pi's ``Seen``, host/session/referee.py);
+    ``timers_ms``: ms left on each running timer of the game, by kind."""
 
-    def __init__(self, session):
+    def __init__(self, session, timers_ms=None):
         self.game = session.game.view()
         self.legal = session.legal()
         self.last = session.last
@@ -24,6 +25,7 @@ class Seen:
         self.menu_open = session.menu_open
         self.menu = tuple([item[0] for item in session.menu()]) if session.menu_open else ()
         self.cursor = session.cursor
+        self.timers_ms = timers_ms if timers_ms is not None else {}
 
     def name(self, key):
         return self.names.get(key or "", key or "?")
@@ -36,13 +38,19 @@ def screens_for(variant):
         from shared_rules.hexo_presenter import HexoScreens
 
         return HexoScreens()
+    if variant.split("-")[0] == "invocations":
+        from shared_rules.invocations_presenter import InvocationsScreens
+
+        return InvocationsScreens()
+    from shared_rules.hexors_presenter import HexorsScreens
+
     return HexorsScreens(variant)
 
 
-def game(screens, session, reaction=None):
+def game(screens, session, reaction=None, timers_ms=None):
     """The view the panel shows: the game's screen with the referee's menu, or the message
-    ``reaction`` leaves (a refusal, a note)."""
-    seen = Seen(session)
+    ``reaction`` leaves (a refusal, a note); ``timers_ms``: what the timers count down."""
+    seen = Seen(session, timers_ms)
     view = play.with_menu(screens.view(seen), seen)
     if reaction is not None:
         said = play.message(screens.title, view, seen, reaction)

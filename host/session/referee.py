@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.session.clocks import Clocks
 from host.storage import tags
 from host.storage.journal import Entry, MemoryJournal
+from shared_rules.clocks import Clocks
 from shared_rules.engine import Outcome, Refusal
 from shared_rules.events import TableEvent
 from shared_rules.session import PLAYER_BUTTONS, SEAT_BUTTONS, Reaction, Session
@@ -102,7 +102,7 @@ class Referee(Session):
                  players: tuple[str, ...] = ("P1", "P2")) -> None:
         self.hooks = hooks if hooks is not None else Hooks()
         self.outbox: list[tuple] = list(self.hooks.opening_commands())
-        self.clocks = Clocks()  # a game's running timers (not in the journal: host/session/clocks.py)
+        self.clocks = Clocks()  # a game's running timers (not in the journal: shared_rules/clocks.py)
         self.game: Any
         self.names: dict[str, str]
         self.players: tuple[str, ...]
@@ -129,7 +129,7 @@ class Referee(Session):
         inp = self.hooks.tick(self, now)
         if inp is None:
             return None
-        return self._record("game", tuple(inp), "", None, None, ("TICK",))
+        return self.on_time(inp)
 
     def drain_commands(self) -> list[tuple]:
         """Hub commands the game wants sent now (each is asked for once)."""
