@@ -158,12 +158,14 @@ $(FW_OUT)/main.py:
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
 # Pico's flash image alike (tests/pico/image.py).
 # BUILD=pocket copies the pocket build instead (make pocket: its modules, shared_rules/,
-# fonts/, words/, screens/, tiles/ and its main.py), checked the same way.
+# fonts/, words/, screens/ and its main.py), checked the same way. Not tiles/: the board's
+# collection is the maker's, put there by `hexref tiles pocket` and kept across deploys
+# (the build's tiles/ are the demo tables', for the emulated board).
 PORT ?= auto
 BUILD ?= hub
 DEPLOY := $(FW_OUT)/firmware $(FW_OUT)/shared_rules $(FW_OUT)/main.py
 DEPLOY_OUT := $(if $(filter pocket,$(BUILD)),build/pocket,$(FW_OUT))
-DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware shared_rules fonts words screens tiles,\
+DEPLOY_DIRS := $(if $(filter pocket,$(BUILD)),firmware shared_rules fonts words screens,\
                  firmware shared_rules)
 ifneq ($(filter deploy,$(MAKECMDGOALS)),)
 ifeq ($(filter hub pocket,$(BUILD)),)
@@ -194,8 +196,10 @@ pico-image: firmware
 # that starts it. pocket-image puts them in the emulated Pico's flash
 # (tests/pico/pocket_suite.py).
 POCKET_OUT := build/pocket
-POCKET_SRC := $(filter-out firmware/twins/% firmware/sim.py firmware/clock_sim.py \
-                firmware/main_pico.py, $(wildcard firmware/*.py firmware/pocket/*.py)) \
+# firmware/main_pico.py too: "Enroll tiles (USB)" restarts the pocket as the reader hub
+# (firmware/pocket/reader.py).
+POCKET_SRC := $(filter-out firmware/twins/% firmware/sim.py firmware/clock_sim.py, \
+                $(wildcard firmware/*.py firmware/pocket/*.py)) \
               $(wildcard shared_rules/*.py shared_rules/display/*.py)
 POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/shared_rules $(POCKET_OUT)/fonts \
                  $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/tiles $(POCKET_OUT)/main.py

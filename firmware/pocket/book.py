@@ -1,15 +1,19 @@
 """The tiles the pocket board knows: its collection key, its registry and its tiles' entries,
 on its flash.
 
-``/tiles/index.json`` (written on a Pi by ``python -m host.app.pocket_tiles``): ``{"key":
-hex, "tiles": {uid: entry id}}``, and one file per catalogue entry of the collection's
-tiles, as corrected on the Pi: ``/tiles/jl/064.json`` for ``jl/064``, read when a tile is
-tapped (the heap holds the tiles in play, not the collection). A tapped tag is trusted by
-the Pi's rule (docs/DESIGN.md, Tags; host/storage/registry.py ``resolve``): a UID the
-registry holds names its entry, whatever the tag says; otherwise the tag's record must be
-signed with the collection key for this UID (firmware/pocket/tags.py). Anything else, or
-an entry the collection has no file for, is an unknown tile, and the session says to
-enroll it.
+``/tiles/index.json`` (written on a Pi by host/app/pocket_tiles.py, put on the flash by
+``hexref tiles pocket``): ``{"key": hex, "tiles": {uid: file}, "revoked": [uid, ...]}``,
+and one file per catalogue entry of the games the pocket plays, ``/tiles/jl/064.json`` for
+``jl/064``, read when a tile is tapped (the heap holds the tiles in play, not the
+collection); a tag the table corrected has its own file, ``/tiles/uid/<UID>.json``, the
+entry with its values as corrected on the Pi. A tapped tag is trusted by the Pi's rule
+(docs/DESIGN.md, Tags; host/storage/registry.py ``resolve``): a UID the registry holds
+names its file, whatever the tag says; otherwise the UID must not be revoked (``hexref
+tiles forget``/``revoke``) and the tag's record must be signed with the collection key for
+this UID (firmware/pocket/tags.py). Anything else, or an entry the collection has no file
+for, is an unknown tile, and the session says to enroll it. A board with no
+``index.json`` yet (``make deploy BUILD=pocket`` before ``hexref tiles pocket``) trusts no
+tile.
 """
 import json
 
@@ -19,16 +23,21 @@ from firmware.pocket import tags
 class Book:
     def __init__(self, folder):
         self.folder = folder
-        with open(folder + "/index.json") as f:
-            data = json.load(f)
+        try:
+            with open(folder + "/index.json") as f:
+                data = json.load(f)
+        except OSError:
+            data = {}  # no collection on this board yet
         key = data.get("key")
         self.key = bytes.fromhex(key) if key else None
         self.tiles = data.get("tiles") or {}
+        self.revoked = data.get("revoked") or ()
 
     def entry_for(self, record_hex, uid):
         """The catalogue entry a tapped tag stands for, or None when it is not trusted."""
         entry_id = self.tiles.get(uid)
-        if entry_id is None and self.key is not None and record_hex:
+        if entry_id is None and self.key is not None and record_hex and \
+                uid not in self.revoked:
             try:
                 record = bytes.fromhex(record_hex)
             except ValueError:

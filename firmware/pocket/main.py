@@ -7,8 +7,10 @@ English when there is none) from the catalogues packed for the board
 (firmware/wiring.py: the PN532, the die's accelerometer) with the pocket's four buttons.
 If the flash holds a game (firmware/pocket/game.py), it is restored by folding its journal
 and play goes on where it stopped; else it shows the game menu
-(shared_rules/display/menu.Menu: the games the build listed in ``/screens/games.json``,
-then the language). Every screen is laid out on the board by the layout the Pi uses and
+(shared_rules/display/menu.PocketMenu: the games the build listed in
+``/screens/games.json``, then the language, then "Enroll tiles (USB)": the board restarts
+as a reader hub for ``hexref enroll`` on a computer until its next reset,
+firmware/pocket/reader.py). Every screen is laid out on the board by the layout the Pi uses and
 drawn with framebuf from the Pi's packed fonts (``/fonts``).
 
 In the menu, UP, DOWN, OK and BACK move; a language chosen is spoken at once and kept for
@@ -34,6 +36,7 @@ It says on the USB serial line what it did, for the rig and a maker's terminal::
     POCKET WIN <players>
     POCKET HEAP <in use now> <most in use after an input> <most allocated before a collection>
     POCKET NOTE ...                               what went wrong but let it go on
+    POCKET READER                                 a reader hub from now until the next reset
 """
 import gc
 import json
@@ -47,7 +50,7 @@ from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.words import speak
-from shared_rules.display.menu import Menu
+from shared_rules.display.menu import PocketMenu, reader_view
 from shared_rules.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
@@ -67,7 +70,7 @@ def load_menu(root, lang):
     games = tuple((family, tuple((label, variant, n, tuple(counts))
                                  for label, variant, n, counts in kinds))
                   for family, kinds in listed["games"])
-    return Menu(games, tuple((code, name) for code, name in listed["languages"]), lang)
+    return PocketMenu(games, tuple((code, name) for code, name in listed["languages"]), lang)
 
 
 def saved_language(root):
@@ -179,6 +182,10 @@ class Pocket:
 
     def menu_press(self, name):
         chosen = self.menu.press(name)
+        if chosen is not None and chosen[0] == "reader":
+            from firmware.pocket import reader
+
+            reader.ask(self.root)  # the board resets
         if chosen is not None and chosen[0] == "speak":
             speak(self.root + "/words", chosen[1])
             save_language(self.root, chosen[1])
@@ -273,6 +280,17 @@ def main(root=""):
     fonts = Fonts(root + "/fonts")
     lang = saved_language(root)
     speak(root + "/words", lang)
+    from firmware.pocket import reader
+
+    if reader.asked(root):  # "Enroll tiles (USB)" chosen before this boot
+        frame = bytearray(1024)
+        draw(frame, reader_view(), fonts)
+        panel.show(frame)
+        print("POCKET READER")
+        del frame, panel, fonts
+        gc.collect()
+        reader.run()
+        return
     pocket = Pocket(root, panel, fonts, load_menu(root, lang))
     buttons = build_buttons(board)
     # The reader and the die before a game is restored, while the heap is young; the menu

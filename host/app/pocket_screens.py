@@ -17,7 +17,7 @@ from pathlib import Path
 
 from host.common import i18n
 from host.games import descriptor
-from shared_rules.display.menu import Menu
+from shared_rules.display.menu import PocketMenu
 
 # The games the pocket referees (issue 25): the Hexors, two players each, JL and YGO,
 # Beginner and Collector's.
@@ -34,10 +34,10 @@ def languages() -> list:
     return [[lang, i18n.NAMES[lang]] for lang in i18n.LANGUAGES]
 
 
-def menu(lang: str = "en") -> Menu:
+def menu(lang: str = "en") -> PocketMenu:
     """The board's menu as it boots, with ``lang`` spoken (the Pi says its screens with
     i18n.speaking(lang) to compare them)."""
-    return Menu(tuple((family, tuple((label, variant, n, tuple(counts))
+    return PocketMenu(tuple((family, tuple((label, variant, n, tuple(counts))
                                      for label, variant, n, counts in kinds))
                       for family, kinds in games()),
                 tuple((code, name) for code, name in languages()), lang)

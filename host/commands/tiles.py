@@ -88,7 +88,16 @@ def add_parser(commands) -> None:
         "revoke", help="distrust a tag by its UID (lost, stolen or sold), enrolled or not")
     revoke.add_argument("uid")
     revoke.set_defaults(func=_tiles_forget, command_name="revoke")
-    for sub in (listing, export, imp, correct, forget, revoke):
+    pocket = tiles_commands.add_parser(
+        "pocket", help="put the collection (key and registry) on a hexref pocket board",
+        description="Copy the collection key and the registry to a pocket board's flash "
+                    "over USB (mpremote), so it trusts your tiles as this Pi does; run it "
+                    "again after enrolling more. The board is reset when done.")
+    pocket.add_argument("--port", default="auto",
+                        help="the pocket board's serial port, e.g. /dev/ttyACM0 (default: "
+                             "the first board mpremote finds)")
+    pocket.set_defaults(func=_tiles_pocket)
+    for sub in (listing, export, imp, correct, forget, revoke, pocket):
         sub.add_argument("--data", help=DATA_HELP)
 
     tiles.set_defaults(func=print_help_of(tiles))
@@ -319,6 +328,47 @@ def _tiles_import(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         return fail("tiles import", _("%s (nothing imported)") % exc)
     print(_("%(added)d added, %(changed)d changed, %(same)d already there") % counts)
+    return 0
+
+
+def _tiles_pocket(args: argparse.Namespace) -> int:
+    """The collection onto a pocket board: nothing is asked of the board, nor copied,
+    without a collection key here (the pocket would trust no signed tag), nor to a board
+    that is not a pocket build."""
+    import subprocess
+    import tempfile
+
+    from host.app import pocket_tiles
+    from host.common.config import data_dir
+    from host.hub import pocket_flash
+    from host.storage import keys
+    from host.storage.registry import Registry
+    from host.storage.store import Store
+
+    where = data_dir(data(args))
+    try:
+        key = keys.load_key(where)
+    except keys.KeyFileError as exc:
+        return fail("tiles pocket", _("%s (nothing copied)") % exc)
+    if key is None:
+        return fail("tiles pocket", _("no collection key in %s: enroll a tile first (hexref "
+                                       "enroll), or restore your backup; nothing copied")
+                     % where)
+    try:
+        pocket_flash.check_pocket(args.port)
+    except pocket_flash.NotAPocket as exc:
+        return fail("tiles pocket", _("%s (nothing copied)") % exc)
+    with tempfile.TemporaryDirectory(prefix="hexref-tiles-") as folder, \
+            Store(where) as store:
+        counts = pocket_tiles.from_registry(Registry(store, key), Path(folder))
+        try:
+            pocket_flash.push(args.port, Path(folder))
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return fail("tiles pocket", _("the copy did not finish (%s): the board keeps "
+                                           "its tiles as they were; run it again") % exc)
+    print(_("The pocket board now trusts %(tiles)d enrolled tiles and every tile signed "
+            "with this collection's key (%(revoked)d revoked); it restarts into its games.")
+          % counts)
     return 0
 
 

@@ -6,7 +6,7 @@ pocket board shows it as it is (firmware/pocket/main.py); the Pi's run loop adds
 line, the phone page, which a board with no network has not (host/app/run.GameMenu).
 ``choice_label`` says a line of its second level (a game kind for a number of players).
 """
-from shared_rules.display.screens import game_menu
+from shared_rules.display.screens import game_menu, note
 from shared_rules.words import _, n_
 
 
@@ -98,3 +98,36 @@ class Menu:
                              hint or _("OK choose  BACK back"))
         return game_menu(self.games[self.game][0], self.items(), self.cursor,
                          hint or _("OK start  BACK back"))
+
+
+class PocketMenu(Menu):
+    """The pocket board's menu: the game menu, and after the language its last line,
+    "Enroll tiles (USB)": chosen, ``press`` gives ``("reader",)`` and the board restarts
+    as a reader hub for ``hexref enroll`` on a computer over USB, until its next reset
+    (firmware/pocket/reader.py; ``reader_view`` is its screen meanwhile).
+
+    >>> menu = PocketMenu((("JL Hexors", (("Beginner", "jl-beginner", 2, (2,)),)),),
+    ...                   (("en", "English"),), "en")
+    >>> menu.view().lines
+    ('JL Hexors', 'Language: English', 'Enroll tiles (USB)')
+    >>> menu.press("UP"), menu.press("OK")
+    (None, ('reader',))
+    """
+
+    def items(self):
+        items = Menu.items(self)
+        return items + (_("Enroll tiles (USB)"),) if self.game is None else items
+
+    def press(self, button):
+        if button == "OK" and self.game is None and self.cursor == len(self.games) + 1:
+            return ("reader",)
+        return Menu.press(self, button)
+
+
+def reader_view():
+    """The pocket's panel while it is a reader hub for ``hexref enroll`` over USB: what to
+    run on the computer, how to confirm a write (a held player button, as ``hexref enroll
+    --no-gpio`` asks) and how to come back."""
+    return note(_("Enroll tiles (USB)"),
+                _("Reader for hexref enroll on the computer: hold UP to write a tag"),
+                _("Reset: back to the games"))

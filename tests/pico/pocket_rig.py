@@ -31,17 +31,20 @@ HEAP_IMAGE = OUT / "pocket-heap.img"  # the same, booted by tests/pico/pocket_he
 
 
 def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] | None = None,
-         start_ms: int = 8000, times: int = 1) -> tuple[Rig, list[str], list[str]]:
+         start_ms: int = 8000, times: int = 1, started=None) -> tuple[Rig, list[str], list[str]]:
     """The pocket board booted from ``image`` until it says ``until`` on its USB line (or
     ``seconds`` of wall time), and ``then(port)`` called with its serial port's path while
     it still runs: the rig (its twins as the board left them), the board's lines and the
     rig's log. ``steps``: the rig's script (buttons pressed...), begun ``start_ms`` of the
-    board's time after boot; ``times``: how many lines must say ``until``."""
+    board's time after boot; ``times``: how many lines must say ``until``; ``started(rig=)``
+    is told the rig as it starts (for ``then``, to look at its twins meanwhile)."""
     master, slave = os.openpty()
     tty.setraw(slave)
     logs: list[str] = []
     rig = Rig(steps or [], fd=master, image=image, pocket=True, log=logs.append,
               start_ms=start_ms)
+    if started is not None:
+        started(rig=rig)
     serving = threading.Thread(target=rig.run, daemon=True)
     serving.start()
     lines: list[str] = []
@@ -67,6 +70,21 @@ def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] |
         os.close(slave)
         os.close(master)
     return rig, lines, logs
+
+
+def read_port(port: str, until: str, times: int, seconds: float) -> list[str]:
+    """The board's lines on ``port`` until ``times`` of them say ``until`` (or ``seconds``)."""
+    import serial
+
+    lines: list[str] = []
+    buf = b""
+    deadline = time.monotonic() + seconds
+    with serial.Serial(port, timeout=0.2) as line:
+        while time.monotonic() < deadline and sum(until in x for x in lines) < times:
+            buf += line.read(4096)
+            *done, buf = buf.split(b"\n")
+            lines += [d.decode("latin1").rstrip("\r") for d in done]
+    return lines
 
 
 def save_png(rows: list[list[bool]], path: Path) -> None:

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
-from pocket_rig import IMAGE, OUT, boot, expected_entries, pocket_script, save_png  # noqa: E402
+from pocket_rig import IMAGE, OUT, boot, expected_entries, pocket_script, read_port, save_png  # noqa: E402
 from rig import AssetsMissing, find_assets  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402
 
@@ -152,13 +152,13 @@ def test_make_deploy_build_pocket_copies_what_loads_on_the_board(image: Path):
     copy = [x for x in plan.replace("\\\n", " ").splitlines() if "mpremote" in x]
     assert copy, plan
     words = copy[0].split()
-    # Exactly the image's top level: the pocket's modules (its own shared_rules: the rules,
-    # the session, the shared screens and words, not the hub's build), fonts, catalogues,
-    # screens, tiles and main.py.
+    # The image's top level but its tiles: the pocket's modules (its own shared_rules: the
+    # rules, the session, the shared screens and words, not the hub's build), fonts,
+    # catalogues, screens and main.py; the board's collection (hexref tiles pocket) stays.
     assert {"build/pocket/firmware", "build/pocket/shared_rules", "build/pocket/fonts",
-            "build/pocket/words", "build/pocket/screens", "build/pocket/tiles",
-            "build/pocket/main.py", ":main.py", "reset"} <= set(words), copy[0]
-    assert not any(w.startswith("build/firmware") for w in words)
+            "build/pocket/words", "build/pocket/screens", "build/pocket/main.py", ":main.py",
+            "reset"} <= set(words), copy[0]
+    assert not any(w.startswith("build/firmware") or "tiles" in w for w in words)
 
 
 GAME_S = 600  # wall time for a whole game on the emulated board (about two minutes unloaded)
@@ -208,3 +208,87 @@ def test_a_whole_collectors_game_on_the_pocket_with_a_power_cut(image: Path):
             % (held, live / 1024, live_peak / 1024, alloc_peak / 1024, min(shown), max(shown)))
     with (OUT / "summary.txt").open("a") as f:
         f.write(note + "\n")
+
+
+ENROLL_S = 300  # wall time for the whole enrollment round trip (about 45 s unloaded)
+# A tile enrolled through the pocket, a blank tag, and a clone of the first one's record.
+ENROLLED, BLANK, CLONE = "04E0E1E2E3E401", "04E0E1E2E3E402", "04E0E1E2E3E403"
+ATLANTIS = "green=5,blue=6,yellow=4,red=3,purple=5,white=4"  # read off the tile
+
+
+def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_path: Path):
+    """Issue 25, item 4, from outside: the pocket's "Enroll tiles (USB)" chosen with its
+    buttons restarts it as a reader hub; the Pi's own ``hexref enroll --port`` (unchanged:
+    --no-gpio, the write confirmed by UP held on the pocket) writes a blank tag as Atlantis
+    with its strike values; ``hexref tiles pocket --port`` puts the Pi's collection key and
+    registry on the board's flash over mpremote and resets it, back into its games. In a
+    JL Beginner game the board then takes the enrolled tile, refuses a blank tag and a
+    clone of the enrolled tile's record on another tag, and the panel says so as the Pi's
+    referee does for the same table, pixel for pixel (build/pico/pocket-forged.png)."""
+    from host.storage import keys, tags
+    from host.storage.registry import Registry, RegistryBook
+    from host.storage.store import Store
+    from shared_rules.events import TableEvent
+
+    data = tmp_path / "pi"
+    key = keys.collection_key(data)  # the Pi's collection (made here to sign the clone)
+    written = tags.record_for("jl/atlantis", ENROLLED, key)
+    steps = [{"do": "press", "button": b, "after": 400} for b in ("DOWN", "DOWN", "DOWN", "OK")]
+    steps += [{"do": "boot"},  # the board restarts as a reader hub
+              {"do": "place", "uid": ENROLLED, "after": 1000},
+              {"do": "long", "button": "UP", "after": 500},  # the hold hexref enroll asks
+              {"do": "boot", "after": 1500},  # hexref tiles pocket resets it
+              {"do": "lift", "after": 500},
+              {"do": "press", "button": "OK", "after": 1500},  # Justice League
+              {"do": "press", "button": "OK", "after": 500},  # Beginner
+              {"do": "place", "uid": ENROLLED, "record": written, "after": 2500},
+              {"do": "lift", "after": 600},
+              {"do": "place", "uid": BLANK, "after": 600},
+              {"do": "lift", "after": 600},
+              {"do": "place", "uid": CLONE, "record": written, "after": 600}]
+    hexref = [str(ROOT / ".venv" / "bin" / "hexref")]
+    done: dict = {}
+
+    def pi(port: str) -> None:
+        done["enroll"] = subprocess.run(
+            hexref + ["enroll", "--port", port, "--entry", "jl/atlantis", "--strike", ATLANTIS,
+                      "--no-gpio", "--data", str(data)],
+            capture_output=True, text=True, timeout=ENROLL_S, cwd=ROOT)
+        tag = rig_of["rig"].pn532.field
+        done["on tag"] = bytes(tag[0].mem) if tag else b""
+        done["push"] = subprocess.run(
+            hexref + ["tiles", "pocket", "--port", port, "--data", str(data)],
+            capture_output=True, text=True, timeout=ENROLL_S, cwd=ROOT)
+        done["after"] = read_port(port, "POCKET ENTRY", 5, ENROLL_S)
+
+    rig_of: dict = {}
+    rig, lines, logs = boot(image, "POCKET READER", ENROLL_S, then=pi, steps=steps,
+                            start_ms=300, started=rig_of.update)
+    text = "\n".join(lines + done.get("after", []))
+    assert "POCKET READER" in lines, text + "\n".join(logs[-20:])
+    enroll, push = done["enroll"], done["push"]
+    assert enroll.returncode == 0, enroll.stdout + enroll.stderr
+    assert bytes.fromhex(written) in done["on tag"]  # the signed record, on the tag
+    row = Store(data).tile(ENROLLED)
+    assert row is not None and row.entry == "jl/atlantis" and row.strike, row
+    assert push.returncode == 0, push.stdout + push.stderr
+    assert [b for b, _ms in rig.boots] == ["power", "watchdog", "watchdog"], rig.boots
+    entries = [x.split(" ", 8) for x in done["after"] if x.startswith("POCKET ENTRY ")]
+    # ["add", 0, uid, {...}] taken, ["TAP", uid] refused: (uid, accepted) of each tap.
+    taps = [(e[8].split('"')[3], e[4]) for e in entries if '"GONE"' not in e[8]]
+    assert "Traceback" not in text and "POCKET NOTE" not in text, text
+    assert taps == [(ENROLLED, "1"), (BLANK, "0"), (CLONE, "0")], text
+    save_png(rig.panel.image(), OUT / "pocket-forged.png")
+    referee = Referee(lambda: HexorsGame(variant="jl-beginner", players=2),
+                      RegistryBook(Registry(Store(data), key)))
+    for uid, record in ((ENROLLED, written), (BLANK, ""), (CLONE, written)):
+        reaction = referee.on_event(TableEvent("TAP", uid=uid, record=record))
+        if uid != CLONE:
+            referee.on_event(TableEvent("GONE", uid=uid))
+    shown = HexorsView("jl-beginner").message(referee.seen(), reaction)
+    assert shown is not None, "the Pi says nothing of a clone"
+    want = page_bytes(render(shown[1]))
+    got = rig.panel.frame()
+    if got != want:
+        raise AssertionError("%d pixels differ from the Pi's refusal of the clone (build/pico/"
+                             "pocket-forged.png)" % differ(got, want))

@@ -282,7 +282,8 @@ class Table:
 
 
 class RigScript(Script):
-    """firmware/sim's script, with what only a board can do: reset, unplug, hang."""
+    """firmware/sim's script, with what only a board can do: reset, unplug, hang; and
+    ``boot``: wait for a restart the board (or the computer, mpremote) makes itself."""
 
     def __init__(self, steps: list[dict], rig: Rig) -> None:
         table = Table(rig)
@@ -300,6 +301,8 @@ class RigScript(Script):
             self.rig.later(self.rig.clock.now, "hang")
         elif do == "unplug":
             self.rig.unplug_for = step.get("ms", 2000) / 1000
+        elif do == "boot":
+            pass  # the board restarts of itself (or from the computer): wait for it
         else:
             raise ValueError("unknown script step %r" % (do,))
 
