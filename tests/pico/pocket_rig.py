@@ -18,8 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from rig import Rig  # noqa: E402
 
 from firmware.pocket.book import Book  # noqa: E402
-from host.games.hexors.demo import UIDS, collector_script  # noqa: E402
-from host.storage import tags  # noqa: E402
+from host.app.pocket_demo import PLAYER_BUTTON, POCKET, listed, pocket_steps, table_steps  # noqa: E402
 from shared_rules.events import TableEvent  # noqa: E402
 from shared_rules.hexors import HexorsGame  # noqa: E402
 from shared_rules.session import Session  # noqa: E402
@@ -100,35 +99,15 @@ def save_png(rows: list[list[bool]], path: Path) -> None:
     image.resize((512, 256), Image.Resampling.NEAREST).save(path)
 
 
-PLAYER_BUTTON = {"A": "UP", "B": "DOWN"}  # the pocket's UP and DOWN are the hub's A and B
-POCKET_REST_MS = 500
-
-
 def pocket_script(key: bytes, cut_after: int) -> list[dict]:
-    """The JL Collector's demo (host/games/hexors/demo.py) on the pocket: the game chosen in
-    its menu with its buttons, every tag signed with the pocket's collection key, the
-    players' buttons on UP and DOWN; the power cut (a reset) after ``cut_after`` of the
-    game's steps."""
-    steps: list[dict] = [{"do": "press", "button": "OK", "after": 500},  # Justice League
-                         {"do": "press", "button": "DOWN", "after": 500},  # Collector's
-                         {"do": "press", "button": "OK", "after": 500}]  # start
-    game = []
-    for step in collector_script():
-        step = dict(step)
-        if step["do"] == "place":
-            entry_id = next(e for e, uid in UIDS.items() if uid == step["uid"])
-            step["record"] = tags.record_for(entry_id, step["uid"], key)
-        if step["do"] == "press":
-            step["button"] = PLAYER_BUTTON[step["button"]]
-        if step["do"] == "lift":
-            # A tile rests on the pocket's reader half a second, not the demo's 300 ms: the
-            # pocket reads it between screens, and a screen takes 150-280 ms on the rp2
-            # (POCKET ENTRY's times), so a tile lifted 300 ms after it came, just after
-            # an input that redrew the panel, was missed.
-            step["after"] = max(step["after"], POCKET_REST_MS)
-        game.append(step)
-    game[0]["after"] = 2500  # the game's first screen is up before the first tile comes
-    return steps + game[:cut_after] + [{"do": "reset", "after": 200}] + game[cut_after:]
+    """The JL Collector's demo (host/games/hexors/demo.py) on the pocket as ``hexref demo
+    --board pocket`` plays it (host/app/pocket_demo.py): the game chosen in its menu with
+    its buttons, every tag signed with the pocket's collection key, the players' buttons on
+    UP and DOWN; the power cut (a reset) after ``cut_after`` of the game's steps."""
+    steps = pocket_steps("jl-collector", key, listed(POCKET))
+    menu = len(steps) - len(table_steps("jl-collector", key))
+    game = steps[menu:]
+    return steps[:menu] + game[:cut_after] + [{"do": "reset", "after": 200}] + game[cut_after:]
 
 
 def expected_entries(book: Book, script: list[dict]) -> list[tuple]:

@@ -29,7 +29,8 @@ script's steps are firmware/sim.py's (place, lift, roll, crooked, press, long), 
 is powered by it, so it comes back with a power-on boot) and ``hang`` (the CPU stops; its
 clocks and the watchdog run on). The script starts when the hub's reader first looks for
 a tag (the hub is running), or ``start_ms`` after boot without a reader; after each boot
-(reset, cable, watchdog) it waits for the hub again.
+(reset, cable, watchdog) it waits for the hub again. With ``--pocket --glass FD`` it writes
+each settled frame of the pocket's panel on FD (``hexref demo --board pocket``).
 """
 from __future__ import annotations
 
@@ -239,6 +240,44 @@ class PanelTarget:
         pass
 
 
+# The panel's glass as it settles: a screen is drawn in a burst of I2C writes (the changed
+# pages, ~1 ms apart); no write for this long on the board's clock and it is whole.
+GLASS_SETTLE_US = 20_000
+
+
+class Glass:
+    """What the pocket's panel shows, written to ``out`` (a file descriptor: ``hexref demo
+    --board pocket`` reads it) each time it has changed and settled: one line, the board's
+    clock in microseconds and the glass's 1024 bytes (MONO_VLSB, page by page, as
+    ``framebuf`` draws them; dark while the panel is off), in hex; and once, when the
+    script has no step left, ``<us> done``."""
+
+    def __init__(self, target: PanelTarget, out: int) -> None:
+        self.target = target
+        self.out = out
+        self.sent_us = 0  # the write last reported
+        self.done = False
+
+    def frame(self) -> bytes:
+        twin = self.target.twin
+        if not twin.on:
+            return bytes(1024)
+        frame = twin.frame()
+        return bytes(b ^ 0xFF for b in frame) if twin.inverse else frame
+
+    def tick(self, now_us: int) -> None:
+        last = self.target.last_us
+        if last == self.sent_us or now_us - last < GLASS_SETTLE_US:
+            return
+        self.sent_us = last
+        os.write(self.out, b"%d %s\n" % (last, self.frame().hex().encode()))
+
+    def script_done(self, now_us: int) -> None:
+        if not self.done:
+            self.done = True
+            os.write(self.out, b"%d done\n" % now_us)
+
+
 class Table:
     """What the players touch: tiles on the PN532 twin, throws on the accelerometer
     twin, fingers on the buttons' pins (as firmware/sim.Script drives them)."""
@@ -311,7 +350,7 @@ class Rig:
     def __init__(self, steps: list[dict], fd: int | None = None, link: Path | None = None,
                  image: Path | None = None, start_ms: int = 8000, log=None,
                  without: tuple[str, ...] = (), cdc_log: Path | None = None,
-                 pocket: bool = False) -> None:
+                 pocket: bool = False, glass: int | None = None) -> None:
         self.cdc_log = cdc_log
         self.assets = find_assets()
         self.image = image or build_image()
@@ -344,6 +383,8 @@ class Rig:
             self.buses[bus_id][self.panel.address] = self.panel_target
             self.buttons = pocket_board.buttons()
             self.led_pin = None  # the pocket's status is its panel
+        self.glass = Glass(self.panel_target, glass) if glass is not None and \
+            self.panel_target is not None else None
         for name in without:  # a chip left off its bus (a hub with no die sensor...)
             for targets in self.buses.values():
                 targets.pop(board.address(name), None)
@@ -515,6 +556,8 @@ class Rig:
 
     def tick(self) -> str:
         now = self.clock.now
+        if self.glass is not None:
+            self.glass.tick(self.clock.us())
         if self.waiting:
             # After a boot the players wait for the hub, as at a table: the script goes on
             # (its next step's time counted from now) once the hub runs again.
@@ -527,6 +570,8 @@ class Rig:
                     self.script.due = now
         elif self.script is not None:
             self.script.run(now)
+            if self.glass is not None and self.script.done:
+                self.glass.script_done(self.clock.us())
         due = [a for a in self.actions if a[0] <= now]
         if not due:
             return "."
@@ -545,12 +590,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cdc-log", type=Path, help="log each line the board sends, timed")
     parser.add_argument("--pocket", action="store_true",
                         help="the pocket build: its OLED twin and its four buttons")
+    parser.add_argument("--glass", type=int, metavar="FD",
+                        help="with --pocket: each settled frame of its panel, a line on FD")
     args = parser.parse_args(argv)
     steps = json.loads(Path(args.script).read_text()) if args.script else []
     try:
         rig = Rig(steps, fd=args.fd, link=args.link, image=args.image,
                   without=tuple(n for n in args.without.split(",") if n),
-                  cdc_log=args.cdc_log, pocket=args.pocket)
+                  cdc_log=args.cdc_log, pocket=args.pocket, glass=args.glass)
     except AssetsMissing as exc:
         print("pico rig: %s" % exc, file=sys.stderr)
         return 2

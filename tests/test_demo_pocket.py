@@ -1,0 +1,47 @@
+"""``hexref demo --board pocket`` from the outside (issue 25): the installed command builds
+the pocket's image, boots it on the emulated Pico (the official MicroPython v1.22 rp2 port
+on rp2040js), chooses the language and the game in the board's own menu with its buttons,
+and plays the demo table to the winner on the board alone. What it saved is what the
+pocket's panel showed; its last frame must be the Pi's rendering of the same game's last
+screen, and the pocket must name the winner the Pi's referee names."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from host.app.demo import rehearse
+from host.common.i18n import speaking
+from host.devices.panel import render
+
+ROOT = Path(__file__).resolve().parent.parent
+HEXREF = Path(sys.executable).with_name("hexref")  # the venv's command, as pip installed it
+
+
+@pytest.mark.system
+def test_hexref_demo_board_pocket_ends_on_the_pis_winner_screen(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    env = dict(os.environ, HEXREF_DATA=str(tmp_path / "data"))
+    done = subprocess.run([str(HEXREF), "demo", "--board", "pocket", "--live", "no",
+                           "--lang", "fr", "--variant", "ygo-beginner", "--out", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    said = (out / "transcript.txt").read_text().splitlines()
+    # The game was chosen in the board's menu (no Pi started it) and refereed there.
+    assert "POCKET PLAY ygo-beginner 2" in said, said
+    with speaking("fr"):
+        views: list = []
+        referee, _said = rehearse("ygo-beginner", on_view=views.append)
+        want = render(views[-1])
+    winners = [referee.players[p] for p in referee.game.winners]
+    assert "POCKET WIN %s" % " ".join(winners) in said, said[-5:]
+    frames = sorted(out.glob("frame_*.png"))
+    assert len(frames) > 10, frames
+    got = Image.open(frames[-1]).convert("L")
+    differ = ImageChops.difference(got, want.convert("L")).getbbox()
+    assert differ is None, "the pocket's last frame (%s) differs from the Pi's winner screen " \
+                           "in %s" % (frames[-1], differ)
