@@ -362,10 +362,12 @@ def _tiles_pocket(args: argparse.Namespace) -> int:
             Store(where) as store:
         counts = pocket_tiles.from_registry(Registry(store, key), Path(folder))
         try:
-            pocket_flash.push(args.port, Path(folder))
+            copied, kept = pocket_flash.push(args.port, Path(folder))
         except (OSError, subprocess.TimeoutExpired) as exc:
             return fail("tiles pocket", _("the copy did not finish (%s): the board keeps "
                                            "its tiles as they were; run it again") % exc)
+    print(_("%(copied)d files copied, %(kept)d already on the board")
+          % {"copied": copied, "kept": kept})
     print(_("The pocket board now trusts %(tiles)d enrolled tiles and every tile signed "
             "with this collection's key (%(revoked)d revoked); it restarts into its games.")
           % counts)
