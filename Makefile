@@ -117,9 +117,11 @@ lint: $(STAMP)
 # The reader hub's firmware for the Pico (RP2040 = ARMv6-M): every firmware and shared_rules
 # module compiled to .mpy under build/firmware/ in the same package layout, the JSON data
 # files next to them, and a plain main.py that starts the hub. Twins, the demo's simulated
-# hub (firmware/sim.py) and the CPython clock (firmware/clock_sim.py) stay on the computer;
-# firmware/pocket/ is the pocket build's (docs/DESIGN.md, The pocket build), not the hub's.
-FW_SRC  := $(filter-out firmware/twins/% firmware/pocket/% firmware/sim.py firmware/clock_sim.py,\
+# hub (firmware/sim.py), the emulated Pico (firmware/emulated_pico/) and the CPython clock
+# (firmware/clock_sim.py) stay on the computer; firmware/pocket/ is the pocket build's
+# (docs/DESIGN.md, The pocket build), not the hub's.
+FW_SRC  := $(filter-out firmware/twins/% firmware/emulated_pico/% firmware/pocket/% \
+             firmware/sim.py firmware/clock_sim.py,\
              $(wildcard firmware/*.py firmware/*/*.py)) \
            $(wildcard shared_rules/*.py)
 FW_DATA := $(wildcard firmware/*.json shared_rules/*.json shared_rules/data/*.json)
@@ -156,7 +158,7 @@ $(FW_OUT)/main.py:
 # is asked its MicroPython and .mpy format first (host/hub/deploy_check.py): nothing is copied
 # to a board that could not load the files.
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
-# Pico's flash image alike (tests/pico/image.py).
+# Pico's flash image alike (firmware/emulated_pico/image.py).
 # BUILD=pocket copies the pocket build instead (make pocket: its modules, shared_rules/,
 # fonts/, words/, screens/ and its main.py), checked the same way. Not tiles/: the board's
 # collection is the maker's, put there by `hexref tiles pocket` and kept across deploys
@@ -180,10 +182,10 @@ deploy: $(if $(filter pocket,$(BUILD)),pocket,firmware)
 # The emulated Pico's filesystem: DEPLOY in a littlefs image as the rp2 port lays it out.
 .PHONY: pico-image
 pico-image: firmware
-	@$(PY) tests/pico/image.py -o build/pico/fs.img $(DEPLOY)
-	@$(PY) tests/pico/image.py -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
-	@$(PY) tests/pico/image.py -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
-	@$(PY) tests/pico/image.py -o build/pico/heapmod.img --main tests/pico/heap_by_module_main.py \
+	@$(PY) -m firmware.emulated_pico.image -o build/pico/fs.img $(DEPLOY)
+	@$(PY) -m firmware.emulated_pico.image -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
+	@$(PY) -m firmware.emulated_pico.image -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
+	@$(PY) -m firmware.emulated_pico.image -o build/pico/heapmod.img --main tests/pico/heap_by_module_main.py \
 	  $(DEPLOY)
 
 # The pocket build (issue 25; docs/DESIGN.md, The pocket build): the Pico alone with its
@@ -238,8 +240,8 @@ $(POCKET_OUT)/main.py:
 	printf 'from firmware.pocket import main\nmain.main()\n' > $@
 
 pocket-image: pocket
-	@$(PY) tests/pico/image.py -o build/pico/pocket.img $(POCKET_DEPLOY)
-	@$(PY) tests/pico/image.py -o build/pico/pocket-heap.img \
+	@$(PY) -m firmware.emulated_pico.image -o build/pico/pocket.img $(POCKET_DEPLOY)
+	@$(PY) -m firmware.emulated_pico.image -o build/pico/pocket-heap.img \
 	  --main tests/pico/pocket_heap_main.py $(POCKET_DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).

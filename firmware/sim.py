@@ -78,7 +78,7 @@ class ScriptedButtons(_Queue):
 class DieThrows:
     """Scripted throws on an accelerometer twin: a throw plays a short trace onto a face,
     0.3 s of tumbling and free fall, then the die at rest with that face up (or leaning,
-    for ``crooked``). The CPython demo's die and the emulated Pico's (tests/pico/rig.py)
+    for ``crooked``). The CPython demo's die and the emulated Pico's (firmware/emulated_pico/rig.py)
     are thrown the same way; the roll detector decides the rest."""
 
     TUMBLE = 30  # samples (100 Hz) of tumbling

@@ -142,21 +142,19 @@ class DemoApp:
         return self.app.board.showing(self.app.clock()) == "winner"
 
 
-# The emulated Pico (tests/pico/: the official MicroPython UF2 on rp2040js) runs about four
-# times slower than the wall clock here, and boots in a few seconds of its own.
+# The emulated Pico (firmware/emulated_pico/: the official MicroPython UF2 on rp2040js) runs
+# about four times slower than the wall clock here, and boots in a few seconds of its own.
 PICO_TIMEOUT_S = 900.0
+# The emulated Pico's table (its rig), for --board pico and --board pocket alike: from a
+# checkout after make setup (its image is made by make, rp2040js installed by npm).
+EMULATED_PICO = [sys.executable, "-m", "firmware.emulated_pico.rig"]
 
 
 def hub_command(board: str, fd: int, script_path: str) -> list[str]:
     """The reader hub the demo plays against: the firmware under CPython with simulated
-    sensors (``sim``), or on an emulated Pico with the chip twins on its buses (``pico``,
-    from a checkout: the rig lives in tests/pico/)."""
+    sensors (``sim``), or on an emulated Pico with the chip twins on its buses (``pico``)."""
     if board == "pico":
-        rig = Path(__file__).resolve().parents[2] / "tests" / "pico" / "rig.py"
-        if not rig.is_file():
-            raise FileNotFoundError("--board pico runs from a checkout of hexref (needs %s)"
-                                    % rig)
-        return [sys.executable, str(rig), "--fd", str(fd), "--script", script_path]
+        return [*EMULATED_PICO, "--fd", str(fd), "--script", script_path]
     return [sys.executable, "-m", "firmware.sim", "--fd", str(fd), "--script", script_path]
 
 

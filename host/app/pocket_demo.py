@@ -26,7 +26,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from host.app.demo import PICO_TIMEOUT_S, rigs
+from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, rigs
 from host.common import i18n
 from host.common.i18n import _
 from host.devices.panel import emulated_panel
@@ -188,11 +188,8 @@ def glass_image(frame: bytes) -> Image.Image:
 
 
 def rig_command(master: int, script: str, glass: int) -> list[str]:
-    rig = ROOT / "tests" / "pico" / "rig.py"
-    if not rig.is_file():
-        raise FileNotFoundError("--board pocket runs from a checkout of hexref (needs %s)" % rig)
-    return [sys.executable, str(rig), "--fd", str(master), "--script", script, "--pocket",
-            "--image", str(IMAGE), "--glass", str(glass)]
+    return [*EMULATED_PICO, "--fd", str(master), "--script", script, "--pocket", "--image",
+            str(IMAGE), "--glass", str(glass)]
 
 
 def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,

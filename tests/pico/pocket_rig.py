@@ -1,27 +1,24 @@
-"""The pocket board booted on the emulated Pico and read back: tests/pico/rig.py's board with
-``pocket`` (the OLED twin on the reader's bus, the pocket's buttons), served in a thread of
-this process so the caller reads the twins as the board left them. For
+"""The pocket board booted on the emulated Pico and read back: the board of
+firmware/emulated_pico/rig.py with ``pocket`` (the OLED twin on the reader's bus, the
+pocket's buttons), served in a thread of this process so the caller reads the twins as the
+board left them. For
 tests/pico/pocket_suite.py and tests/pico/bench_pocket.py.
 """
 from __future__ import annotations
 
 import json
 import os
-import sys
 import threading
 import time
 import tty
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from rig import Rig  # noqa: E402
-
-from firmware.pocket.book import Book  # noqa: E402
-from host.app.pocket_demo import PLAYER_BUTTON, POCKET, listed, pocket_steps, table_steps  # noqa: E402
-from shared_rules.events import TableEvent  # noqa: E402
-from shared_rules.hexors import HexorsGame  # noqa: E402
-from shared_rules.session import Session  # noqa: E402
+from firmware.emulated_pico.rig import Rig
+from firmware.pocket.book import Book
+from host.app.pocket_demo import PLAYER_BUTTON, POCKET, listed, pocket_steps, table_steps
+from shared_rules.events import TableEvent
+from shared_rules.hexors import HexorsGame
+from shared_rules.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "pico"

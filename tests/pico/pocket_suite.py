@@ -1,5 +1,5 @@
 """The pocket build (issue 25) on the official MicroPython v1.22 rp2 firmware, on the
-emulated RP2040 (tests/pico/rig.py with ``pocket``): its OLED is the SSD1306 twin on the
+emulated RP2040 (firmware/emulated_pico/rig.py with ``pocket``): its OLED is the SSD1306 twin on the
 reader's I2C bus, keeping the controller's RAM as the chip does, the bus time charged on
 the board's clock like the reader's and the die's.
 
@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_rig import IMAGE, OUT, boot, expected_entries, pocket_script, read_port, save_png  # noqa: E402
-from rig import AssetsMissing, find_assets  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402
 
+from firmware.emulated_pico.rig import AssetsMissing, find_assets  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_screens import menu  # noqa: E402
 from host.common.i18n import speaking  # noqa: E402
@@ -96,7 +96,7 @@ def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_pa
     deploy = [ROOT / "build" / "pocket" / name
               for name in ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
                            "main.py")]
-    subprocess.run([sys.executable, str(ROOT / "tests" / "pico" / "image.py"), "-o",
+    subprocess.run([sys.executable, "-m", "firmware.emulated_pico.image", "-o",
                     str(fr_image), *map(str, deploy), str(kept)], check=True,
                    stdout=subprocess.DEVNULL)
     steps = [{"do": "press", "button": b, "after": 400} for b in PRESSES]

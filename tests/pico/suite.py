@@ -1,6 +1,7 @@
 """``make test-pico``: the hub on a real MicroPython port. The official v1.22.0 rp2 firmware
-runs on an emulated RP2040 (rp2040js, tests/pico/board.mjs), booted from a littlefs image of
-exactly what ``make deploy`` copies, with our chip twins on its buses (tests/pico/rig.py).
+runs on an emulated RP2040 (rp2040js, firmware/emulated_pico/board.mjs), booted from a littlefs
+image of exactly what ``make deploy`` copies, with our chip twins on its buses
+(firmware/emulated_pico/rig.py).
 The host is the real ``hexref run`` on the board's serial port (tests/rigs/process_table.py).
 
 Run by name (``pytest tests/pico/suite.py``): the emulated board is slow, so the default
@@ -42,7 +43,7 @@ from shared_rules import protocol  # noqa: E402
 pytestmark = pytest.mark.system  # the emulated board and a real hexref run
 
 VARIANT = "jl-collector"
-RIG = Path(__file__).with_name("rig.py")
+RIG = [sys.executable, "-m", "firmware.emulated_pico.rig"]  # the emulated Pico's table
 SUMMARY = ROOT / "build" / "pico" / "summary.txt"
 GAME_S = 600  # wall time for a whole game on the emulated board (about 4x slower than real)
 
@@ -63,8 +64,7 @@ def image() -> Path:
     """The deploy's files in the board's flash image (make pico-image), built once."""
     for old in SUMMARY.parent.glob("summary*.txt"):
         old.unlink()
-    sys.path.insert(0, str(RIG.parent))
-    from rig import AssetsMissing, find_assets
+    from firmware.emulated_pico.rig import AssetsMissing, find_assets
 
     try:
         find_assets()  # the UF2 and the boot ROM, checked: else say where to put them
@@ -79,7 +79,7 @@ def start_rig(tmp: Path, link: Path, steps: list[dict], image: Path,
               without: str = "") -> subprocess.Popen:
     script = tmp / ("script-%d.json" % time.monotonic_ns())
     script.write_text(json.dumps(steps))
-    cmd = [sys.executable, str(RIG), "--link", str(link), "--script", str(script),
+    cmd = [*RIG, "--link", str(link), "--script", str(script),
            "--image", str(image)]
     if without:
         cmd += ["--without", without]

@@ -1,9 +1,10 @@
 // An emulated Raspberry Pi Pico (rp2040js) running the official MicroPython UF2, wired to a
 // table: its USB CDC is a serial port (a file descriptor: the master side of a
 // pseudo-terminal), and its I2C buses, GPIO pins and reset are answered by the rig
-// (tests/pico/rig.py), which hosts our chip twins (firmware/twins/) in Python.
+// (firmware/emulated_pico/rig.py), which hosts our chip twins (firmware/twins/) in Python.
 //
-//   node tests/pico/board.mjs --assets DIR --image FS.IMG --cdc FD --req FD --rep FD
+//   node firmware/emulated_pico/board.mjs --modules tests/node_modules --assets DIR \
+//     --image FS.IMG --cdc FD --req FD --rep FD
 //
 // The rig protocol: one text line per request on --req, one reply line on --rep, each
 // request starting with the board's clock in microseconds:
@@ -20,13 +21,19 @@
 //   US L duty             the LED pin's duty (%) over the last tick, when it changed
 // Actions (space separated, "." for none): pin:N:L (drive input pin N to L), reset (RUN
 // pin), hang (the CPU stops executing; its clocks run on), quit.
-import { Simulator, USBCDC, BasePeripheral, GPIOPinState, I2CMode, ConsoleLogger, LogLevel } from "rp2040js";
 import { readFileSync, readSync, writeSync, openSync, read as readAsync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].slice(2)] = process.argv[i + 1];
+// rp2040js from the Node package make setup installs (--modules: its node_modules folder,
+// tests/node_modules), not from beside this file.
+const rp2040js = createRequire(join(args.modules, "package.json")).resolve("rp2040js");
+const { Simulator, USBCDC, BasePeripheral, GPIOPinState, I2CMode, ConsoleLogger, LogLevel } =
+  await import(pathToFileURL(rp2040js).href);
 const UF2 = "RPI_PICO-20231227-v1.22.0.uf2";
 const BOOTROM = "rp2040-bootrom-b1.bin";
 const FLASH_FS = 0xa0000;
@@ -86,7 +93,7 @@ const hex = (bytes) => Buffer.from(bytes).toString("hex");
 // - a START or repeated START, a STOP (with the bus free time after it): one period each;
 // - the address, each byte written or read: 8 bits and the acknowledge bit, 9 periods;
 // - clock stretching: a chip may hold SCL low after acknowledging its address; the rig
-//   says for how long (tests/pico/rig.py: the PN532's).
+//   says for how long (rig.py: the PN532's).
 const CLK_SYS_NS = 8;
 function attachI2C(mcu, bus) {
   const i2c = mcu.i2c[bus];

@@ -1,5 +1,5 @@
 """A table around an emulated Pico: the official MicroPython v1.22 firmware on rp2040js
-(tests/pico/board.mjs), booted with the littlefs image of what ``make deploy`` copies, its
+(firmware/emulated_pico/board.mjs), booted with the littlefs image of what ``make deploy`` copies, its
 USB CDC on a pseudo-terminal, and our chip twins on its buses at the pins and addresses of
 hardware/pinout.json (through firmware/board.py):
 
@@ -18,11 +18,11 @@ written, bytes read, stop) and the rig answers it from the same twin objects the
 WebAssembly tests and the CPython demo use. Time for the twins is the board's own clock,
 which keeps a real board's time (``TIMES``, printed by ``make bench``): the CPU's cycles
 (rp2040js), the I2C wire at the rate the firmware set and the PN532's clock stretching
-(tests/pico/board.mjs), the USB frame, each chip's own times (its twin: the PN532's
+(board.mjs), the USB frame, each chip's own times (its twin: the PN532's
 command and RF times, the accelerometer's output data rate).
 
-Run as ``python tests/pico/rig.py --fd N --script FILE`` (the master side of a pty, as
-``python -m firmware.sim`` takes it), or ``--link PATH`` to keep a symlink at PATH to the
+Run as ``python -m firmware.emulated_pico.rig --fd N --script FILE`` (the master side of a
+pty, as ``python -m firmware.sim`` takes it), or ``--link PATH`` to keep a symlink at PATH to the
 board's serial port (it goes away while the cable is out, as /dev/serial/by-id does). The
 script's steps are firmware/sim.py's (place, lift, roll, crooked, press, long), plus
 ``reset`` (the RUN pin), ``unplug`` (the USB cable out for ``ms`` of wall time: the board
@@ -59,6 +59,7 @@ ASSET_FILES = ("RPI_PICO-20231227-v1.22.0.uf2", "rp2040-bootrom-b1.bin")
 ASSETS = Path(__file__).with_name("assets")  # shipped with the project, with their licences
 IMAGE = ROOT / "build" / "pico" / "fs.img"
 BOARD_JS = Path(__file__).with_name("board.mjs")
+NODE_MODULES = ROOT / "tests" / "node_modules"  # rp2040js, as make setup installs it (npm ci)
 # A finger on a button: let go before the player's next action (a script's steps are 120 ms
 # apart, host/games/scripting.py). The hub reports a press on release, once the pin has
 # held for its 20 ms debounce; a finger held the whole 120 ms let go as the next tile landed,
@@ -95,23 +96,26 @@ class AssetsMissing(RuntimeError):
 
 
 def find_assets() -> Path:
-    """The folder with the UF2 and the boot ROM (tests/pico/assets/), each file checked
+    """The folder with the UF2 and the boot ROM (assets/, beside this file), each file checked
     against its SHA256SUMS: a checkout that lost or mangled one is told so, not run."""
     sums = {}
     for line in (ASSETS / "SHA256SUMS").read_text().splitlines():
         if line.strip():
             digest, name = line.split()
             sums[name.lstrip("*")] = digest
+    if not (NODE_MODULES / "rp2040js").is_dir():
+        raise AssetsMissing("%s has no rp2040js: the emulated Pico runs on it; make setup "
+                            "installs it (Node.js and npm are required)" % NODE_MODULES)
     for name in ASSET_FILES:
         path = ASSETS / name
         if not path.is_file():
             raise AssetsMissing("%s is missing: the emulated Pico boots MicroPython v1.22.0 "
-                                "and the RP2040 boot ROM from tests/pico/assets/ (see its "
-                                "README.md); restore it with git checkout" % path)
+                                "and the RP2040 boot ROM from %s (see its "
+                                "README.md); restore it with git checkout" % (path, ASSETS))
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         if digest != sums[name]:
-            raise AssetsMissing("%s: checksum %s, expected %s (tests/pico/assets/SHA256SUMS)"
-                                % (path, digest, sums[name]))
+            raise AssetsMissing("%s: checksum %s, expected %s (%s)"
+                                % (path, digest, sums[name], ASSETS / "SHA256SUMS"))
     return ASSETS
 
 
@@ -124,7 +128,7 @@ def build_image() -> Path:
 
 class BoardClock:
     """The board's clock, as the twins read it (``now`` in ms, ``us()``). The bus time is
-    the emulated wire's (tests/pico/board.mjs), already on the board's clock, so the
+    the emulated wire's (board.mjs), already on the board's clock, so the
     twins' own estimate of it is not added again."""
 
     def __init__(self) -> None:
@@ -428,7 +432,8 @@ class Rig:
         names = board.names()
         buses = [[names["NFC_I2C_ID"], names["NFC_I2C_SDA"], names["NFC_I2C_SCL"]],
                  [names["DIE_I2C_ID"], names["DIE_I2C_SDA"], names["DIE_I2C_SCL"]]]
-        cmd = ["node", str(BOARD_JS), "--assets", str(self.assets), "--image", str(Path(self.image).resolve()),
+        cmd = ["node", str(BOARD_JS), "--modules", str(NODE_MODULES),
+               "--assets", str(self.assets), "--image", str(Path(self.image).resolve()),
                "--cdc", str(master), "--req", str(req_w), "--rep", str(rep_r),
                "--buses", json.dumps(buses),
                "--pullups", ",".join([str(pin) for _, pin in self.buttons]
@@ -439,7 +444,7 @@ class Rig:
             cmd += ["--led", str(self.led_pin)]
         if self.cdc_log is not None:
             cmd += ["--cdc-log", str(Path(self.cdc_log).resolve())]
-        self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r), cwd=ROOT / "tests")
+        self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r))
         os.close(req_w)
         os.close(rep_r)
         self.requests = os.fdopen(req_r, "rb", buffering=65536)
@@ -580,7 +585,8 @@ class Rig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tests/pico/rig.py", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m firmware.emulated_pico.rig",
+                                     description=__doc__)
     port = parser.add_mutually_exclusive_group(required=True)
     port.add_argument("--fd", type=int, help="the master side of a pty: the board's USB")
     port.add_argument("--link", type=Path, help="keep a symlink here to the board's port")
