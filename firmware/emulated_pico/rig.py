@@ -407,6 +407,7 @@ class Rig:
         self.node: subprocess.Popen | None = None
         self.master: int | None = None
         self.log = log or (lambda text: print("pico rig: " + text, file=sys.stderr, flush=True))
+        self.parent = os.getppid()  # the demo or test that started it
 
     def later(self, at_ms: int, action: str) -> None:
         self.actions.append((at_ms, action))
@@ -560,6 +561,11 @@ class Rig:
         return self.clock.now - self.booted_at >= self.start_ms
 
     def tick(self) -> str:
+        if os.getppid() != self.parent:
+            # Whoever started the board is gone (a demo killed, its terminal closed): the
+            # board goes with it rather than spin on alone.
+            self.log("the process that started the board is gone")
+            raise SystemExit(0)
         now = self.clock.now
         if self.glass is not None:
             self.glass.tick(self.clock.us())
