@@ -6,8 +6,6 @@ board runs (shared_rules/session.py, the board's button dispatch), ends with the
 Pi's demo declares. tests/test_demo_pocket.py plays it on the emulated board."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from firmware.pocket.book import Book
