@@ -276,7 +276,9 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     print(_("%(n)d frames saved under %(folder)s; transcript in %(file)s") % {
         "n": panel.frames, "folder": out_dir, "file": out_dir / "transcript.txt"})
     if not won:
-        if stopped:
+        if stopped:  # why, in the emulator's own words (a missing rp2040js, a traceback)
+            print("\n".join((out_dir / "board.log").read_text().splitlines()[-5:]),
+                  file=sys.stderr)
             print(_("reader hub stopped unexpectedly"), file=sys.stderr)
         print(_("demo ended without a winner"), file=sys.stderr)
         return 1
