@@ -65,9 +65,12 @@ class FileEntries:
     entries are read from flash when the session asks for them (its restore, and its refold
     after a write that failed), not kept in the heap: the game holds what it needs."""
 
-    def __init__(self, journal):
+    def __init__(self, journal, between=None):
         self.file = journal
         self.count = 0  # entries on flash, counted by each read (the session's restore)
+        # Called on each side of a write: the flash is busy 50-150 ms (a sector erased),
+        # and the pocket tends its reader and die there.
+        self.between = between
 
     @property
     def entries(self):
@@ -76,20 +79,26 @@ class FileEntries:
         return [Entry(v[0], tuple(v[1]), v[2], v[3], v[4]) for v in values]
 
     def append(self, entry):
+        between = self.between
+        if between is not None:
+            between()
         self.file.append([entry.target, list(entry.input), entry.accepted, entry.boot,
                           entry.seq])
         self.count += 1
+        if between is not None:
+            between()
 
 
 class Game:
     """One game: its variant, its session, its journal, and its timers on the board's
     clock (``time.ticks_ms``; the Pi's run on its own, by the same rule)."""
 
-    def __init__(self, root, variant, players, book):
+    def __init__(self, root, variant, players, book, between=None):
         self.variant = variant
         self.players = players
         self.journal = Journal(root + "/" + JOURNAL)
-        self.session = Session(new_game(variant, players), book, FileEntries(self.journal),
+        self.session = Session(new_game(variant, players), book,
+                               FileEntries(self.journal, between),
                                seats_for(variant, players))
         self.timers = timers_for(variant)
         self.clocks = Clocks(ticks_diff)
@@ -122,17 +131,17 @@ class Game:
         return self.timers.left_ms(self.clocks, self._timing())
 
 
-def saved(root, book):
+def saved(root, book, between=None):
     """The game the flash holds (restored by folding its journal), or None."""
     try:
         with open(root + "/" + GAME) as f:
             said = json.load(f)
     except (OSError, ValueError):
         return None
-    return Game(root, said["variant"], said["players"], book)
+    return Game(root, said["variant"], said["players"], book, between)
 
 
-def start(root, variant, players, book):
+def start(root, variant, players, book, between=None):
     """A new game: the last one's journal goes, then the new game is named (a copy renamed
     over the old name, so a power cut leaves one game or the other, never half of one)."""
     fs = OsFiles()
@@ -141,4 +150,4 @@ def start(root, variant, players, book):
         json.dump({"variant": variant, "players": players}, f)
     fs.remove(root + "/" + JOURNAL)
     fs.rename(part, root + "/" + GAME)
-    return Game(root, variant, players, book)
+    return Game(root, variant, players, book, between)

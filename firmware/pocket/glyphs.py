@@ -66,9 +66,10 @@ class Fonts:
         return font
 
 
-def draw(frame, view, fonts):
+def draw(frame, view, fonts, between=None):
     """Lay ``view`` out and paint it into ``frame`` (1024 bytes, MONO_VLSB, cleared first);
-    the winner of a battle (``view.mark``) underlined."""
+    the winner of a battle (``view.mark``) underlined. ``between``, when given, is called
+    after each text (each glyph is read from flash: a screen takes ~20-120 ms)."""
     fb = framebuf.FrameBuffer(frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
     fb.fill(0)
     bigs = []
@@ -91,6 +92,8 @@ def draw(frame, view, fonts):
             font.text(fb, text, x, y, 0, fonts.palette)
         else:
             font.text(fb, text, x, y, 1, fonts.palette)
+        if between is not None:
+            between()
     if len(bigs) == 2 and mark in (0, 1):
         x, y, w, h = bigs[mark]
         if w > 0:

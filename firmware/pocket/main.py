@@ -32,7 +32,8 @@ It says on the USB serial line what it did, for the rig and a maker's terminal::
     POCKET SCREEN <ms> <pages>                    each menu screen after it
     POCKET PLAY <variant> <players>               a game chosen (after its screen)
     POCKET RESTORED <variant> <entries> <ms since boot>
-    POCKET ENTRY <n> <target> <accepted 0/1> <ms at the event> <ms on the glass> <heap> <input>
+    POCKET ENTRY <n> <target> <accepted 0/1> <ms the event was seen> <ms on the glass>
+                 <heap in use, after the last input that left nothing waiting> <input>
     POCKET WIN <players>
     POCKET HEAP <in use now> <most in use after an input> <most allocated before a collection>
     POCKET NOTE ...                               what went wrong but let it go on
@@ -57,6 +58,9 @@ PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
 NOTE_HOLD_MS = 1500  # a message stays this long before a countdown draws over it
 REFUSED_HOLD_MS = 2500
+BUTTON = 0  # where a queued event came from (Table)
+READER = 1
+DIE = 2
 # Nothing refers to these once the pocket is built: the pins (the pocket's and the hub's),
 # the wiring and what it starts with. Forgotten, their code leaves the heap (make bench).
 BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.board", "firmware.resets",
@@ -91,32 +95,84 @@ def save_language(root, lang):
         print("POCKET NOTE language not kept: %s" % exc)
 
 
-class Presses:
-    """The buttons, sampled every 5 ms by a timer whatever the loop is doing: a screen takes
-    a good part of a press's 100-200 ms to lay out, draw and send, and a press made and
-    released meanwhile would be lost to a loop that only polls between inputs."""
+class Table:
+    """What the players do, in the order they did it: the buttons sampled every 5 ms by a
+    timer, the reader tended by the loop and, while the loop is busy with an input,
+    between the stages of its screen (``tend``), the die by the loop (``roll``); each
+    event queued with the time it was seen.
+
+    An input takes 150-280 ms from its event to its screen on the glass (the journal's
+    flash write 50-150 ms of it, the session, the layout, the glyphs read from flash, the
+    panel's I2C, a collection), and a reader polled only between inputs left a tile placed
+    just after one unread for 274-304 ms: lifted at the demo's 300 ms, read or missed by a
+    few ms; lifted at 250 ms, missed (tests/pico/pocket_suite.py). The reader is a state
+    machine of short bus transactions (firmware/nfc.py), so the stages call ``tend``
+    between them (each page sent to the panel, each text drawn, each side of the journal's
+    write): no stretch but the flash write is over ~35 ms, and a tile is
+    read within ~210 ms of coming. Not from a timer: a timer's callback waits for the VM,
+    silent through a collection (22 ms) and a flash erase (47 ms) all the same, and a 2 ms
+    timer polling the reader took the CPU from the screens (event to glass 136 -> 202 ms).
+    The die is not tended there: a die at rest stays there, and sampling it at 100 Hz
+    through every screen made each input ~20 ms slower. The buttons stay on a timer:
+    sampling a pin costs nothing, and it keeps the debounce's pace."""
 
     SAMPLE_MS = 5
-    KEPT = 8  # presses waiting for the loop, at most
+    KEPT = 16  # events waiting for the loop, at most
 
     def __init__(self, buttons):
         self.buttons = buttons
-        self.waiting = []
+        self.reader = self.die = None  # tended once built (main)
+        self.waiting = []  # (ms when seen, BUTTON | READER | DIE, event)
+        self.fault = None  # what the reader or the die raised, for the loop to say
         self.timer = machine.Timer(period=self.SAMPLE_MS, callback=self._sample)
 
-    def _sample(self, _timer):
-        event = self.buttons.poll(time.ticks_ms())
-        if event is not None and len(self.waiting) < self.KEPT:
-            self.waiting.append(event)
+    def _keep(self, now, source, event):
+        if len(self.waiting) < self.KEPT:
+            self.waiting.append((now, source, event))
 
-    def poll(self, now):
+    def _sample(self, _timer):
+        now = time.ticks_ms()
+        event = self.buttons.poll(now)
+        if event is not None:
+            self._keep(now, BUTTON, event)
+
+    def tend(self):
+        """One step of the reader (a bus transaction or two), its event queued. Never
+        raises: a fault waits for ``next``."""
+        if self.reader is None:
+            return
+        now = time.ticks_ms()
+        try:
+            event = self.reader.poll(now)
+        except Exception as exc:  # said by the loop, on the line and the panel
+            self.fault = exc
+            return
+        if event is not None:
+            self._keep(now, READER, event)
+
+    def roll(self):
+        """The die's next sample when it is due, its event queued."""
+        if self.die is None:
+            return
+        now = time.ticks_ms()
+        event = self.die.poll(now)
+        if event is not None:
+            self._keep(now, DIE, event)
+
+    def next(self):
+        """The next thing done at the table, (ms, source, event), or None."""
+        fault = self.fault
+        if fault is not None:
+            self.fault = None
+            raise fault
         return self.waiting.pop(0) if self.waiting else None
 
 
-def build_buttons(board):
-    """The four buttons, sampled from now on (a press while the rest boots is kept)."""
+def build_table(board):
+    """The four buttons, sampled from now on (a press while the rest boots is kept); the
+    reader and the die join them once built."""
     pin = machine.Pin
-    return Presses(Buttons([(name, pin(gp, pin.IN, pin.PULL_UP))
+    return Table(Buttons([(name, pin(gp, pin.IN, pin.PULL_UP))
                             for name, gp in board.buttons()],
                            active_low=board.active_low("button_ok")))
 
@@ -136,8 +192,10 @@ def build_parts():
 
 
 class Pocket:
-    def __init__(self, root, panel, fonts, menu):
+    def __init__(self, root, panel, fonts, menu, table):
         self.root = root
+        self.table = table
+        self.tend = table.tend  # the reader, between the stages of an input (Table)
         self.panel = panel
         self.fonts = fonts
         self.menu = menu
@@ -150,6 +208,7 @@ class Pocket:
         self.screens = None  # the game's, while one is played
         self.boot = ""
         self.seq = 0
+        self.live = 0  # the heap in use, after the last input that left nothing waiting
         self.live_peak = 0
         self.alloc_peak = 0
         self.counted = None  # the seconds the countdown on the glass shows
@@ -162,7 +221,8 @@ class Pocket:
         if view == self.shown:
             return 0
         self.shown = None
-        draw(self.frame, view, self.fonts)
+        self.tend()
+        draw(self.frame, view, self.fonts, self.tend)
         pages = self.panel.show(self.frame)
         self.shown = view
         return pages
@@ -200,7 +260,7 @@ class Pocket:
 
         self.game = self.screens = None
         gc.collect()
-        self.game = game.start(self.root, variant, players, self.book)
+        self.game = game.start(self.root, variant, players, self.book, self.tend)
         self.screens = screens.screens_for(variant)
         self.show_game()
         print("POCKET PLAY %s %d" % (variant, players))
@@ -208,7 +268,7 @@ class Pocket:
     def restore(self):
         from firmware.pocket import game
 
-        self.game = game.saved(self.root, self.book)
+        self.game = game.saved(self.root, self.book, self.tend)
         if self.game is None:
             return False
         self.screens = screens.screens_for(self.game.variant)
@@ -218,6 +278,26 @@ class Pocket:
         return True
 
     # --- play --------------------------------------------------------------------------
+
+    def take(self, now, source, event):
+        """One thing done at the table (Table.next): a button in the menu or the game;
+        a tile or the die in a game (with none, they wait for one: nothing to do)."""
+        if source == BUTTON:
+            if self.game is not None:
+                self.press(now, event[0], event[1])
+            elif event[1] == PRESS:
+                self.menu_press(event[0])
+        elif self.game is None:
+            return
+        elif source == READER:
+            if event[0] == "TAP":
+                self.event(now, "TAP", uid=event[1], record=event[2])
+            else:
+                self.event(now, "GONE", uid=event[1])
+        elif event[0] == "FACE":
+            self.event(now, "DIE", die="FACE", faces=tuple(event[1]))
+        else:
+            self.event(now, "DIE", die=event[0])
 
     def event(self, now, kind, **fields):
         self.seq += 1
@@ -255,10 +335,14 @@ class Pocket:
             self.held = time.ticks_add(shown, hold)
         entry = reaction.entry
         allocated = gc.mem_alloc()
-        gc.collect()
-        live = gc.mem_alloc()
         self.alloc_peak = max(self.alloc_peak, allocated)
-        self.live_peak = max(self.live_peak, live)
+        if not self.table.waiting:
+            # The heap in use measured (and the heap tidied) when nothing else waits: a
+            # collection is 22 ms that a table tapping fast needs for its next inputs.
+            gc.collect()
+            self.live = gc.mem_alloc()
+            self.live_peak = max(self.live_peak, self.live)
+        live = self.live  # the last measured
         if entry is not None:
             print("POCKET ENTRY %d %s %d %d %d %d %s" % (
                 self.game.session.journal.count, entry.target, 1 if entry.accepted else 0,
@@ -291,50 +375,40 @@ def main(root=""):
         gc.collect()
         reader.run()
         return
-    pocket = Pocket(root, panel, fonts, load_menu(root, lang))
-    buttons = build_buttons(board)
+    table = build_table(board)
+    panel.between = table.tend
+    pocket = Pocket(root, panel, fonts, load_menu(root, lang), table)
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
-    reader, die, pocket.boot = build_parts()
+    table.reader, table.die, pocket.boot = build_parts()
     del board
     forget(BOOT_ONLY)
     gc.collect()
     if not pocket.restore():
         pages = pocket.show(pocket.menu.view())
         print("POCKET MENU %d %d" % (time.ticks_ms(), pages))
-    run(pocket, reader, die, buttons)
+    run(pocket, table)
 
 
-def run(pocket, reader, die, buttons):
-    ticks = time.ticks_ms
-    wound = ticks()
+def run(pocket, table):
+    """The loop: the table tended, the game's timers wound, then what was done at the
+    table taken, one thing a pass."""
+    wound = time.ticks_ms()
     while True:
-        now = ticks()
+        table.tend()
+        seen = None
         try:
+            now = time.ticks_ms()
             if pocket.game is not None and time.ticks_diff(now, wound) >= TICK_MS:
                 wound = now
                 pocket.tick(now)
-            event = reader.poll(now)
-            if event is not None and pocket.game is not None:
-                if event[0] == "TAP":
-                    pocket.event(now, "TAP", uid=event[1], record=event[2])
-                else:
-                    pocket.event(now, "GONE", uid=event[1])
-            event = die.poll(now)
-            if event is not None and pocket.game is not None:
-                if event[0] == "FACE":
-                    pocket.event(now, "DIE", die="FACE", faces=tuple(event[1]))
-                else:
-                    pocket.event(now, "DIE", die=event[0])
-            event = buttons.poll(now)
-            if event is not None:
-                if pocket.game is None:
-                    if event[1] == PRESS:
-                        pocket.menu_press(event[0])
-                else:
-                    pocket.press(now, event[0], event[1])
+            table.roll()
+            seen = table.next()
+            if seen is not None:
+                pocket.take(seen[0], seen[1], seen[2])
         except Exception as exc:  # a fault is said, on the line and the panel; play goes on
             text = "%s: %s" % (type(exc).__name__, exc)
             print("POCKET NOTE %s" % text)
             pocket.show(screens.fault(text))
-        time.sleep_ms(2)
+        if seen is None:
+            time.sleep_ms(2)

@@ -6,7 +6,8 @@ MicroPython's ``framebuf`` goes to the panel as it is. ``show(frame)`` compares 
 last frame sent and, page by page, sends the run of columns from the first changed byte to
 the last (page addressing: the one mode both chips have): a new number in the body costs a
 few dozen bytes at 400 kHz instead of the whole kilobyte. Buffers are made once; ``show``
-allocates nothing but the small views it sends.
+allocates nothing but the small views it sends. ``between``, when given, is called after
+each page (the pocket tends its reader and die there: a whole frame is ~25 ms).
 
 >>> from firmware.twins.ssd1306 import SSD1306Twin
 >>> twin = SSD1306Twin()
@@ -49,6 +50,7 @@ class Panel:
         self._where = bytearray(4)  # control byte, page, column low nibble, high nibble
         self._data = [b"\x40", None]
         self.pages_sent = 0
+        self.between = None
         i2c.writeto(address, _INIT)
         self._clear()
 
@@ -74,7 +76,10 @@ class Panel:
         sent = self.sent
         view = memoryview(frame)
         touched = 0
+        between = self.between
         for page in range(_PAGES):
+            if page and between is not None:
+                between()
             base = page * _WIDTH
             first = -1
             last = -1

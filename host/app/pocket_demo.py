@@ -39,10 +39,6 @@ ROOT = Path(__file__).resolve().parents[2]
 POCKET = ROOT / "build" / "pocket"  # make pocket
 IMAGE = ROOT / "build" / "pico" / "pocket.img"  # make pocket-image
 PLAYER_BUTTON = {"A": "UP", "B": "DOWN"}  # the pocket's UP and DOWN are the hub's A and B
-# A tile rests on the pocket's reader half a second, not the demo's 300 ms: the pocket reads
-# it between screens, and a screen takes 150-280 ms on the rp2 (POCKET ENTRY's times), so a
-# tile lifted 300 ms after it came, just after an input that redrew the panel, was missed.
-POCKET_REST_MS = 500
 MENU_MS = 500  # between two presses in a menu: each draws a screen (~100 ms on the board)
 FIRST_MS = 2500  # the game's first screen is up before the first tile comes
 # After the win (or the script's last step), the board has drawn its last frame when its
@@ -103,10 +99,11 @@ def menu_presses(menu: PocketMenu, variant: str, lang: str) -> list[str]:
     return presses
 
 
-def table_steps(variant: str, key: bytes) -> list[dict]:
+def table_steps(variant: str, key: bytes, tap_ms: int | None = None) -> list[dict]:
     """The game's demo script as the pocket's table plays it: each tag signed with the
-    pocket's collection ``key``, the players' buttons on UP and DOWN, a tile resting
-    ``POCKET_REST_MS``, and the referee's own menu (a script's host steps) opened with OK,
+    pocket's collection ``key``, the players' buttons on UP and DOWN, a tile resting as the
+    script says (the demo's 300 ms: the pocket tends its reader while it draws,
+    firmware/pocket/main.Table) or ``tap_ms``, and the referee's own menu (a script's host steps) opened with OK,
     moved in and chosen on the board, the way the Pi's demo does it (its lines found by the
     Pi's referee following the same table)."""
     from host.app.demo import ScriptedHub
@@ -131,8 +128,8 @@ def table_steps(variant: str, key: bytes) -> list[dict]:
             step["record"] = tags.record_for(entry, step["uid"], key)
         elif do in ("press", "long"):
             step["button"] = PLAYER_BUTTON[step["button"]]
-        elif do == "lift":
-            step["after"] = max(step["after"], POCKET_REST_MS)
+        elif do == "lift" and tap_ms is not None:
+            step["after"] = tap_ms
         elif do == "choose":
             out += [{"do": "press", "button": b, "after": MENU_MS}
                     for b in presses_to_choose(referee, step["label"])]
@@ -162,11 +159,13 @@ def presses_to_choose(referee: Referee, label: str) -> list[str]:
     return pressed
 
 
-def pocket_steps(variant: str, key: bytes, games: dict, lang: str = "en") -> list[dict]:
-    """Everything the players do on the pocket, from its menu at boot to the winner."""
+def pocket_steps(variant: str, key: bytes, games: dict, lang: str = "en",
+                 tap_ms: int | None = None) -> list[dict]:
+    """Everything the players do on the pocket, from its menu at boot to the winner (each
+    tile resting ``tap_ms``, when given, instead of the script's time)."""
     steps = [{"do": "press", "button": b, "after": MENU_MS}
              for b in menu_presses(board_menu(games), variant, lang)]
-    game = table_steps(variant, key)
+    game = table_steps(variant, key, tap_ms)
     game[0]["after"] = max(game[0]["after"], FIRST_MS)
     return steps + game
 

@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from pocket_rig import HEAP_IMAGE, IMAGE, ROOT, boot, pocket_script  # noqa: E402
+from pocket_rig import HEAP_IMAGE, IMAGE, POCKET_TAP_MS, ROOT, boot, pocket_script  # noqa: E402
 
 from firmware.emulated_pico.rig import PRESS_MS  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
@@ -114,11 +114,42 @@ def game(where: str) -> int:
           "most %.1f KB allocated before a collection (after the cut)"
           % (where, len(entries), restored[0].split()[3], peak / 1024, live / 1024,
              allocated / 1024))
-    print("%s event -> its screen on the glass (journal on flash, session, layout, drawing, "
-          "panel I2C): median %d ms, max %d ms; the game restored from its journal %s ms "
-          "after the boot" % (where, statistics.median(shown), max(shown),
-                              restored[0].split()[4]))
+    print("%s event -> its screen on the glass (from when the reader, the die or a button "
+          "saw it: waiting behind the inputs before it, journal on flash, session, layout, "
+          "drawing, panel I2C): median %d ms, max %d ms; the game restored from its journal "
+          "%s ms after the boot" % (where, statistics.median(shown), max(shown),
+                                    restored[0].split()[4]))
+    placed = placed_to_seen(rig, logs, lines)
+    print("%s a tile placed -> its TAP seen by the reader, the players tapping every %d ms "
+          "while the pocket draws: median %d ms, max %d ms (%d tiles); -> its screen on the "
+          "glass: median %d ms, max %d ms" % (
+              where, POCKET_TAP_MS, statistics.median(p[0] for p in placed),
+              max(p[0] for p in placed), len(placed), statistics.median(p[1] for p in placed),
+              max(p[1] for p in placed)))
     return 0
+
+
+def placed_to_seen(rig, logs: list[str], lines: list[str]) -> list[tuple[int, int]]:
+    """Each tile placed (the rig's log, on the board's clock) to the event the board says
+    it saw for that tile next (POCKET ENTRY's times are ticks_ms, which start at each
+    boot: rig.boots) and to its screen on the glass."""
+    placed = [(m.group(1), int(m.group(2)) // 1000) for m in
+              (re.match(r"place (\w+) at (\d+) us", x) for x in logs) if m]
+    seen = []
+    boot = -1
+    for line in lines:
+        if line.startswith("POCKET RESTORED") or line.startswith("POCKET MENU"):
+            boot += 1
+        if line.startswith("POCKET ENTRY ") and '"GONE"' not in line:
+            words = line.split(" ", 8)
+            at = rig.boots[max(boot, 0)][1]
+            seen.append((words[8], at + int(words[5]), at + int(words[6])))
+    out = []
+    for uid, ms in placed:
+        hit = next(((s, g) for text, s, g in seen if uid in text and s >= ms), None)
+        if hit is not None:
+            out.append((hit[0] - ms, hit[1] - ms))
+    return out
 
 
 def buttons(where: str) -> int:

@@ -96,15 +96,27 @@ def save_png(rows: list[list[bool]], path: Path) -> None:
     image.resize((512, 256), Image.Resampling.NEAREST).save(path)
 
 
-def pocket_script(key: bytes, cut_after: int) -> list[dict]:
+# A quick tap: each tile lifted 250 ms after it came, quicker than the demo's 300 ms
+# (host/games/scripting.REST_MS, which `hexref demo --board pocket` keeps). The pocket
+# tends its reader between the stages of an input (firmware/pocket/main.Table), so a tile
+# is read within ~210 ms of coming even while an input is journalled and drawn (the
+# journal's flash write, 50-150 ms, the longest stretch it cannot break). A loop that read
+# it only between inputs left a tile placed just after one unread 274-304 ms: at the
+# demo's 300 ms a coin toss, at 250 ms missed every time, so this game fails if the pocket
+# goes back to that.
+POCKET_TAP_MS = 250
+
+
+def pocket_script(key: bytes, cut_after: int, fault: str = "reset") -> list[dict]:
     """The JL Collector's demo (host/games/hexors/demo.py) on the pocket as ``hexref demo
-    --board pocket`` plays it (host/app/pocket_demo.py): the game chosen in its menu with
-    its buttons, every tag signed with the pocket's collection key, the players' buttons on
-    UP and DOWN; the power cut (a reset) after ``cut_after`` of the game's steps."""
-    steps = pocket_steps("jl-collector", key, listed(POCKET))
+    --board pocket`` plays it (host/app/pocket_demo.py), each tile tapped ``POCKET_TAP_MS``:
+    the game chosen in its menu with its buttons, every tag signed with the pocket's
+    collection key, the players' buttons on UP and DOWN; the power cut (a reset), or
+    ``fault`` (the rig's ``hang``...), after ``cut_after`` of the game's steps."""
+    steps = pocket_steps("jl-collector", key, listed(POCKET), tap_ms=POCKET_TAP_MS)
     menu = len(steps) - len(table_steps("jl-collector", key))
     game = steps[menu:]
-    return steps[:menu] + game[:cut_after] + [{"do": "reset", "after": 200}] + game[cut_after:]
+    return steps[:menu] + game[:cut_after] + [{"do": fault, "after": 200}] + game[cut_after:]
 
 
 def expected_entries(book: Book, script: list[dict]) -> list[tuple]:
