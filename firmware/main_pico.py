@@ -48,21 +48,9 @@ def main():
         hub.run(_PERIOD_MS, started=True)
     except KeyboardInterrupt:
         # Ctrl-C from the computer (mpremote, `make deploy`, a serial terminal): the maker
-        # wants the REPL. machine.WDT cannot be stopped, and would reset the board under
-        # them a few seconds later (mid-copy); stop it by its register instead.
-        stop_watchdog()
+        # wants the REPL, without the watchdog.
+        resets.stop_watchdog()
         raise
-
-
-def stop_watchdog():
-    """Disarm the RP2040's watchdog: clear CTRL.ENABLE (datasheet 4.7.6) through the
-    register block's atomic clear alias (+0x3000, section 2.1.2)."""
-    import sys
-
-    if sys.platform == "rp2":
-        import machine
-
-        machine.mem32[0x4005B000] = 1 << 30
 
 
 def _after(start, ms):

@@ -58,6 +58,7 @@ PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
 NOTE_HOLD_MS = 1500  # a message stays this long before a countdown draws over it
 REFUSED_HOLD_MS = 2500
+WATCHDOG_MS = 5000  # the RP2040 allows up to 8.3 s; an input takes under 0.3 s
 BUTTON = 0  # where a queued event came from (Table)
 READER = 1
 DIE = 2
@@ -122,6 +123,7 @@ class Table:
     def __init__(self, buttons):
         self.buttons = buttons
         self.reader = self.die = None  # tended once built (main)
+        self.watchdog = None  # fed at each tend once the game or the menu is up (run)
         self.waiting = []  # (ms when seen, BUTTON | READER | DIE, event)
         self.fault = None  # what the reader or the die raised, for the loop to say
         self.timer = machine.Timer(period=self.SAMPLE_MS, callback=self._sample)
@@ -137,8 +139,10 @@ class Table:
             self._keep(now, BUTTON, event)
 
     def tend(self):
-        """One step of the reader (a bus transaction or two), its event queued. Never
-        raises: a fault waits for ``next``."""
+        """One step of the reader (a bus transaction or two), its event queued; the
+        watchdog fed. Never raises: a fault waits for ``next``."""
+        if self.watchdog is not None:
+            self.watchdog.feed()
         if self.reader is None:
             return
         now = time.ticks_ms()
@@ -392,7 +396,25 @@ def main(root=""):
 
 def run(pocket, table):
     """The loop: the table tended, the game's timers wound, then what was done at the
-    table taken, one thing a pass."""
+    table taken, one thing a pass.
+
+    A watchdog (``machine.WDT``) is fed at each tend, by the loop and between the stages of
+    an input: a board that hangs (a chip holding the bus, a fault in the firmware) is reset
+    and restores its game from the journal, as after a power cut. It starts once the game
+    is restored and on the glass, so a restore that itself hangs stays hung rather than
+    resetting for ever. Ctrl-C from the computer (mpremote, `make deploy BUILD=pocket`)
+    disarms it for the REPL."""
+    table.watchdog = machine.WDT(timeout=WATCHDOG_MS)
+    try:
+        play(pocket, table)
+    except KeyboardInterrupt:
+        from firmware import resets
+
+        resets.stop_watchdog()
+        raise
+
+
+def play(pocket, table):
     wound = time.ticks_ms()
     while True:
         table.tend()

@@ -292,3 +292,26 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
     if got != want:
         raise AssertionError("%d pixels differ from the Pi's refusal of the clone (build/pico/"
                              "pocket-forged.png)" % differ(got, want))
+
+
+def test_a_hung_pocket_is_reset_by_its_watchdog_and_restores_its_game(image: Path):
+    """The pocket's CPU stops mid-game (the rig's ``hang``: its clocks and the watchdog run
+    on, as when a chip holds the bus or the firmware loops): the watchdog the loop feeds
+    (machine.WDT, firmware/pocket/main.run) resets the board, which restores the game from
+    its journal with every input it had acknowledged, and takes the next tile."""
+    book = Book(str(ROOT / "build" / "pocket" / "tiles"))
+    script = pocket_script(book.key, 7, fault="hang")
+    hang = next(i for i, step in enumerate(script) if step["do"] == "hang")
+    script[hang]["after"] = 1500  # the board has shown P1's button
+    script = script[:hang + 3]  # and one more tap
+    rig, lines, logs = boot(image, "POCKET ENTRY", GAME_S, steps=script, times=8)
+    text = "\n".join(lines)
+    assert "Traceback" not in text and "POCKET NOTE" not in text, text
+    assert [boot for boot, _ms in rig.boots] == ["power", "watchdog"], "\n".join(logs)
+    restored = [x for x in lines if x.startswith("POCKET RESTORED ")]
+    assert len(restored) == 1, text
+    before = [x for x in lines[:lines.index(restored[0])] if x.startswith("POCKET ENTRY ")]
+    assert len(before) == 7, text  # the three tiles and P1's button, each with its GONE
+    assert int(restored[0].split()[3]) == len(before), text
+    after = [x for x in lines[lines.index(restored[0]):] if x.startswith("POCKET ENTRY ")]
+    assert after and after[0].split()[2] == "8" and "04A1B2C3D4E511" in after[0], text
