@@ -51,7 +51,6 @@ from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.words import speak
-from shared_rules.display.menu import PocketMenu, reader_view
 from shared_rules.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
@@ -64,12 +63,16 @@ READER = 1
 DIE = 2
 # Nothing refers to these once the pocket is built: the pins (the pocket's and the hub's),
 # the wiring and what it starts with. Forgotten, their code leaves the heap (make bench).
+MENU = "shared_rules.display.menu"  # the menu's code, forgotten while a game is played
 BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.board", "firmware.resets",
-             "firmware.pn532_start", "firmware.faces_setup", "firmware.entropy")
+             "firmware.pn532_start", "firmware.faces_setup", "firmware.entropy",
+             "firmware.pocket.reader")
 
 
 def load_menu(root, lang):
     """The menu the build listed (host/app/pocket_screens.py), in ``lang``."""
+    from shared_rules.display.menu import PocketMenu
+
     with open(root + "/screens/games.json") as f:
         listed = json.load(f)
     games = tuple((family, tuple((label, variant, n, tuple(counts))
@@ -196,13 +199,16 @@ def build_parts():
 
 
 class Pocket:
-    def __init__(self, root, panel, fonts, menu, table):
+    def __init__(self, root, panel, fonts, lang, table):
         self.root = root
         self.table = table
         self.tend = table.tend  # the reader, between the stages of an input (Table)
         self.panel = panel
         self.fonts = fonts
-        self.menu = menu
+        self.lang = lang  # the table's, spoken
+        # The game menu, while no game is played: its code forgotten and made again from
+        # /screens when a game is over (heap a game has for itself).
+        self.menu = None
         self.frame = bytearray(1024)
         self.shown = None  # the view on the glass
         from firmware.pocket.book import Book
@@ -252,6 +258,7 @@ class Pocket:
             reader.ask(self.root)  # the board resets
         if chosen is not None and chosen[0] == "speak":
             speak(self.root + "/words", chosen[1])
+            self.lang = chosen[1]
             save_language(self.root, chosen[1])
         if chosen is not None and chosen[0] == "play":
             self.start(chosen[1], chosen[2])
@@ -262,7 +269,8 @@ class Pocket:
     def start(self, variant, players):
         from firmware.pocket import game
 
-        self.game = self.screens = None
+        self.game = self.screens = self.menu = None
+        forget((MENU,))
         gc.collect()
         self.game = game.start(self.root, variant, players, self.book, self.tend)
         self.screens = screens.screens_for(variant)
@@ -313,7 +321,9 @@ class Pocket:
         if session.legal().expect == "over" and name == "OK" and action == PRESS:
             self.game = self.screens = None  # its journal stays until another game starts
             gc.collect()
-            self.show(self.menu.view())
+            self.menu = load_menu(self.root, self.lang)
+            pages = self.show(self.menu.view())
+            print("POCKET SCREEN %d %d" % (time.ticks_ms(), pages))
             return
         if not session.menu_open and name in PLAYER_BUTTON:
             self.event(now, "BTN", button=PLAYER_BUTTON[name], action=action)
@@ -371,6 +381,8 @@ def main(root=""):
     from firmware.pocket import reader
 
     if reader.asked(root):  # "Enroll tiles (USB)" chosen before this boot
+        from shared_rules.display.menu import reader_view
+
         frame = bytearray(1024)
         draw(frame, reader_view(), fonts)
         panel.show(frame)
@@ -381,14 +393,15 @@ def main(root=""):
         return
     table = build_table(board)
     panel.between = table.tend
-    pocket = Pocket(root, panel, fonts, load_menu(root, lang), table)
+    pocket = Pocket(root, panel, fonts, lang, table)
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
     table.reader, table.die, pocket.boot = build_parts()
-    del board
+    del board, reader
     forget(BOOT_ONLY)
     gc.collect()
     if not pocket.restore():
+        pocket.menu = load_menu(root, lang)
         pages = pocket.show(pocket.menu.view())
         print("POCKET MENU %d %d" % (time.ticks_ms(), pages))
     run(pocket, table)
