@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from host.common.i18n import N_
 from host.games.descriptor import Demo, Descriptor, Variant, register
-from host.games.invocations.seats import board_colours
+
+
+def _seats(n: int) -> tuple[str, ...]:
+    # Imported when a game is set up: the shared presenter brings the layout with it,
+    # which a --help must not load (tests/test_cli_imports.py).
+    from host.games.invocations.seats import board_colours
+
+    return board_colours(n)
 
 
 def _engine(v: Variant, seats: tuple[str, ...]):
@@ -35,4 +42,4 @@ register(Descriptor(
     "Invocations", "Invocations", "in",
     (Variant("invocations", "", (2, 3, 4, 5, 6), {"timers": True}),
      Variant("invocations-untimed", N_("No timers"), (2, 3, 4, 5, 6), {"timers": False})),
-    _engine, _presenter, _hooks, board_colours, demos={"invocations": _demo}))
+    _engine, _presenter, _hooks, _seats, demos={"invocations": _demo}))
