@@ -96,11 +96,14 @@ bench: $(STAMP) $(NODE_STAMP)
 # then 500+ inputs from the hub's process to `hexref run` through a relay that corrupts 1%
 # of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min);
 # then no dead ends, far longer than make test: every variant walked over 3000 states and
-# played 200 times to the end (tests/soak_liveness.py).
-soak: $(STAMP)
+# played 200 times to the end (tests/soak_liveness.py); then the games beyond Hexors played
+# to their winners on the emulated pocket board (tests/pico/pocket_games.py, 2-4 minutes a
+# game: too long for test-pico).
+soak: $(STAMP) $(NODE_STAMP)
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
 	$(PY) tests/soak_liveness.py
+	$(PY) -m pytest tests/pico/pocket_games.py -p no:cacheprovider
 
 # The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/test_catalogues.py names them.
@@ -232,7 +235,8 @@ $(POCKET_OUT)/screens/games.json: FORCE | $(STAMP)
 	@$(PY) -m host.app.pocket_screens $(POCKET_OUT)/screens >/dev/null
 
 # The key stays from one build to the next (the tags signed with it stay trusted).
-$(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py host/games/hexors/demo.py | $(STAMP)
+$(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py host/games/hexors/demo.py \
+                                 host/games/invocations/demo.py | $(STAMP)
 	@$(PY) -m host.app.pocket_tiles $(dir $@) --demo
 
 $(POCKET_OUT)/main.py:

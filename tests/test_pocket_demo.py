@@ -35,10 +35,11 @@ def test_its_presses_in_the_boards_menu_speak_the_language_and_start_the_game(va
     # one against the board's pixels).
     with speaking("en"):
         assert menu.view() == pocket_screens.menu("en").view()
-    presses = menu_presses(board_menu(LISTED), variant, lang)
+    players = len(rigs()[variant].players)  # the demo table's: Invocations' three
+    presses = menu_presses(board_menu(LISTED), variant, lang, players)
     board = pocket_screens.menu("en")
     said = [board.press(button) for button in presses]
-    assert said[-1] == ("play", variant, 2)
+    assert said[-1] == ("play", variant, players)
     assert board.lang == lang
     assert ("speak", lang) in said or lang == "en"
 
@@ -53,8 +54,8 @@ def book(tmp_path_factory) -> Book:
 @pytest.mark.parametrize("variant", pocket_variants(LISTED))
 def test_its_table_is_trusted_by_the_pocket_and_ends_with_the_pis_winner(variant, book):
     steps = pocket_steps(variant, KEY, LISTED)
-    game = steps[len(menu_presses(board_menu(LISTED), variant, "en")):]
     rig = rigs()[variant]
+    game = steps[len(menu_presses(board_menu(LISTED), variant, "en", len(rig.players))):]
 
     class Journal:
         def __init__(self) -> None:
@@ -63,7 +64,7 @@ def test_its_table_is_trusted_by_the_pocket_and_ends_with_the_pis_winner(variant
         def append(self, entry) -> None:
             self.entries.append(entry)
 
-    session = Session(rig.new_game, book, Journal())
+    session = Session(rig.new_game, book, Journal(), rig.players)
     placed = None
     for step in game:
         do = step["do"]

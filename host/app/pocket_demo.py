@@ -71,9 +71,9 @@ def board_menu(games: dict, lang: str = "en") -> PocketMenu:
                       tuple((code, name) for code, name in games["languages"]), lang)
 
 
-def menu_presses(menu: PocketMenu, variant: str, lang: str) -> list[str]:
+def menu_presses(menu: PocketMenu, variant: str, lang: str, players: int = 2) -> list[str]:
     """The buttons a player presses in the board's menu to speak ``lang`` and start
-    ``variant``, worked out on the board's own menu."""
+    ``variant`` for ``players``, worked out on the board's own menu."""
     presses: list[str] = []
 
     def press(button: str):
@@ -93,9 +93,9 @@ def menu_presses(menu: PocketMenu, variant: str, lang: str) -> list[str]:
                   if any(kind[1] == variant for kind in kinds))
     down_to(family)
     press("OK")
-    down_to([kind[1] for kind in menu.games[family][1]].index(variant))
+    down_to([kind[1:3] for kind in menu.games[family][1]].index((variant, players)))
     chosen = press("OK")
-    assert chosen is not None and chosen[:2] == ("play", variant), chosen
+    assert chosen == ("play", variant, players), chosen
     return presses
 
 
@@ -163,8 +163,9 @@ def pocket_steps(variant: str, key: bytes, games: dict, lang: str = "en",
                  tap_ms: int | None = None) -> list[dict]:
     """Everything the players do on the pocket, from its menu at boot to the winner (each
     tile resting ``tap_ms``, when given, instead of the script's time)."""
+    players = len(rigs()[variant].players)  # the demo table's (Invocations': three)
     steps = [{"do": "press", "button": b, "after": MENU_MS}
-             for b in menu_presses(board_menu(games), variant, lang)]
+             for b in menu_presses(board_menu(games), variant, lang, players)]
     game = table_steps(variant, key, tap_ms)
     game[0]["after"] = max(game[0]["after"], FIRST_MS)
     return steps + game

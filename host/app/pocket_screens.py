@@ -20,8 +20,11 @@ from host.games import descriptor
 from shared_rules.display.menu import PocketMenu
 
 # The games the pocket referees (issue 25): the Hexors, two players each, JL and YGO,
-# Beginner and Collector's.
-POCKET_VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner", "ygo-collector")
+# Beginner and Collector's; Invocations, timed and not, 2 to 6 players (its demo, three
+# players, played to its winner on the emulated board in 125.2 KB of heap at most, of the
+# 150 KB budget: docs/DESIGN.md).
+POCKET_VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner", "ygo-collector",
+                   "invocations", "invocations-untimed")
 
 
 def games() -> list:

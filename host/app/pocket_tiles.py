@@ -11,8 +11,8 @@ tiles in play and not the collection, and one file per tag the table corrected
 
     python -m host.app.pocket_tiles OUT_DIR --demo [--key HEX]
 
-``--demo`` (``make pocket``): the demo tables' tiles (host/games/hexors/demo.py, their
-corrections applied to their entries' files), under the given collection key, else the one
+``--demo`` (``make pocket``): the demo tables' tiles (host/games/hexors/demo.py,
+host/games/invocations/demo.py, their corrections applied to their entries' files), under the given collection key, else the one
 OUT_DIR already has, else a new one; their tags are signed with it
 (``tags.record_for(entry, uid, key)``), as ``hexref enroll`` signs a collection's.
 ``from_registry`` writes a real collection: the Pi's key and registry (``hexref tiles
@@ -28,6 +28,7 @@ from pathlib import Path
 from host.app.pocket_screens import POCKET_VARIANTS
 from host.games import descriptor
 from host.games.hexors.demo import YGO_CORRECTIONS, YGO_UIDS, demo_entries
+from host.games.invocations.demo import invocations_entries
 from host.storage.registry import Registry
 from shared_rules import catalogue
 
@@ -104,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         key = bytes.fromhex(json.loads(index.read_text())["key"])
     if key is None:
         key = os.urandom(32)
-    corrected = {e["id"]: e for e in demo_entries() + demo_entries(YGO_UIDS, YGO_CORRECTIONS)}
+    corrected = {e["id"]: e for e in demo_entries() + demo_entries(YGO_UIDS, YGO_CORRECTIONS)
+                 + invocations_entries()}
     printed = [e for g in pocket_games() for e in catalogue.load(g) if e["id"] not in corrected]
     write(args.out, key, {}, printed + list(corrected.values()))
     return 0

@@ -17,7 +17,9 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
   power cut in the middle): the heap in use after each input (its peak: what the game
   needs), the most allocated before a collection, each input from the event to its
   screen on the glass (the journal's flash write, the session, the layout, the drawing and
-  the panel's I2C time), and the restore's time after the cut.
+  the panel's I2C time), and the restore's time after the cut;
+- the same for the Invocations demo (3 players, the Master's timers on, its choices made
+  on the pocket's buttons, a power cut in Stage 3: tests/pico/pocket_invocations.py).
 
 
 HEXREF_BENCH=quick measures one press, not two, and no French boot nor game.
@@ -71,7 +73,7 @@ def main() -> int:
     pressed = buttons(where)
     if pressed or QUICK:
         return pressed
-    return game(where)
+    return game(where) or invocations(where)
 
 
 def boot_in_french(where: str) -> int:
@@ -150,6 +152,20 @@ def placed_to_seen(rig, logs: list[str], lines: list[str]) -> list[tuple[int, in
         if hit is not None:
             out.append((hit[0] - ms, hit[1] - ms))
     return out
+
+
+def invocations(where: str) -> int:
+    from pocket_invocations import play
+
+    played = play(IMAGE)
+    if played.heap is None or not played.restored or played.got != played.expected:
+        print("[pocket] the Invocations game did not reach its winner as on the Pi:\n%s\n%s"
+              % ("\n".join(played.lines[-20:]), "\n".join(played.logs[-20:])))
+        return 1
+    print("%s a whole Invocations game (3 players, timers on): %s; the game restored from "
+          "its journal %s ms after the boot"
+          % (where, played.figures(), played.restored[0].split()[4]))
+    return 0
 
 
 def buttons(where: str) -> int:

@@ -77,9 +77,10 @@ def test_the_pocket_boots_to_the_pis_game_menu(image: Path):
         f.write(note + "\n")
 
 
-# French kept from an earlier game; the players choose Spanish in the menu, then JL
-# Collector's.
-PRESSES = ["DOWN", "DOWN", "OK", "DOWN", "OK", "UP", "UP", "OK", "DOWN", "OK"]
+# French kept from an earlier game; the players choose Spanish in the menu (the line after
+# the games), then JL Collector's (the first game).
+GAMES = len(menu("en").games)
+PRESSES = ["DOWN"] * GAMES + ["OK", "DOWN", "OK"] + ["UP"] * GAMES + ["OK", "DOWN", "OK"]
 
 
 def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_path: Path):
@@ -233,7 +234,8 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
     data = tmp_path / "pi"
     key = keys.collection_key(data)  # the Pi's collection (made here to sign the clone)
     written = tags.record_for("jl/atlantis", ENROLLED, key)
-    steps = [{"do": "press", "button": b, "after": 400} for b in ("DOWN", "DOWN", "DOWN", "OK")]
+    steps = [{"do": "press", "button": b, "after": 400}  # the line after the language
+             for b in ["DOWN"] * (GAMES + 1) + ["OK"]]
     steps += [{"do": "boot"},  # the board restarts as a reader hub
               {"do": "place", "uid": ENROLLED, "after": 1000},
               {"do": "long", "button": "UP", "after": 500},  # the hold hexref enroll asks
