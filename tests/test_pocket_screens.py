@@ -146,6 +146,61 @@ def test_the_board_lays_out_and_draws_every_invocations_demo_screen_as_the_pi_do
     same_pixels(lang, shown, pi, board_frames(tmp_path, lang, shown, []))
 
 
+def game_frames(tmp_path: Path, lang: str, variant: str, players: int, names: tuple,
+                prefixes: list) -> list[bytes]:
+    """The board's own screens of a game (tests/mpy/pocket_game_screens.mjs): its session
+    restored from each journal prefix, its screen and its menus made and drawn there."""
+    fonts, packed = tmp_path / "fonts", tmp_path / "words"
+    write_all(fonts)
+    wordpack.write_all(packed)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"lang": lang, "variant": variant, "players": players,
+                                "names": list(names), "prefixes": prefixes}))
+    run = subprocess.run(["node", str(ROOT / "tests" / "mpy" / "pocket_game_screens.mjs"),
+                          str(fonts), str(packed), str(path)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:] + run.stdout[-2000:]
+    return [bytes.fromhex(line) for line in run.stdout.split()]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_boards_own_invocations_session_makes_the_pis_screens(lang, tmp_path):
+    """Invocations' screens made on the board, not only drawn there: its session
+    (shared_rules/session.py under MicroPython) restored from the demo's journal cut after
+    each input, its screen made by firmware/pocket/screen.py from the shared presenter, the
+    seats the board names (the boards' colours in the table's language, IN-1), the
+    timers as a session shows them before it winds them, the referee's menu open on each
+    choice; against the Pi's referee restored from the same journal with the game's
+    descriptor, its presenter and hooks: pixel for pixel."""
+    from host.games import descriptor
+    from host.session.referee import Referee, TileBook
+    from host.storage.journal import MemoryJournal
+    from shared_rules.invocations_presenter import board_colours
+
+    played, _said = rehearse("invocations")
+    rows = [(e.target, e.input, e.accepted) for e in played.journal.entries]
+    prefixes = [rows[:n] for n in range(len(rows) + 1)
+                if n == 0 or rows[n - 1][0] != "none"]
+    shown: list[View] = []
+    with speaking(lang):
+        seats = board_colours(3)
+        for prefix in prefixes:
+            journal = MemoryJournal()
+            journal.entries = [Referee.Entry(t, i, a) for t, i, a in prefix]
+            opened = descriptor.open_game("invocations", seats)
+            ref = Referee(opened.new_game, TileBook([]), opened.hooks, journal=journal,
+                          players=seats)
+            shown.append(opened.presenter.screen(ref.seen()))
+            for cursor in range(len(ref.menu())):
+                ref.menu_open, ref.cursor = True, cursor
+                shown.append(opened.presenter.screen(ref.seen()))
+        pi = [page_bytes(render(view)) for view in shown]
+    assert len(prefixes) > 25 and len(shown) > 300
+    board = game_frames(tmp_path, lang, "invocations", 3, seats,
+                        [[list(row) for row in prefix] for prefix in prefixes])
+    same_pixels(lang, shown, pi, board)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_board_says_its_screens_in_the_tables_language_as_the_pi(lang, tmp_path):
     with speaking(lang):
