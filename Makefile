@@ -33,10 +33,13 @@ demo: $(DEMO_STAMP)
 test: setup lint test-micropython test-cpython test-pico
 
 # The hub on the official MicroPython rp2 firmware, on an emulated RP2040 (tests/pico/): a
-# whole game refereed by hexref run, resets, the cable, the watchdog. A few minutes.
+# whole game refereed by hexref run, resets, the cable, the watchdog; the pocket board's
+# games, two with power cuts at seeded random points (POCKET_CUT_SEED=N replays one). A few
+# minutes.
 .PHONY: test-pico
 test-pico: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest tests/pico/suite.py tests/pico/pocket_suite.py -p no:cacheprovider
+	$(PY) -m pytest tests/pico/suite.py tests/pico/pocket_suite.py tests/pico/pocket_cuts_suite.py \
+	  -p no:cacheprovider
 	@cat build/pico/summary.txt build/pico/summary-*.txt
 
 # The units on a real systemd boot (tests/boot/suite.py): a Debian Bookworm tree,
@@ -98,12 +101,15 @@ bench: $(STAMP) $(NODE_STAMP)
 # then no dead ends, far longer than make test: every variant walked over 3000 states and
 # played 200 times to the end (tests/soak_liveness.py); then the games beyond Hexors played
 # to their winners on the emulated pocket board (tests/pico/pocket_games.py, 2-4 minutes a
-# game: too long for test-pico).
+# game: too long for test-pico); then the pocket board's power cut at random points
+# (mid-program, mid-erase, anywhere; undo by BACK among them), 12 seeded games on the
+# emulated rp2 (tests/soak_pocket_cuts.py, ~20 min).
 soak: $(STAMP) $(NODE_STAMP)
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
 	$(PY) tests/soak_liveness.py
 	$(PY) -m pytest tests/pico/pocket_games.py -p no:cacheprovider
+	$(PY) tests/soak_pocket_cuts.py
 
 # The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/test_catalogues.py names them.

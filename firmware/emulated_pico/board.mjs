@@ -19,8 +19,17 @@
 //   US T                  a tick (every TICK_US of board time): reply the rig's actions
 //   US B cause            the board (re)booted: power | reset | watchdog
 //   US L duty             the LED pin's duty (%) over the last tick, when it changed
+//   US F op addr          with --flash-ops: the flash chip began a page program (2), a
+//                         sector or block erase (32, 82, 216) at addr: reply actions
+//   US U text             with --flash-ops: a line the board sent on its USB, as it
+//                         reaches the computer (on the board's clock): reply actions
+//   US K what             the power was cut: what the flash was doing then ("idle", or
+//                         "op addr elapsed_us total_us" for a program or erase it tore)
 // Actions (space separated, "." for none): pin:N:L (drive input pin N to L), reset (RUN
-// pin), hang (the CPU stops executing; its clocks run on), quit.
+// pin), hang (the CPU stops executing; its clocks run on), cut@US (the power cut at board
+// time US: the chip, its flash chip, and a program or erase under way torn), quit.
+// --seed N: the ring oscillator's bits and the bits a torn program or erase leaves come
+// from a generator seeded with N (each boot its own stream), so a run can be replayed.
 import { readFileSync, readSync, writeSync, openSync, read as readAsync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
@@ -58,6 +67,20 @@ const flash = new Uint8Array(2 * 1024 * 1024).fill(0xff);
 }
 const bootromBytes = readFileSync(join(args.assets, BOOTROM));
 const bootrom = new Uint32Array(bootromBytes.buffer, bootromBytes.byteOffset, bootromBytes.length / 4);
+
+// A small seeded generator (mulberry32) for --seed: the same run twice.
+const SEED = args.seed === undefined ? null : Number(args.seed) >>> 0;
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+let boots = 0;
 
 // --- the rig, over two pipes (blocking: the board waits for its chips) -----------------
 const reqFd = Number(args.req), repFd = Number(args.rep), cdcFd = Number(args.cdc);
@@ -169,12 +192,19 @@ function attachWires(mcu, bus, sdaPin, sclPin) {
 // --- what rp2040js leaves out --------------------------------------------------------------
 // The ring oscillator's random bit: constant in rp2040js, so os.urandom() gave the same
 // bytes on every boot. Here it is the jitter of a real one (a fresh seed each boot).
+// With --seed, the jitter is the seeded generator's, so a run replays bit for bit.
+const seededBytes = (random, n) => Uint8Array.from({ length: n }, () => Math.floor(random() * 256));
 class RingOscillator extends BasePeripheral {
-  constructor(mcu) { super(mcu, "ROSC_BASE"); this.bits = randomBytes(4096); this.i = 0; }
+  constructor(mcu, random) {
+    super(mcu, "ROSC_BASE");
+    this.fresh = random ? () => seededBytes(random, 4096) : () => randomBytes(4096);
+    this.bits = this.fresh();
+    this.i = 0;
+  }
   readUint32(offset) {
     if (offset === 0x1c) { // RANDOMBIT
       const k = this.i++ % (this.bits.length * 8);
-      if (k === 0 && this.i > 1) this.bits = randomBytes(4096);
+      if (k === 0 && this.i > 1) this.bits = this.fresh();
       return (this.bits[k >> 3] >> (k & 7)) & 1;
     }
     return 0;
@@ -199,10 +229,18 @@ const HAD_POR = 1 << 8, HAD_RUN = 1 << 16;
 // Sector Erase (20h, 4 KB), Block Erase (52h 32 KB, D8h 64 KB), Read Status (05h: BUSY
 // for the chip's typical times, table 9.7: page program 0.4 ms, sector erase 45 ms, block
 // erase 120/150 ms), Read Data (03h), JEDEC ID (9Fh). What is written goes into the flash
-// every later boot starts from, so a reset or a power cut keeps it.
+// every later boot starts from, so a reset (the RUN pin: the flash chip keeps its power and
+// finishes what it was doing) keeps it. A power cut while the chip is BUSY tears the program
+// or erase under way, as a real cut does (the datasheet promises nothing of the cells then;
+// 8.2.7/8.2.9: the operation is simply not finished): each bit the program was taking from 1
+// to 0 has gone down or not, each 0 bit the erase was raising has come up or not, with the
+// odds of the time it had run (tear()).
 const FLASH_TIMES_US = { 0x02: 400, 0x20: 45000, 0x52: 120000, 0xd8: 150000 };
 class FlashChip {
-  constructor() { this.selected = false; this.cmd = []; this.wel = false; this.busyUntil = 0; this.writes = 0; }
+  constructor() {
+    this.selected = false; this.cmd = []; this.wel = false; this.busyUntil = 0; this.writes = 0;
+    this.working = null; // {op, addr, start, end, at, before, after}: the last program or erase
+  }
   select(on) {
     if (on && !this.selected) this.cmd = [];
     if (!on && this.selected) this.execute();
@@ -228,22 +266,48 @@ class FlashChip {
     if (!(op in FLASH_TIMES_US) || !this.wel || cmd.length < 4 || nowUs() < this.busyUntil) return;
     const addr = (cmd[1] << 16) | (cmd[2] << 8) | cmd[3];
     const live = sim.rp2040.flash;
+    let at, before;
     if (op === 0x02) {
       const page = addr & ~0xff;
-      for (let i = 4; i < cmd.length; i++) {
-        const at = page | ((addr + i - 4) & 0xff);
-        flash[at] &= cmd[i];
-        live[at] = flash[at];
-      }
+      at = [];
+      for (let i = 4; i < cmd.length; i++) at.push(page | ((addr + i - 4) & 0xff));
+      before = Uint8Array.from(at, (a) => flash[a]);
+      at.forEach((a, i) => { flash[a] &= cmd[i + 4]; live[a] = flash[a]; });
     } else {
       const size = op === 0x20 ? 4096 : op === 0x52 ? 32768 : 65536;
       const start = addr & ~(size - 1);
+      at = [start, start + size];
+      before = flash.slice(start, start + size);
       flash.fill(0xff, start, start + size);
       live.fill(0xff, start, start + size);
     }
     this.writes += 1;
     this.wel = false;
-    this.busyUntil = nowUs() + FLASH_TIMES_US[op];
+    const now = nowUs();
+    this.busyUntil = now + FLASH_TIMES_US[op];
+    this.working = { op, addr, start: now, end: this.busyUntil, at, before };
+    if (args["flash-ops"]) act(ask(`F ${op} ${addr}`));
+  }
+  // The power goes: what the cells hold of an operation still under way (see above).
+  tear(random) {
+    const w = this.working, now = nowUs();
+    this.selected = false; this.cmd = []; this.wel = false;
+    if (w === null || now >= w.end) return "idle";
+    const done = (now - w.start) / (w.end - w.start);
+    const live = sim.rp2040.flash;
+    const cell = (a, old, want) => { // each bit that was to change has changed with odds `done`
+      let value = old;
+      for (let bit = 1; bit < 256; bit <<= 1) {
+        if ((old ^ want) & bit && random() < done) value ^= bit;
+      }
+      flash[a] = value;
+      live[a] = value;
+    };
+    if (w.op === 0x02) w.at.forEach((a, i) => cell(a, w.before[i], flash[a]));
+    else for (let a = w.at[0]; a < w.at[1]; a++) cell(a, w.before[a - w.at[0]], 0xff);
+    this.busyUntil = 0;
+    this.working = null;
+    return `${w.op} ${w.addr} ${now - w.start} ${w.end - w.start}`;
   }
 }
 const flashChip = new FlashChip();
@@ -288,6 +352,18 @@ function logLines(data) {
   }
 }
 
+// With --flash-ops the rig hears each line too, at the board time it arrives.
+let toldLine = "";
+function tellLines(data) {
+  toldLine += Buffer.from(data).toString("latin1");
+  let nl;
+  while ((nl = toldLine.indexOf("\n")) >= 0) {
+    const line = toldLine.slice(0, nl).replace(/[\r\n]/g, "");
+    toldLine = toldLine.slice(nl + 1);
+    act(ask(`U ${line}`));
+  }
+}
+
 let hanging = false;
 let cdcQueue = [];
 let cdcReady = false;
@@ -305,7 +381,8 @@ function boot(cause) {
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(bootrom);
   mcu.flash.set(flash);
-  mcu.peripherals[0x40060] = new RingOscillator(mcu);
+  boots += 1;
+  mcu.peripherals[0x40060] = new RingOscillator(mcu, SEED === null ? null : generator(SEED * 7919 + boots));
   mcu.peripherals[0x18000] = new FlashSSI(mcu);
   mcu.peripherals[0x40018] = new QspiIO(mcu);
   // A power cut drops a command the chip had not been told to carry out (SS never rose).
@@ -341,6 +418,7 @@ function boot(cause) {
   cdc.onDeviceConnected = () => { cdcReady = true; };
   cdc.onSerialData = (data) => {
     if (cdcLog !== null) logLines(data);
+    if (args["flash-ops"]) tellLines(data);
     writeSync(cdcFd, data);
   };
   // Host -> board: each write of the host is its own USB transfer, at most one packet a
@@ -436,9 +514,27 @@ function act(reply) {
       drive(Number(a), level === "1", at === undefined ? undefined : Number(at));
     }
     else if (what === "reset") setTimeout(() => boot("reset"), 0), sim.stop();
+    else if (what.startsWith("cut@")) cutAt(Number(what.slice(4)));
     else if (what === "hang") hang();
     else if (what === "quit") process.exit(0);
   }
+}
+
+// The power cut at board time `atUs` (now if it has passed): the flash chip's work torn,
+// the rig told what it tore, then a power-on boot.
+const tearing = generator(SEED === null ? (Date.now() >>> 0) : SEED ^ 0x5eed);
+function cutAt(atUs) {
+  const owner = sim;
+  const cut = () => {
+    if (sim !== owner) return; // the board rebooted meanwhile: that power is gone already
+    toldLine = ""; // what the USB had not carried of a line is gone with the power
+    ask(`K ${flashChip.tear(tearing)}`);
+    setTimeout(() => boot("power"), 0);
+    sim.stop();
+  };
+  const inNs = (atUs - nowUs()) * 1000;
+  if (inNs <= 0) cut();
+  else sim.clock.createAlarm(cut).schedule(inNs);
 }
 
 // A hung CPU: no instruction runs, but the clocks (and so the watchdog) go on.

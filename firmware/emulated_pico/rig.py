@@ -27,7 +27,13 @@ board's serial port (it goes away while the cable is out, as /dev/serial/by-id d
 script's steps are firmware/sim.py's (place, lift, roll, crooked, press, long), plus
 ``reset`` (the RUN pin), ``unplug`` (the USB cable out for ``ms`` of wall time: the board
 is powered by it, so it comes back with a power-on boot) and ``hang`` (the CPU stops; its
-clocks and the watchdog run on). The script starts when the hub's reader first looks for
+clocks and the watchdog run on). A ``watcher`` (tests/pico/pocket_rig.py's power cuts) is
+told each step the table plays, each line the board says on its USB (on the board's
+clock) and each program or erase the board's flash chip begins,
+and may cut the power at a chosen board time (``cut_at``): mid-program, mid-erase or
+anywhere; the flash chip then tears what it was doing (firmware/emulated_pico/board.mjs), the panel
+loses its RAM, and the watcher hears what the cut tore and, once the board runs again,
+may give the table steps to play again (what the players see was lost). The script starts when the hub's reader first looks for
 a tag (the hub is running), or ``start_ms`` after boot without a reader; after each boot
 (reset, cable, watchdog) it waits for the hub again. With ``--pocket --glass FD`` it writes
 each settled frame of the pocket's panel on FD (``hexref demo --board pocket``).
@@ -296,17 +302,20 @@ class Table:
     # the reader
     def place(self, uid: str, record: str = "") -> None:
         self._say("place %s" % uid)
+        self.rig.played("place", uid, record)
         chip = self.rig.pn532
         chip.lift()
         chip.place(Ntag(uid, kind=self.kind, record=bytes.fromhex(record) if record else None))
 
     def lift(self) -> None:
         self._say("lift")
+        self.rig.played("lift")
         self.rig.pn532.lift()
 
     # the die
     def land(self, face: int) -> None:
         self._say("throw %d" % face)
+        self.rig.played("roll", face)
         self.rig.throws.land(face)
 
     def crooked(self) -> None:
@@ -317,6 +326,7 @@ class Table:
     def push(self, event: tuple[str, str]) -> None:
         name, how = event
         self._say("%s %s" % (how, name))
+        self.rig.played(how, name)
         pin = dict(self.rig.buttons)[name]
         now = self.rig.clock.now
         self.rig.pressed_us = self.rig.clock.us()  # the finger down (make bench: press -> glass)
@@ -354,7 +364,12 @@ class Rig:
     def __init__(self, steps: list[dict], fd: int | None = None, link: Path | None = None,
                  image: Path | None = None, start_ms: int = 8000, log=None,
                  without: tuple[str, ...] = (), cdc_log: Path | None = None,
-                 pocket: bool = False, glass: int | None = None) -> None:
+                 pocket: bool = False, glass: int | None = None, watcher=None,
+                 seed: int | None = None) -> None:
+        self.watcher = watcher
+        self.seed = seed  # the board's random bits (ring oscillator, torn cells), if given
+        self.cuts: list[tuple[int, str]] = []  # (board ms, what the flash was doing)
+        self.cut_pending = False  # a power cut was asked and has not landed yet
         self.cdc_log = cdc_log
         self.assets = find_assets()
         self.image = image or build_image()
@@ -412,6 +427,15 @@ class Rig:
     def later(self, at_ms: int, action: str) -> None:
         self.actions.append((at_ms, action))
 
+    def cut_at(self, us: int) -> str:
+        """The power cut at board time ``us`` (an action to send the board now)."""
+        self.cut_pending = True
+        return "cut@%d" % us
+
+    def played(self, *step) -> None:
+        if self.watcher is not None:
+            self.watcher.played(self, step)
+
     # --- the board's power and its USB cable ---------------------------------------------
 
     def plug(self) -> None:
@@ -445,6 +469,10 @@ class Rig:
             cmd += ["--led", str(self.led_pin)]
         if self.cdc_log is not None:
             cmd += ["--cdc-log", str(Path(self.cdc_log).resolve())]
+        if self.watcher is not None:
+            cmd += ["--flash-ops", "1"]
+        if self.seed is not None:
+            cmd += ["--seed", str(self.seed)]
         self.node = subprocess.Popen(cmd, pass_fds=(master, req_w, rep_r))
         os.close(req_w)
         os.close(rep_r)
@@ -526,6 +554,28 @@ class Rig:
             self.led = int(words[2])
             self.log("led %d%% at %.3f s" % (self.led, self.clock.now / 1000))
             return "."
+        if kind == "F":
+            if self.watcher is None or self.cut_pending:
+                return "."
+            return self.watcher.flash_op(self, int(words[2]), int(words[3])) or "."
+        if kind == "U":
+            if self.watcher is not None:
+                self.watcher.line(self, " ".join(words[2:]))
+            return "."
+        if kind == "K":
+            what = " ".join(words[2:])
+            self.cuts.append((self.clock.now, what))
+            self.cut_pending = False
+            self.log("power cut at %.3f s: the flash %s" % (self.clock.now / 1000, what))
+            self.waiting = True
+            self.expect_boot = True
+            if self.panel is not None and self.panel_target is not None:
+                # The panel loses its power too: it comes back dark, its RAM forgotten.
+                self.panel = SSD1306Twin(self.panel.address, self.panel.sh1106)
+                self.panel_target.twin = self.panel
+            if self.watcher is not None:
+                self.watcher.cut(self, what)
+            return "."
         if kind == "B":
             self.boots.append((words[2], self.clock.now))
             self.booted_at = self.clock.now
@@ -572,13 +622,18 @@ class Rig:
         if self.waiting:
             # After a boot the players wait for the hub, as at a table: the script goes on
             # (its next step's time counted from now) once the hub runs again.
-            if self.hub_ready():
+            # After a power cut the watcher may first need the board's word on what it
+            # kept (its USB line, on its way while the board runs on): None until then.
+            again = [] if not self.hub_ready() or self.script is None or self.watcher is None \
+                or self.boots[-1][0] != "power" else self.watcher.back(self)
+            if self.hub_ready() and again is not None:
                 self.waiting = False
                 self.log("the hub runs at %.3f s" % (now / 1000))
                 if self.script is None:
                     self.script = RigScript(self.steps, self)
                 else:
                     self.script.due = now
+                    self.script.steps[:0] = again
         elif self.script is not None:
             self.script.run(now)
             if self.glass is not None and self.script.done:

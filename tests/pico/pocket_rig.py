@@ -27,28 +27,39 @@ HEAP_IMAGE = OUT / "pocket-heap.img"  # the same, booted by tests/pico/pocket_he
 
 
 def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] | None = None,
-         start_ms: int = 8000, times: int = 1, started=None) -> tuple[Rig, list[str], list[str]]:
+         start_ms: int = 8000, times: int = 1, started=None, watcher=None,
+         seed: int | None = None) -> tuple[Rig, list[str], list[str]]:
     """The pocket board booted from ``image`` until it says ``until`` on its USB line (or
     ``seconds`` of wall time), and ``then(port)`` called with its serial port's path while
     it still runs: the rig (its twins as the board left them), the board's lines and the
     rig's log. ``steps``: the rig's script (buttons pressed...), begun ``start_ms`` of the
     board's time after boot; ``times``: how many lines must say ``until``; ``started(rig=)``
-    is told the rig as it starts (for ``then``, to look at its twins meanwhile)."""
+    is told the rig as it starts (for ``then``, to look at its twins meanwhile); ``watcher``
+    and ``seed``: the rig's (tests/pico/power_cuts.py)."""
     master, slave = os.openpty()
     tty.setraw(slave)
     logs: list[str] = []
     rig = Rig(steps or [], fd=master, image=image, pocket=True, log=logs.append,
-              start_ms=start_ms)
+              start_ms=start_ms, watcher=watcher, seed=seed)
     if started is not None:
         started(rig=rig)
-    serving = threading.Thread(target=rig.run, daemon=True)
+    failed: list[BaseException] = []
+
+    def serve() -> None:
+        try:
+            rig.run()
+        except BaseException as exc:  # said by the caller: a watcher's check, a rig fault
+            failed.append(exc)
+
+    serving = threading.Thread(target=serve, daemon=True)
     serving.start()
     lines: list[str] = []
     buf = b""
     deadline = time.monotonic() + seconds
     os.set_blocking(slave, False)
     try:
-        while time.monotonic() < deadline and sum(until in x for x in lines) < times:
+        while time.monotonic() < deadline and sum(until in x for x in lines) < times \
+                and not failed:
             try:
                 buf += os.read(slave, 4096)
             except BlockingIOError:
@@ -65,6 +76,8 @@ def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] |
         rig.close()
         os.close(slave)
         os.close(master)
+    if failed:
+        raise failed[0]
     return rig, lines, logs
 
 
@@ -107,15 +120,18 @@ def save_png(rows: list[list[bool]], path: Path) -> None:
 POCKET_TAP_MS = 250
 
 
-def pocket_script(key: bytes, cut_after: int, fault: str = "reset") -> list[dict]:
+def pocket_script(key: bytes, cut_after: int | None, fault: str = "reset") -> list[dict]:
     """The JL Collector's demo (host/games/hexors/demo.py) on the pocket as ``hexref demo
     --board pocket`` plays it (host/app/pocket_demo.py), each tile tapped ``POCKET_TAP_MS``:
     the game chosen in its menu with its buttons, every tag signed with the pocket's
     collection key, the players' buttons on UP and DOWN; the power cut (a reset), or
-    ``fault`` (the rig's ``hang``...), after ``cut_after`` of the game's steps."""
+    ``fault`` (the rig's ``hang``...), after ``cut_after`` of the game's steps (None:
+    neither)."""
     steps = pocket_steps("jl-collector", key, listed(POCKET), tap_ms=POCKET_TAP_MS)
     menu = len(steps) - len(table_steps("jl-collector", key))
     game = steps[menu:]
+    if cut_after is None:
+        return steps
     return steps[:menu] + game[:cut_after] + [{"do": fault, "after": 200}] + game[cut_after:]
 
 
