@@ -182,6 +182,11 @@ class PowerCuts:
         acked, restored, frame = self.restored
         self.restored = None
         kind, landed = self.landed
+        # Said at once (the run ends with it), not after a game that cannot go on.
+        if not acked <= restored <= acked + 1:
+            raise AssertionError("cut %d (%s, the flash %s; %s): %d entries said, %d restored"
+                                 % (len(self.restores) + 1, kind, landed, self.describe(),
+                                    acked, restored))
         entries = list(self.pi.journal.entries)
         lost_steps = []
         for step in self.origin[restored:]:
