@@ -103,7 +103,7 @@ bench: $(STAMP) $(NODE_STAMP)
 # to their winners on the emulated pocket board (tests/pico/pocket_games.py, 2-4 minutes a
 # game: too long for test-pico); then the pocket board's power cut at random points
 # (mid-program, mid-erase, anywhere; undo by BACK among them), 12 seeded games on the
-# emulated rp2 (tests/soak_pocket_cuts.py, ~20 min).
+# emulated rp2 (tests/soak_pocket_cuts.py, 30-45 s a game on an idle core, ~8 min).
 soak: $(STAMP) $(NODE_STAMP)
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
