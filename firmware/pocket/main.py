@@ -222,7 +222,7 @@ class Pocket:
         self.live_peak = 0
         self.alloc_peak = 0
         self.counted = None  # the seconds the countdown on the glass shows
-        self.held = 0  # when the message on the glass may be drawn over (board's ms)
+        self.held = None  # when the message on the glass may be drawn over (board's ms)
 
     def show(self, view):
         """Lay ``view`` out, draw it and send what changed; nothing at all when it is the
@@ -336,14 +336,19 @@ class Pocket:
         reaction = self.game.tick(now)
         if reaction is not None:
             self.react(now, reaction)
-        elif self.game.timers is not None and time.ticks_diff(now, self.held) >= 0 \
-                and self._seconds(self.game.timers_ms()) != self.counted:
+            return
+        if self.held is not None:
+            if time.ticks_diff(now, self.held) < 0:
+                return
+            self.held = None  # compared once, not after the clock wrapped past it
+        if self.game.timers is not None and self._seconds(self.game.timers_ms()) != self.counted:
             self.show_game()
 
     def react(self, now, reaction):
         self.game.changed()
         self.show_game(reaction)
         shown = time.ticks_ms()
+        self.held = None  # a new screen: no message holds the glass, but this one's
         if reaction.note or (reaction.result is not None and not reaction.accepted):
             hold = NOTE_HOLD_MS if reaction.note else REFUSED_HOLD_MS
             self.held = time.ticks_add(shown, hold)
