@@ -104,12 +104,15 @@ bench: $(STAMP) $(NODE_STAMP)
 # game: too long for test-pico); then the pocket board's power cut at random points
 # (mid-program, mid-erase, anywhere; undo by BACK among them), 12 seeded games on the
 # emulated rp2 (tests/soak_pocket_cuts.py, 30-45 s a game on an idle core, ~8 min).
+# Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
+# forgotten on the Pi is refused after the next copy, ~1 min).
 soak: $(STAMP) $(NODE_STAMP)
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
 	$(PY) tests/soak_liveness.py
 	$(PY) -m pytest tests/pico/pocket_games.py -p no:cacheprovider
 	$(PY) tests/soak_pocket_cuts.py
+	$(PY) -m pytest tests/pico/pocket_soak.py -p no:cacheprovider
 
 # The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/test_catalogues.py names them.

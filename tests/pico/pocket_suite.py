@@ -276,10 +276,12 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
     assert push.returncode == 0, push.stdout + push.stderr
     assert [b for b, _ms in rig.boots] == ["power", "watchdog", "watchdog"], rig.boots
     entries = [x.split(" ", 8) for x in done["after"] if x.startswith("POCKET ENTRY ")]
-    # ["add", 0, uid, {...}] taken, ["TAP", uid] refused: (uid, accepted) of each tap.
-    taps = [(e[8].split('"')[3], e[4]) for e in entries if '"GONE"' not in e[8]]
+    # (uid, the input: ["add", 0, uid, {...}] a trusted tile, ["TAP", uid] an unknown
+    # one, taken?) of each tap.
+    taps = [(e[8].split('"')[3], e[8].split('"')[1], e[4]) for e in entries
+            if '"GONE"' not in e[8]]
     assert "Traceback" not in text and "POCKET NOTE" not in text, text
-    assert taps == [(ENROLLED, "1"), (BLANK, "0"), (CLONE, "0")], text
+    assert taps == [(ENROLLED, "add", "1"), (BLANK, "TAP", "0"), (CLONE, "TAP", "0")], text
     save_png(rig.panel.image(), OUT / "pocket-forged.png")
     referee = Referee(lambda: HexorsGame(variant="jl-beginner", players=2),
                       RegistryBook(Registry(Store(data), key)))
