@@ -229,6 +229,7 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
     from host.storage import keys, tags
     from host.storage.registry import Registry, RegistryBook
     from host.storage.store import Store
+    from shared_rules.display.menu import reader_view
     from shared_rules.events import TableEvent
 
     data = tmp_path / "pi"
@@ -252,6 +253,7 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
     done: dict = {}
 
     def pi(port: str) -> None:
+        done["reader"] = rig_of["rig"].panel.frame()  # drawn before POCKET READER
         done["enroll"] = subprocess.run(
             hexref + ["enroll", "--port", port, "--entry", "jl/atlantis", "--strike", ATLANTIS,
                       "--no-gpio", "--data", str(data)],
@@ -268,6 +270,8 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
                             start_ms=300, started=rig_of.update)
     text = "\n".join(lines + done.get("after", []))
     assert "POCKET READER" in lines, text + "\n".join(logs[-20:])
+    # What the pocket says while it is a reader hub, as the Pi draws the same screen.
+    assert done["reader"] == page_bytes(render(reader_view())), "the reader screen differs"
     enroll, push = done["enroll"], done["push"]
     assert enroll.returncode == 0, enroll.stdout + enroll.stderr
     assert bytes.fromhex(written) in done["on tag"]  # the signed record, on the tag
