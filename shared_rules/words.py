@@ -28,6 +28,7 @@ def _english_plural(singular, plural, n):
 _gettext = _english
 _ngettext = _english_plural
 _pgettext = None
+_numbers = None
 
 
 def _(message):
@@ -56,9 +57,20 @@ def name(entry):
     return _pgettext(entry.get("game") or "", printed)
 
 
-def install(gettext=None, ngettext=None, pgettext=None):
-    """Speak through these functions from now on; none given: English again."""
-    global _gettext, _ngettext, _pgettext
+def share(fraction, decimals=1):
+    """An exact probability (shared_rules.fraction.Fraction) as a percentage the table's
+    way, rounded as the engines round it (half up, in integers): ``66.7%`` in English,
+    ``66,7 %`` in French and Spanish."""
+    decimal, percent = _numbers() if _numbers is not None else (".", "%s%%")
+    return percent % fraction.percent(decimals)[:-1].replace(".", decimal)
+
+
+def install(gettext=None, ngettext=None, pgettext=None, numbers=None):
+    """Speak through these functions from now on; none given: English again. ``numbers()``
+    says how the language writes a share: its decimal sign and where the digits go beside
+    its percent sign (``(",", "%s %%")``), asked when a share is written."""
+    global _gettext, _ngettext, _pgettext, _numbers
     _gettext = gettext if gettext is not None else _english
     _ngettext = ngettext if ngettext is not None else _english_plural
     _pgettext = pgettext
+    _numbers = numbers

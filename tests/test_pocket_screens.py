@@ -1,6 +1,7 @@
 """The same screens on both sides (issue 25, item 2): every screen of the Hexors demo games
-(Justice League Beginner and Collector's, Yu-Gi-Oh! Beginner) and of the Invocations demo,
-with the referee's menu open on each of their choices, as the Pi lays it out and draws it with Pillow, against the same
+(Justice League Beginner and Collector's, Yu-Gi-Oh! Beginner), of the Invocations demo, of the
+Hexo demo and of the HeroScape demo, with the referee's menu open on each of their choices,
+as the Pi lays it out and draws it with Pillow, against the same
 view laid out on the pocket board's side by the shared layout (shared_rules/display/
 layout.py) and drawn by firmware/pocket/glyphs.py with MicroPython's framebuf (the
 WebAssembly port, tests/mpy/pocket_screens.mjs) from the fonts packed for the board
@@ -28,6 +29,7 @@ from host.display import screens
 from host.display.fontpack import write_all
 from host.display.screens import View
 from shared_rules import words
+from shared_rules.fraction import Fraction
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
@@ -68,6 +70,8 @@ CALLS = [
     ("restoring", [12, 3]),
     ("winner", [{"_": "JL Beginner"}, "P1", ""]),
     ("winner", [{"_": "JL Beginner"}, "P2", "Superman 6 : 4 Mars"]),
+    # HeroScape's odds, a share written the table's way (the pack's "\x01share" record).
+    ("note", ["HeroScape", {"share": [2, 3]}, {"share": [1, 1]}]),
 ]
 
 
@@ -79,6 +83,8 @@ def said(arg):
         return words._(arg["_"])
     if isinstance(arg, dict) and "name" in arg:
         return words.name(arg["name"])
+    if isinstance(arg, dict) and "share" in arg:
+        return words.share(Fraction(*arg["share"]))
     return arg
 
 
@@ -116,8 +122,8 @@ def test_the_board_lays_out_and_draws_every_hexors_demo_screen_as_the_pi_does(la
 
 
 # The other games the pocket referees, each with its own shared presenter
-# (shared_rules/hexo_presenter.py...): every screen of its demo, menus open, as for Hexors.
-OTHER_GAMES = ("hexo",)
+# (shared_rules/hexo_presenter.py, shared_rules/heroscape_presenter.py): every screen of its demo, menus open, as for Hexors.
+OTHER_GAMES = ("hexo", "heroscape")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -17,6 +17,11 @@ GAME = "game.json"
 JOURNAL = "game.jnl"
 
 
+# HeroScape's two ways to roll several dice (HS-6), by variant: the die rolled once per die,
+# or all the dice at once by the roller's press (shared_rules/heroscape_dice.py).
+DICE = {"heroscape": "physical", "heroscape-virtual": "virtual"}
+
+
 def seats(players):
     """The players' names on the pocket: P1, P2... (the Pi's default seats)."""
     return tuple(["P%d" % (p + 1) for p in range(players)])
@@ -37,6 +42,10 @@ def new_game(variant, players):
         timers = variant != "invocations-untimed"  # the Pi's "No timers" variant (IN-4)
         names = seats_for(variant, players)
         return lambda: InvocationsGame(players=list(names), timers=timers)
+    if variant in DICE:
+        from shared_rules.heroscape import HeroScapeGame
+
+        return lambda: HeroScapeGame(dice=DICE[variant])
     raise ValueError("the pocket does not referee %s" % variant)
 
 
@@ -129,6 +138,23 @@ class Game:
         if self.timers is None:
             return {}
         return self.timers.left_ms(self.clocks, self._timing())
+
+    def opening(self):
+        """What the die is told once this game is open (again after a restore): the Pi's
+        hub commands (``("DIEMODE", "virtual")``), for the pocket's own die."""
+        if self.variant not in DICE:
+            return []
+        from shared_rules import heroscape_dice
+
+        return heroscape_dice.opening(DICE[self.variant])
+
+    def asked(self, reaction):
+        """What one reaction asks of the die (``("ROLL", n)``: the roller's press)."""
+        if self.variant not in DICE:
+            return []
+        from shared_rules import heroscape_dice
+
+        return heroscape_dice.asked(DICE[self.variant], self.session.legal(), reaction)
 
 
 def saved(root, book, between=None):

@@ -216,6 +216,7 @@ class Pocket:
         self.book = Book(root + "/tiles")
         self.game = None
         self.screens = None  # the game's, while one is played
+        self.die = None  # the pocket's own die (firmware/die.py), told what a game asks
         self.boot = ""
         self.seq = 0
         self.live = 0  # the heap in use, after the last input that left nothing waiting
@@ -274,6 +275,7 @@ class Pocket:
         gc.collect()
         self.game = game.start(self.root, variant, players, self.book, self.tend)
         self.screens = screens.screens_for(variant)
+        self.open_die()
         self.show_game()
         print("POCKET PLAY %s %d" % (variant, players))
 
@@ -284,10 +286,31 @@ class Pocket:
         if self.game is None:
             return False
         self.screens = screens.screens_for(self.game.variant)
+        self.open_die()
         self.show_game()
         print("POCKET RESTORED %s %d %d" % (self.game.variant, self.game.session.journal.count,
                                             time.ticks_ms()))
         return True
+
+    def open_die(self):
+        """The die as the game wants it: rolled as it lands, unless the game asks for
+        virtual dice (HeroScape's: what the Pi's hub is told, done here)."""
+        die = self.die
+        if die is not None and die.sensor is not None:
+            die.set_mode("physical")
+        self.obey(self.game.opening())
+
+    def obey(self, commands):
+        """What the game asks of the die, as the hub does the Pi's DIEMODE and ROLL: a
+        virtual roll is the die's next event, read by the loop as a thrown one is."""
+        die = self.die
+        for command in commands:
+            if die is None:
+                print("POCKET NOTE no die for %s" % (command,))
+            elif command[0] == "DIEMODE":
+                die.set_mode(command[1])
+            elif command[0] == "ROLL":
+                die.roll(command[1])
 
     # --- play --------------------------------------------------------------------------
 
@@ -346,6 +369,7 @@ class Pocket:
 
     def react(self, now, reaction):
         self.game.changed()
+        self.obey(self.game.asked(reaction))
         self.show_game(reaction)
         shown = time.ticks_ms()
         self.held = None  # a new screen: no message holds the glass, but this one's
@@ -366,10 +390,10 @@ class Pocket:
             print("POCKET ENTRY %d %s %d %d %d %d %s" % (
                 self.game.session.journal.count, entry.target, 1 if entry.accepted else 0,
                 now, shown, live, json.dumps(list(entry.input))[:60]))
-        if reaction.won:
+        if reaction.won:  # every game's engine names its winners in its outcome
             session = self.game.session
-            print("POCKET WIN %s" % " ".join([session.players[p]
-                                              for p in session.game.winners]))
+            print("POCKET WIN %s" % " ".join([session.players[p] for p in
+                                              reaction.result.find("winner")["players"]]))
             print("POCKET HEAP %d %d %d" % (live, self.live_peak, self.alloc_peak))
 
 
@@ -402,6 +426,7 @@ def main(root=""):
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
     table.reader, table.die, pocket.boot = build_parts()
+    pocket.die = table.die  # the game's virtual dice are rolled on it
     del board, reader
     forget(BOOT_ONLY)
     gc.collect()

@@ -2,10 +2,10 @@
 
 A game's screens are the ones the Pi shows (shared_rules/hexors_presenter.py for the Hexors
 games, shared_rules/hexo_presenter.py for Hexo, shared_rules/invocations_presenter.py for
-Invocations), read from the session's plain view model as the Pi's presenter reads its
-``Seen``; the referee's menu and an input's message go on them as on the Pi
-(shared_rules/display/play.py). ``glyphs.draw`` lays the view out with the Pi's layout and
-paints it.
+Invocations, shared_rules/heroscape_presenter.py for HeroScape), read from the session's
+plain view model as the Pi's presenter reads its ``Seen``; the referee's menu and an
+input's message go on them as on the Pi (shared_rules/display/play.py). ``glyphs.draw``
+lays the view out with the Pi's layout and paints it.
 """
 from shared_rules.display import play
 from shared_rules.display.screens import note
@@ -38,6 +38,10 @@ def screens_for(variant):
         from shared_rules.hexo_presenter import HexoScreens
 
         return HexoScreens()
+    if variant.startswith("heroscape"):
+        from shared_rules.heroscape_presenter import HeroScapeScreens
+
+        return HeroScapeScreens("virtual" if variant == "heroscape-virtual" else "physical")
     if variant.split("-")[0] == "invocations":
         from shared_rules.invocations_presenter import InvocationsScreens
 

@@ -93,6 +93,14 @@ class Catalogue:
         at = self._forms(context + "\x04" + message)
         return message if at < 0 else self._form(at, 0)
 
+    def numbers(self):
+        """How the language writes a share: its decimal sign and the digits beside its
+        percent sign (the pack's ``"\\x01share"`` record; English's in a pack without it)."""
+        at = self._forms("\x01share")
+        if at < 0:
+            return ".", "%s%%"
+        return self._form(at, 0), self._form(at, 1)
+
     def close(self):
         self.file.close()
 
@@ -108,4 +116,4 @@ def speak(folder, lang):
     if _spoken is not None:
         _spoken.close()
     _spoken = spoken
-    words.install(_spoken.gettext, _spoken.ngettext, _spoken.pgettext)
+    words.install(_spoken.gettext, _spoken.ngettext, _spoken.pgettext, _spoken.numbers)

@@ -20,6 +20,7 @@ LANG), English.
 """
 from __future__ import annotations
 
+import functools
 import gettext
 import os
 import re
@@ -108,7 +109,8 @@ def use(lang: str) -> None:
     _translations = gettext.translation(DOMAIN, LOCALE_DIR, languages=[found],
                                         fallback=found == "en")
     _current = found
-    words.install(_translations.gettext, _translations.ngettext, _translations.pgettext)
+    words.install(_translations.gettext, _translations.ngettext, _translations.pgettext,
+                  lambda: number_format(found))
 
 
 @contextmanager
@@ -147,9 +149,22 @@ def number(value: float | int, digits: int = 1, exact: bool = False) -> str:
 
 def share(fraction, decimals: int = 1) -> str:
     """An exact probability (shared_rules.fraction.Fraction) as a percentage the table's
-    way, rounded as the engines round it (half up, in integers)."""
-    digits = fraction.percent(decimals).rstrip("%")
-    return percent(Decimal(digits) / 100, decimals)
+    way, rounded as the engines round it (half up, in integers): shared_rules.words.share,
+    which the pocket board says the same way (host/common/wordpack.py packs the format)."""
+    return words.share(fraction, decimals)
+
+
+@functools.cache
+def number_format(lang: str) -> tuple[str, str]:
+    """How ``lang`` writes a share: its decimal sign, and its percent pattern around the
+    digits (``"%s %%"`` in French: CLDR's, with a plain space)."""
+    from babel import Locale
+
+    cldr = Locale.parse(lang)
+    pattern = cldr.percent_formats[None]
+    around = _plain(pattern.prefix[0]).replace("%", "%%") + "%s" + \
+        _plain(pattern.suffix[0]).replace("%", "%%")
+    return cldr.number_symbols["latn"]["decimal"], around
 
 
 def percent(value: float | Decimal, decimals: int = 1) -> str:

@@ -17,8 +17,11 @@ A packed catalogue (``<lang>.hxw``), little-endian::
 
 A record's key is the message as the .mo keys it: the text, ``context "\\x04" text`` for
 a name told apart by its game (``pgettext``), ``singular "\\x00" plural`` for a countable
-text. ``key_hash`` is the board's: small enough to stay a small integer on the rp2 port
-(no heap), its few collisions settled by comparing the keys.
+text. One record is no text: ``"\\x01share"``, whose two forms are how the language writes
+a share (its decimal sign, and the digits beside its percent sign: ``"%s %%"``;
+host/common/i18n.number_format), for shared_rules.words.share. ``key_hash`` is the
+board's: small enough to stay a small integer on the rp2 port (no heap), its few
+collisions settled by comparing the keys.
 
     python -m host.common.wordpack OUT_DIR      # OUT_DIR/<lang>.hxw for each language
 """
@@ -30,7 +33,7 @@ from pathlib import Path
 
 from babel.messages.mofile import read_mo
 
-from host.common.i18n import LANGUAGES
+from host.common.i18n import LANGUAGES, number_format
 from host.common.translations import path
 
 MAGIC = b"HXW1"
@@ -78,8 +81,12 @@ def entries(lang: str) -> tuple[int, dict[bytes, tuple[str, ...]]]:
     return RULES[expr], out
 
 
+SHARE = b"\x01share"  # no message: how the language writes a share
+
+
 def pack(lang: str) -> bytes:
     rule, texts = entries(lang)
+    texts[SHARE] = number_format(lang)
     keys = sorted(texts, key=lambda k: (key_hash(k), k))
     head = MAGIC + struct.pack("<HBB", len(keys), rule, 0)
     offset = len(head) + 8 * len(keys)

@@ -3,7 +3,8 @@
 // (shared_rules/display/screens.py); each call [function, args] a shared screen made on
 // the board, in the language of the packed catalogue WORDS_DIR/<lang>.hxw
 // (firmware/pocket/words.py), an argument {"_": text} said in it and {"name": entry} a
-// tile's name as its game's rulebook prints it. Every screen is laid out by the shared
+// tile's name as its game's rulebook prints it, {"share": [n, d]} a share written the
+// language's way. Every screen is laid out by the shared
 // layout and drawn by firmware/pocket/glyphs.py with MicroPython's framebuf from the
 // packed fonts in FONT_DIR, and printed as one line of hex (the 1024-byte MONO_VLSB frame).
 //
@@ -24,6 +25,7 @@ sys.path.append('/lib')
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.words import speak
 from shared_rules import words
+from shared_rules.fraction import Fraction
 from shared_rules.display import screens
 
 def said(arg):
@@ -33,6 +35,8 @@ def said(arg):
         return words._(arg['_'])
     if isinstance(arg, dict) and 'name' in arg:
         return words.name(arg['name'])
+    if isinstance(arg, dict) and 'share' in arg:
+        return words.share(Fraction(*arg['share']))
     return arg
 
 fonts = Fonts('/fonts')

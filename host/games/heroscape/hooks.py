@@ -1,4 +1,5 @@
-"""HeroScape's hooks: virtual dice are rolled by the hub (DIEMODE, ROLL).
+"""HeroScape's hooks: virtual dice are rolled by the hub (DIEMODE, ROLL), as
+shared_rules/heroscape_dice.py asks (the pocket board asks its own die the same).
 
 >>> HeroScapeHooks("virtual").opening_commands()
 [('DIEMODE', 'virtual')]
@@ -7,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from host.session.referee import PLAYER_BUTTONS, Hooks
+from host.session.referee import Hooks
+from shared_rules import heroscape_dice
 
 if TYPE_CHECKING:
     from host.session.referee import Reaction, Referee
@@ -18,14 +20,8 @@ class HeroScapeHooks(Hooks):
         self.dice = dice
 
     def opening_commands(self) -> list[tuple]:
-        return [("DIEMODE", "virtual")] if self.dice == "virtual" else []
+        return heroscape_dice.opening(self.dice)
 
     def commands(self, ref: Referee, reaction: Reaction) -> list[tuple]:
         """The roller's press rolls the virtual dice: the hub is asked for all of them."""
-        what: tuple = reaction.entry.input if reaction.entry is not None else ()
-        legal = ref.legal()
-        if self.dice == "virtual" and reaction.result is None and what[:1] == ("BTN",) \
-                and len(what) == 3 and what[2] == "press" and legal.expect == "roll" \
-                and PLAYER_BUTTONS.get(what[1]) == legal.roll_by:
-            return [("ROLL", legal.dice)]
-        return []
+        return heroscape_dice.asked(self.dice, ref.legal(), reaction)
