@@ -34,11 +34,12 @@ test: setup lint test-micropython test-cpython test-pico
 
 # The hub on the official MicroPython rp2 firmware, on an emulated RP2040 (tests/pico/): a
 # whole game refereed by hexref run, resets, the cable, the watchdog; the pocket board's
-# games, two with power cuts at seeded random points (POCKET_CUT_SEED=N replays one). A few
-# minutes.
+# games, two with power cuts at seeded random points (POCKET_CUT_SEED=N replays one),
+# HeroScape's virtual dice rolled on its own die. A few minutes.
 .PHONY: test-pico
 test-pico: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest tests/pico/suite.py tests/pico/pocket_suite.py tests/pico/pocket_cuts_suite.py \
+	  "tests/pico/pocket_games.py::test_heroscape_virtual_dice_are_rolled_by_the_pockets_own_die" \
 	  -p no:cacheprovider
 	@cat build/pico/summary.txt build/pico/summary-*.txt
 
@@ -100,8 +101,8 @@ bench: $(STAMP) $(NODE_STAMP)
 # of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min);
 # then no dead ends, far longer than make test: every variant walked over 3000 states and
 # played 200 times to the end (tests/soak_liveness.py); then the games beyond Hexors played
-# to their winners on the emulated pocket board (tests/pico/pocket_games.py, 2-4 minutes a
-# game: too long for test-pico); then the pocket board's power cut at random points
+# to their winners on the emulated pocket board (tests/pico/pocket_games.py, 2-6 minutes a
+# game, Invocations and Hexo: too long for test-pico); then the pocket board's power cut at random points
 # (mid-program, mid-erase, anywhere; undo by BACK among them), 12 seeded games on the
 # emulated rp2 (tests/soak_pocket_cuts.py, 30-45 s a game on an idle core, ~8 min).
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
@@ -245,7 +246,8 @@ $(POCKET_OUT)/screens/games.json: FORCE | $(STAMP)
 
 # The key stays from one build to the next (the tags signed with it stay trusted).
 $(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py host/games/hexors/demo.py \
-                                 host/games/invocations/demo.py | $(STAMP)
+                                 host/games/invocations/demo.py host/games/hexo/demo.py \
+                                 host/games/heroscape/demo.py | $(STAMP)
 	@$(PY) -m host.app.pocket_tiles $(dir $@) --demo
 
 $(POCKET_OUT)/main.py:

@@ -5,7 +5,8 @@ figures) and ``make test`` (quick mode, so a bench that no longer runs fails CI)
 - those whose docstring names ``tests/mpy/bench.mjs`` also under MicroPython;
 - the MicroPython-only benches ``tests/mpy/bench_*.mjs``;
 - ``tests/pico/bench.py``: the official MicroPython rp2 firmware on an emulated RP2040;
-  ``tests/pico/bench_pocket.py``: the pocket build on it.
+  ``tests/pico/bench_pocket.py``: the pocket build on it; ``tests/pico/bench_pocket_games.py``:
+  the games beyond Hexors played on it.
 
 Quick mode is the environment variable ``HEXREF_BENCH=quick``: each script runs every
 measurement it has with few repetitions (its figures are not worth reading). Benches print,
@@ -24,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"HEXREF_BENCH": "quick"}
 PICO = "tests/pico/bench.py"
 POCKET = "tests/pico/bench_pocket.py"
+POCKET_GAMES = "tests/pico/bench_pocket_games.py"
 
 
 def commands(python: str = sys.executable) -> list[list[str]]:
@@ -36,11 +38,12 @@ def commands(python: str = sys.executable) -> list[list[str]]:
             for p in sorted(ROOT.glob("tests/mpy/bench_*.mjs"))]
     out.append([python, PICO])
     out.append([python, POCKET])
+    out.append([python, POCKET_GAMES])
     return out
 
 
 def title(command: list[str]) -> str:
-    if command[-1] in (PICO, POCKET):
+    if command[-1] in (PICO, POCKET, POCKET_GAMES):
         return "%s (the official MicroPython rp2 firmware on an emulated RP2040)" % command[-1]
     if command[:2] == ["node", "tests/mpy/bench.mjs"]:
         return "%s (MicroPython)" % command[2]

@@ -11,9 +11,11 @@ tiles in play and not the collection, and one file per tag the table corrected
 
     python -m host.app.pocket_tiles OUT_DIR --demo [--key HEX]
 
-``--demo`` (``make pocket``): the demo tables' tiles (host/games/hexors/demo.py,
-host/games/invocations/demo.py, their corrections applied to their entries' files), under the given collection key, else the one
-OUT_DIR already has, else a new one; their tags are signed with it
+``--demo`` (``make pocket``): the demo tables' tiles (host/games/hexors/demo.py, and the
+cards of the other games' demos: host/games/invocations/demo.py, host/games/hexo/demo.py,
+host/games/heroscape/demo.py; their corrections applied to their entries' files), under
+the given collection key, else the one OUT_DIR already has, else a new one; their tags are
+signed with it
 (``tags.record_for(entry, uid, key)``), as ``hexref enroll`` signs a collection's.
 ``from_registry`` writes a real collection: the Pi's key and registry (``hexref tiles
 pocket`` puts it on the board, host/hub/pocket_flash.py).
@@ -27,6 +29,8 @@ from pathlib import Path
 
 from host.app.pocket_screens import POCKET_VARIANTS
 from host.games import descriptor
+from host.games.heroscape.demo import heroscape_entries
+from host.games.hexo.demo import hexo_entries
 from host.games.hexors.demo import YGO_CORRECTIONS, YGO_UIDS, demo_entries
 from host.games.invocations.demo import invocations_entries
 from host.storage.registry import Registry
@@ -106,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     if key is None:
         key = os.urandom(32)
     corrected = {e["id"]: e for e in demo_entries() + demo_entries(YGO_UIDS, YGO_CORRECTIONS)
-                 + invocations_entries()}
+                 + invocations_entries() + hexo_entries() + heroscape_entries()}
     printed = [e for g in pocket_games() for e in catalogue.load(g) if e["id"] not in corrected]
     write(args.out, key, {}, printed + list(corrected.values()))
     return 0

@@ -2,12 +2,17 @@
 on the official MicroPython v1.22 rp2 firmware on the emulated RP2040 (tests/pico/rig.py
 with ``pocket``), entry for entry with the Pi's session.
 
-Run by ``make soak`` (a whole game on the emulated board takes 2-4 minutes of wall time,
-too long for ``make test``'s budget beside the JL Collector's game of test-pico); ``make
-bench`` plays the same game for its heap figures (tests/pico/bench_pocket.py).
+Run by ``make soak`` (a whole game on the emulated board takes 2-6 minutes of wall time,
+too long for ``make test``'s budget beside the JL Collector's game of test-pico), but for
+HeroScape's virtual dice, which ``make test-pico`` runs too; ``make
+bench`` plays the same games for their heap figures (tests/pico/bench_pocket.py,
+tests/pico/bench_pocket_games.py). Hexo and HeroScape are played on
+tests/pico/pocket_table.py's table; Invocations on tests/pico/pocket_invocations.py's, its
+timers running.
 """
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -19,9 +24,16 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_invocations import play  # noqa: E402
-from pocket_rig import IMAGE, OUT, save_png  # noqa: E402
+from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
+from pocket_table import Game, entries, journalled  # noqa: E402
+from rigs.panel_ram import page_bytes  # noqa: E402
 
 from firmware.emulated_pico.rig import AssetsMissing, find_assets  # noqa: E402
+from firmware.pocket.book import Book  # noqa: E402
+from host.app.pocket_demo import table_steps  # noqa: E402
+from host.devices.panel import render  # noqa: E402
+from host.games import descriptor  # noqa: E402
+from host.session.referee import Seen  # noqa: E402
 
 pytestmark = pytest.mark.system  # the emulated board
 
@@ -60,3 +72,88 @@ def test_an_invocations_game_on_the_pocket_with_its_timers_and_a_power_cut(image
     with (OUT / "summary.txt").open("a") as f:
         f.write("pocket: Invocations (3 players, timers on) played to its winner on the "
                 "emulated board with a power cut; %s\n" % played.figures())
+
+
+GAME_S = 900  # wall time for a whole game on the emulated board
+# Each game with the step after which the power is cut (mid-game, inputs acknowledged).
+CUTS = {"hexo": 90}  # HeroScape's (30) once it plays again on the board: DESIGN.md
+
+
+def the_pis_last_screen(variant: str, game: Game) -> bytes:
+    """The screen the Pi's presenter draws (Pillow) for the same table, from its view
+    model (``Seen``) of the twin session the script was played on."""
+    twin = game.twin
+    seen = Seen(twin.game.view(), twin.legal(), twin.last, tuple(twin.players), twin.seat,
+                dict(twin.names))
+    return page_bytes(render(descriptor.game(variant).presenter().screen(seen)))
+
+
+@pytest.mark.parametrize("variant", sorted(CUTS))
+def test_a_whole_game_on_the_pocket_with_a_power_cut(image: Path, variant: str):
+    """The pocket alone referees the game's demo to its winner: chosen in its menu with its
+    buttons, cards read by the PN532 twin and trusted by their signatures, the referee's
+    menu worked with OK and DOWN, the players' buttons on UP/DOWN; the board reset mid-game
+    comes back with every input it acknowledged and plays on to the same winner."""
+    game = Game(variant, cut_after=CUTS[variant])
+    rig, lines, logs = boot(image, "POCKET WIN", GAME_S, steps=game.steps)
+    text = "\n".join(lines)
+    assert "Traceback" not in text and "POCKET NOTE" not in text, text
+    assert "POCKET PLAY %s 2" % variant in lines, text + "\n".join(logs[-20:])
+    restored = [x for x in lines if x.startswith("POCKET RESTORED ")]
+    assert len(restored) == 1, "the board did not come back from the cut:\n" + text
+    before = entries(lines[:lines.index(restored[0])])
+    held = int(restored[0].split()[3])
+    assert held == len(before), (held, len(before), text)  # every input acknowledged
+    assert held >= 10, "the cut came before the game was under way"
+    assert journalled(lines) == game.expected, text
+    assert "POCKET WIN %s" % " ".join(game.twin.players[p] for p in game.winners) in lines
+    assert [b for b, _ms in rig.boots] == ["power", "reset"]
+    save_png(rig.panel.image(), OUT / ("pocket-win-%s.png" % variant))
+    got, want = rig.panel.frame(), the_pis_last_screen(variant, game)
+    assert got == want, "the winner's screen differs from the Pi's (build/pico/pocket-win-%s" \
+        ".png)" % variant
+    heap = [x for x in lines if x.startswith("POCKET HEAP ")]
+    assert heap, text
+    live_peak = max(int(e[7]) for e in entries(lines))  # both boots
+    shown = [int(e[6]) - int(e[5]) for e in entries(lines)]
+    with (OUT / "summary.txt").open("a") as f:
+        f.write("pocket: %s played to its winner on the emulated board with a power cut after "
+                "%d entries; heap in use at most %.1f KB after an input (budget 150 KB); "
+                "event to glass %d-%d ms\n"
+                % (variant, held, live_peak / 1024, min(shown), max(shown)))
+
+
+def test_heroscape_virtual_dice_are_rolled_by_the_pockets_own_die(image: Path, tmp_path: Path):
+    """HS-6 with virtual dice on the pocket (not on its menu: a game its flash already holds,
+    as a table that chose it would leave it): the board opens its own die as the Pi's hub
+    is told to (DIEMODE virtual), and each roller's press rolls all their dice on it (ROLL
+    n, carried out on the board: firmware/die.py, faces from the RP2040's random source),
+    taken by the game as a roll of that many faces; the other player's press rolls
+    nothing."""
+    kept = tmp_path / "game.json"
+    kept.write_text(json.dumps({"variant": "heroscape-virtual", "players": 2}))
+    virtual = tmp_path / "pocket-hs-virtual.img"
+    deploy = [ROOT / "build" / "pocket" / name
+              for name in ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
+                           "main.py")]
+    subprocess.run([sys.executable, "-m", "firmware.emulated_pico.image", "-o",
+                    str(virtual), *map(str, deploy), str(kept)], check=True,
+                   stdout=subprocess.DEVNULL, cwd=ROOT)
+    setup = table_steps("heroscape", Book(str(ROOT / "build" / "pocket" / "tiles")).key)[:6]
+    assert [s["do"] for s in setup] == ["place", "lift", "press", "place", "lift", "press"]
+    setup[0]["after"] = 2500
+    # Initiative (HS-3): P1 rolls first, then P2; P2's press before P1's rolls nothing.
+    presses = [{"do": "press", "button": b, "after": 1500} for b in ("DOWN", "UP", "DOWN")]
+    _rig, lines, logs = boot(virtual, "POCKET ENTRY", 300, steps=setup + presses, times=11)
+    text = "\n".join(lines)
+    assert "Traceback" not in text and "POCKET NOTE" not in text, text
+    assert any(x.startswith("POCKET RESTORED heroscape-virtual 0 ") for x in lines), text
+    said = [(e[3], e[4], e[8]) for e in entries(lines)]
+    rolls = [json.loads(inp) for target, accepted, inp in said
+             if target == "game" and accepted == "1" and inp.startswith('["roll"')]
+    assert len(rolls) == 2, text + "\n".join(logs[-20:])
+    for roll in rolls:  # five dice each, fair faces, rolled at once on the board
+        assert len(roll[1]) == 5 and all(1 <= face <= 6 for face in roll[1]), roll
+    # Each roll came right after its roller's press, the first press (P2's) rolled nothing.
+    kinds = [inp.split(",")[0] for _t, _a, inp in said]
+    assert kinds[-5:] == ['["BTN"', '["BTN"', '["roll"', '["BTN"', '["roll"'], said

@@ -194,7 +194,13 @@ def test_a_whole_collectors_game_on_the_pocket_with_a_power_cut(image: Path):
     # An input up to its first catalogue entry: a dict's keys come in another order on the
     # board (MicroPython's dicts keep none), and the line keeps 60 characters.
     got = [(e[3], e[4] == "1", e[8].split("{")[0]) for e in entries if e[3] != "none"]
-    assert got == expected_entries(book, script), text
+    want = expected_entries(book, script)
+    if held == len(before) + 1:
+        # The input in flight at the cut was on flash (restored) before its line was said.
+        said = len([x for x in before if x.split(" ", 8)[3] != "none"])
+        assert got in (want, want[:said] + want[said + 1:]), text
+    else:
+        assert got == want, text
     assert "POCKET WIN P1" in lines, text
     assert [boot for boot, _ms in rig.boots] == ["power", "reset"]
     save_png(rig.panel.image(), OUT / "pocket-win.png")
