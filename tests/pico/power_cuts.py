@@ -170,6 +170,12 @@ class PowerCuts:
         """The power went: nothing more is cut until the board runs again."""
         self.landed = (self.armed[0] if self.armed is not None else "?", what)
         self.armed = None
+        if self.on_reader is not None:
+            # The panel goes dark and the player takes the tile back: whatever of it the
+            # board kept, it is played again in its turn (back()), not read first at boot
+            # before a press the board lost (seed 8: an attacker read as a roster tile).
+            rig.pn532.lift()
+            self.on_reader = None
         self.cut_acked = self.acked
         self.restored = None
 
@@ -210,8 +216,6 @@ class PowerCuts:
                          again)
         record.landed = landed
         self.restores.append(record)
-        if self.on_reader is not None:  # read again by the board as it polls
-            self._table(self.on_reader)
         # Played again: the Pi hears them through played() as the table plays them.
         self.played_steps -= len(again)
         return again
