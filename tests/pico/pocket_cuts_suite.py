@@ -24,10 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
-from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
+from pocket_rig import OUT, boot, pocket_image, save_png  # noqa: E402
 from power_cuts import ERASES, PROGRAM, PowerCuts  # noqa: E402
 
-from firmware.emulated_pico.rig import AssetsMissing, find_assets  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_demo import POCKET, listed, pocket_steps, table_steps  # noqa: E402
 
@@ -42,15 +41,7 @@ TAP_MS = 500
 
 @pytest.fixture(scope="module")
 def image() -> Path:
-    try:
-        find_assets()
-    except AssetsMissing as exc:
-        pytest.fail(str(exc), pytrace=False)
-    import subprocess
-
-    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
-                   stdout=subprocess.DEVNULL)
-    return IMAGE
+    return pocket_image()
 
 
 def with_undo(script: list[dict], menu: int) -> tuple[list[dict], int]:

@@ -24,11 +24,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_invocations import play  # noqa: E402
-from pocket_rig import IMAGE, OUT, boot, save_png  # noqa: E402
+from pocket_rig import OUT, boot, pocket_image, save_png  # noqa: E402
 from pocket_table import Game, entries, journalled  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402
 
-from firmware.emulated_pico.rig import AssetsMissing, find_assets  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_demo import table_steps  # noqa: E402
 from host.devices.panel import render  # noqa: E402
@@ -40,13 +39,7 @@ pytestmark = pytest.mark.system  # the emulated board
 
 @pytest.fixture(scope="module")
 def image() -> Path:
-    try:
-        find_assets()
-    except AssetsMissing as exc:
-        pytest.fail(str(exc), pytrace=False)
-    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
-                   stdout=subprocess.DEVNULL)
-    return IMAGE
+    return pocket_image()
 
 
 def test_an_invocations_game_on_the_pocket_with_its_timers_and_a_power_cut(image: Path):

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import threading
 import time
 import tty
 from pathlib import Path
 
-from firmware.emulated_pico.rig import Rig
+import pytest
+
+from firmware.emulated_pico.rig import AssetsMissing, Rig, find_assets
 from firmware.pocket.book import Book
 from host.app.pocket_demo import PLAYER_BUTTON, POCKET, listed, pocket_steps, table_steps
 from shared_rules.events import TableEvent
@@ -24,6 +27,19 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "pico"
 IMAGE = OUT / "pocket.img"  # make pocket-image
 HEAP_IMAGE = OUT / "pocket-heap.img"  # the same, booted by tests/pico/pocket_heap_main.py
+
+
+def pocket_image() -> Path:
+    """The pocket build in the emulated Pico's flash, made afresh (make pocket-image); a
+    checkout without the official UF2 and boot ROM fails here, saying where they go, rather
+    than skipping."""
+    try:
+        find_assets()
+    except AssetsMissing as exc:
+        pytest.fail(str(exc), pytrace=False)
+    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
+                   stdout=subprocess.DEVNULL)
+    return IMAGE
 
 
 def boot(image: Path, until: str, seconds: float, then=None, steps: list[dict] | None = None,

@@ -25,10 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
-from pocket_rig import IMAGE, OUT, boot, read_port, save_png  # noqa: E402
+from pocket_rig import IMAGE, OUT, boot, pocket_image, read_port, save_png  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402
 
-from firmware.emulated_pico.rig import AssetsMissing, find_assets  # noqa: E402
 from host.devices.panel import render  # noqa: E402
 from host.games.hexors.presenter import HexorsView  # noqa: E402
 from host.session.referee import Referee  # noqa: E402
@@ -45,12 +44,7 @@ FIRST, SECOND = "04E0E1E2E3E411", "04E0E1E2E3E412"
 
 def test_a_tile_forgotten_on_the_pi_is_refused_by_the_pocket_after_the_next_copy(
         tmp_path: Path):
-    try:
-        find_assets()
-    except AssetsMissing as exc:
-        pytest.fail(str(exc), pytrace=False)
-    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
-                   stdout=subprocess.DEVNULL)
+    pocket_image()
     data = tmp_path / "pi"
     key = keys.collection_key(data)
     first = tags.record_for("jl/superman", FIRST, key)

@@ -18,10 +18,17 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
-from pocket_rig import IMAGE, OUT, boot, expected_entries, pocket_script, read_port, save_png  # noqa: E402
+from pocket_rig import (  # noqa: E402
+    OUT,
+    boot,
+    expected_entries,
+    pocket_image,
+    pocket_script,
+    read_port,
+    save_png,
+)
 from rigs.panel_ram import page_bytes  # noqa: E402
 
-from firmware.emulated_pico.rig import AssetsMissing, find_assets  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_screens import menu  # noqa: E402
 from host.common.i18n import speaking  # noqa: E402
@@ -37,13 +44,7 @@ BOOT_S = 120  # wall time for the board to boot and draw (a few seconds unloaded
 
 @pytest.fixture(scope="module")
 def image() -> Path:
-    try:
-        find_assets()
-    except AssetsMissing as exc:
-        pytest.fail(str(exc), pytrace=False)
-    subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"], check=True,
-                   stdout=subprocess.DEVNULL)
-    return IMAGE
+    return pocket_image()
 
 
 def differ(got: bytes, want: bytes) -> int:
