@@ -2,14 +2,13 @@
 their signature or the registry, a game started and journalled on a file, restored by
 folding that file to the same state and the same screen, under CPython and MicroPython
 (issue 25, items 1 and 3)."""
-import json
 
-from check import scratch
 from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
+from pocket_folder import folder as board_folder
+from pocket_folder import record as signed
 
 from firmware.pocket import game, screen
 from firmware.pocket.book import Book
-from firmware.pocket.tags import signature
 from shared_rules.events import TableEvent
 
 KEY = bytes(range(32))
@@ -18,37 +17,12 @@ UIDS = {"jl/atlantis": "04A1B2C3D4E501", "jl/016": "04A1B2C3D4E502",
 
 
 def record(entry_id, uid, key=KEY):
-    """The NDEF URI record ``hexref enroll`` writes, signed for ``uid``."""
-    iri = ("hexref:%s?v=2&s=%s" % (entry_id, "".join(
-        ["%02x" % b for b in signature(key, uid, entry_id)]))).encode()
-    payload = b"\x00" + iri
-    return "".join(["%02X" % b for b in bytes((0xD1, 1, len(payload))) + b"U" + payload])
+    return signed(key, entry_id, uid)
 
 
 def folder(name):
-    path = scratch(name)
-    import os
-
-    try:
-        os.mkdir(path)
-    except OSError:
-        pass
-    for leftover in (game.GAME, game.JOURNAL):
-        try:
-            os.remove(path + "/" + leftover)
-        except OSError:
-            pass
-    for sub in ("/tiles", "/tiles/jl"):
-        try:
-            os.mkdir(path + sub)
-        except OSError:
-            pass
-    with open(path + "/tiles/index.json", "w") as f:
-        json.dump({"key": "".join(["%02x" % b for b in KEY]), "tiles": {"04FF": "jl/mars"}}, f)
-    for entry in (ATLANTIS, SUPERMAN, MARS, DOOMSDAY):
-        with open("%s/tiles/%s.json" % (path, entry["id"]), "w") as f:
-            json.dump(entry, f)
-    return path
+    return board_folder(name, KEY, ("jl",), {"04FF": "jl/mars"},
+                        (ATLANTIS, SUPERMAN, MARS, DOOMSDAY))
 
 
 def Event(kind, seq, **fields):

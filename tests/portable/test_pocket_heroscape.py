@@ -4,14 +4,13 @@ the Pi's referee asks its hub (shared_rules/heroscape_dice.py: DIEMODE virtual o
 ROLL n on the roller's press), the die (firmware/die.py, no sensor fitted: the virtual die
 only) rolls them, and its faces are the roll the game takes; restored from its file, it
 asks the same. With the die rolled per die, nothing is asked."""
-import json
 
-from check import scratch
+from pocket_folder import folder as board_folder
+from pocket_folder import record as signed
 
 from firmware.die import Die
 from firmware.pocket import game, screen
 from firmware.pocket.book import Book
-from firmware.pocket.tags import signature
 from shared_rules.events import TableEvent
 from shared_rules.heroscape import army_cards
 
@@ -21,35 +20,14 @@ MIMRING = {"move": 6, "range": 1, "attack": 4, "defense": 3}
 
 
 def record(entry_id, uid):
-    iri = ("hexref:%s?v=2&s=%s" % (entry_id, "".join(
-        ["%02x" % b for b in signature(KEY, uid, entry_id)]))).encode()
-    payload = b"\x00" + iri
-    return "".join(["%02X" % b for b in bytes((0xD1, 1, len(payload))) + b"U" + payload])
+    return signed(KEY, entry_id, uid)
 
 
 def folder(name):
-    import os
-
-    path = scratch(name)
-    for sub in ("", "/tiles", "/tiles/hs"):
-        try:
-            os.mkdir(path + sub)
-        except OSError:
-            pass
-    for leftover in (game.GAME, game.JOURNAL):
-        try:
-            os.remove(path + "/" + leftover)
-        except OSError:
-            pass
-    with open(path + "/tiles/index.json", "w") as f:
-        json.dump({"key": "".join(["%02x" % b for b in KEY]), "tiles": {}}, f)
-    for entry in army_cards():
-        if entry["id"] == "hs/mimring":  # as printed on the demo set's card (basic side)
-            entry = dict(entry)
-            entry.update(MIMRING)
-        with open("%s/tiles/%s.json" % (path, entry["id"]), "w") as f:
-            json.dump(entry, f)
-    return path
+    # Mimring as printed on the demo set's card (basic side).
+    return board_folder(name, KEY, ("hs",), entries=[
+        dict(entry, **MIMRING) if entry["id"] == "hs/mimring" else entry
+        for entry in army_cards()])
 
 
 class Table:

@@ -4,9 +4,8 @@ board's clock (``ticks_ms``, which wraps) by the rule the Pi's hooks run
 once, and are journalled like any other input; the screens are the shared ones
 (shared_rules/invocations_presenter.py), seats named by their boards' colours (IN-1).
 Under CPython and MicroPython."""
-import json
 
-from check import scratch
+from pocket_folder import folder as board_folder
 
 from firmware.clock import ticks_add
 from firmware.pocket import game, screen
@@ -18,22 +17,7 @@ NEAR_WRAP = ticks_add(0, -20000)  # the board's clock wraps 20 s into the timer
 
 
 def folder(name):
-    import os
-
-    path = scratch(name)
-    for sub in ("", "/tiles"):
-        try:
-            os.mkdir(path + sub)
-        except OSError:
-            pass
-    for leftover in (game.GAME, game.JOURNAL):
-        try:
-            os.remove(path + "/" + leftover)
-        except OSError:
-            pass
-    with open(path + "/tiles/index.json", "w") as f:
-        json.dump({"key": "00" * 32, "tiles": {}}, f)
-    return path
+    return board_folder(name, bytes(32))
 
 
 def choose(session, label):
