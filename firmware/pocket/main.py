@@ -102,8 +102,8 @@ def save_language(root, lang):
 class Table:
     """What the players do, in the order they did it: the buttons sampled every 5 ms by a
     timer, the reader tended by the loop and, while the loop is busy with an input,
-    between the stages of its screen (``tend``), the die by the loop (``roll``); each
-    event queued with the time it was seen.
+    between the stages of its screen (``tend``), the die by the loop (``roll``) and, less
+    often, by ``tend`` too; each event queued with the time it was seen.
 
     An input takes 150-280 ms from its event to its screen on the glass (the journal's
     flash write 50-150 ms of it, the session, the layout, the glyphs read from flash, the
@@ -116,11 +116,16 @@ class Table:
     read within ~210 ms of coming. Not from a timer: a timer's callback waits for the VM,
     silent through a collection (22 ms) and a flash erase (47 ms) all the same, and a 2 ms
     timer polling the reader took the CPU from the screens (event to glass 136 -> 202 ms).
-    The die is not tended there: a die at rest stays there, and sampling it at 100 Hz
-    through every screen made each input ~20 ms slower. The buttons stay on a timer:
-    sampling a pin costs nothing, and it keeps the debounce's pace."""
+    The die is tended there too, every ``DIE_TEND_MS`` at most: a die thrown just after a
+    press tumbles (0.3 s on the rig) while that press's screen is made, and a die read by
+    the loop alone found it at rest, its roll never seen (HeroScape's first attack roll,
+    thrown 120 ms after the height press, after a restore: the input took 294 ms unsampled).
+    Sampled at 100 Hz through every screen it made each input ~20 ms slower; a tumble
+    shows within two or three samples, so one in 30 ms is enough. The buttons stay on a
+    timer: sampling a pin costs nothing, and it keeps the debounce's pace."""
 
     SAMPLE_MS = 5
+    DIE_TEND_MS = 30  # the die between an input's stages, at most this often
     KEPT = 16  # events waiting for the loop, at most
 
     def __init__(self, buttons):
@@ -129,6 +134,7 @@ class Table:
         self.watchdog = None  # fed at each tend once the game or the menu is up (run)
         self.waiting = []  # (ms when seen, BUTTON | READER | DIE, event)
         self.fault = None  # what the reader or the die raised, for the loop to say
+        self.sampled = 0  # when tend last sampled the die (board's ms)
         self.timer = machine.Timer(period=self.SAMPLE_MS, callback=self._sample)
 
     def _keep(self, now, source, event):
@@ -142,20 +148,23 @@ class Table:
             self._keep(now, BUTTON, event)
 
     def tend(self):
-        """One step of the reader (a bus transaction or two), its event queued; the
-        watchdog fed. Never raises: a fault waits for ``next``."""
+        """One step of the reader (a bus transaction or two) and, when it is due, a sample
+        of the die, their events queued; the watchdog fed. Never raises: a fault waits for
+        ``next``."""
         if self.watchdog is not None:
             self.watchdog.feed()
-        if self.reader is None:
-            return
         now = time.ticks_ms()
         try:
-            event = self.reader.poll(now)
+            if self.reader is not None:
+                event = self.reader.poll(now)
+                if event is not None:
+                    self._keep(now, READER, event)
+            if self.die is not None and \
+                    time.ticks_diff(now, self.sampled) >= self.DIE_TEND_MS:
+                self.sampled = now
+                self.roll()
         except Exception as exc:  # said by the loop, on the line and the panel
             self.fault = exc
-            return
-        if event is not None:
-            self._keep(now, READER, event)
 
     def roll(self):
         """The die's next sample when it is due, its event queued."""

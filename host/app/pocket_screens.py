@@ -20,12 +20,13 @@ from host.games import descriptor
 from shared_rules.display.menu import PocketMenu
 
 # The games the pocket referees (issue 25): the Hexors, two players each, JL and YGO,
-# Beginner and Collector's; Invocations, timed and not, 2 to 6 players; Hexo (each demo
-# played to its winner on the emulated board: tests/pico/pocket_games.py; their peak heap
-# of the 150 KB budget in docs/DESIGN.md, The pocket build). HeroScape fits but is not
-# listed: its demo no longer plays to its winner on the board (docs/DESIGN.md says why).
+# Beginner and Collector's; Invocations, timed and not, 2 to 6 players; Hexo; HeroScape
+# with its dice rolled one by one (each demo played to its winner on the emulated board:
+# tests/pico/pocket_games.py; their peak heap of the 150 KB budget in docs/DESIGN.md, The
+# pocket build). HeroScape's virtual dice are not listed: their faces come from the
+# board's random source, so no script plays them to a winner on the rig yet.
 POCKET_VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner", "ygo-collector",
-                   "invocations", "invocations-untimed", "hexo")
+                   "invocations", "invocations-untimed", "hexo", "heroscape")
 
 
 def games() -> list:

@@ -69,7 +69,7 @@ def test_an_invocations_game_on_the_pocket_with_its_timers_and_a_power_cut(image
 
 GAME_S = 900  # wall time for a whole game on the emulated board
 # Each game with the step after which the power is cut (mid-game, inputs acknowledged).
-CUTS = {"hexo": 90}  # HeroScape's (30) once it plays again on the board: DESIGN.md
+CUTS = {"hexo": 90, "heroscape": 30}  # HeroScape: after the Guards, as Mimring is next
 
 
 def the_pis_last_screen(variant: str, game: Game) -> bytes:
