@@ -14,64 +14,31 @@ session here has not.
 """
 from __future__ import annotations
 
-import json
 import statistics
 from pathlib import Path
 
 from pocket_rig import ROOT, boot
+from pocket_table import Game, entries, journalled
 
-from firmware.pocket import game
 from firmware.pocket.book import Book
-from host.app.pocket_demo import POCKET, board_menu, listed, menu_presses, pocket_steps
 from host.games.invocations.demo import IN_UIDS
-from shared_rules.events import TableEvent
-from shared_rules.session import Session
 
 VARIANT, PLAYERS = "invocations", 3
-BOARD_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed (firmware/pocket/main)
 GAME_S = 900  # wall time for the game on the emulated board (2-5 minutes on 2 busy cores)
 
 
-class Journal:
-    def __init__(self) -> None:
-        self.entries: list = []
-
-    def append(self, entry) -> None:
-        self.entries.append(entry)
-
-
-def pocket_script(book: Book, key: bytes, cut_after: str | None = None) -> tuple[list, list]:
+def pocket_script(book: Book, cut_after: str | None = None) -> tuple[list, list]:
     """The board's script (a reset once the card ``cut_after`` was tapped and lifted,
     between two of the table's steps, not in the middle of a choice on the menu) and what
-    the shared session journals for the same table: (target, accepted, the input up to its
-    first catalogue entry, as the board's POCKET ENTRY line gives it)."""
-    games = listed(POCKET)
-    steps = pocket_steps(VARIANT, key, games)
-    menu = len(menu_presses(board_menu(games), VARIANT, "en", PLAYERS))
-    session = Session(game.new_game(VARIANT, PLAYERS), book, Journal(),
-                      game.seats_for(VARIANT, PLAYERS))
-    placed = None
-    for step in steps[menu:]:
-        do = step["do"]
-        if do == "place":
-            placed = step["uid"]
-            session.on_event(TableEvent("TAP", uid=placed, record=step["record"]))
-        elif do == "lift":
-            session.on_event(TableEvent("GONE", uid=placed))
-        elif do == "press":  # as the board dispatches its buttons
-            if not session.menu_open and step["button"] in BOARD_BUTTON:
-                session.on_event(TableEvent("BTN", button=BOARD_BUTTON[step["button"]],
-                                            action="press"))
-            else:
-                session.on_press(step["button"], "press")
-    assert session.game.winners == [2], "the demo game itself has no winner"
+    the shared session journals for the same table (pocket_table.Game)."""
+    game = Game(VARIANT, PLAYERS, book=book)
+    assert game.winners == [2], "the demo game ends without the Green board's win"
+    steps = game.steps
     if cut_after is not None:
         at = [i for i, step in enumerate(steps)
               if step.get("uid") == IN_UIDS[cut_after]][0] + 2  # its place and lift
         steps = steps[:at] + [{"do": "reset", "after": 200}] + steps[at:]
-    expected = [(e.target, e.accepted, json.dumps(list(e.input))[:60].split("{")[0])
-                for e in session.journal.entries if e.target != "none"]
-    return steps, expected
+    return steps, game.expected
 
 
 class Played:
@@ -83,11 +50,8 @@ class Played:
         cut = lines.index(self.restored[0]) if self.restored else len(lines)
         self.before = len([x for x in lines[:cut] if x.startswith("POCKET ENTRY ")])
         self.held = int(self.restored[0].split()[3]) if self.restored else 0
-        self.entries = [x.split(" ", 8) for x in lines if x.startswith("POCKET ENTRY ")]
-        # An input up to its first catalogue entry: a dict's keys come in another order on
-        # the board, and the line keeps 60 characters.
-        self.got = [(e[3], e[4] == "1", e[8].split("{")[0]) for e in self.entries
-                    if e[3] != "none"]
+        self.entries = entries(lines)
+        self.got = journalled(lines)
         heap = [x for x in lines if x.startswith("POCKET HEAP ")]
         self.heap = tuple(int(v) for v in heap[0].split()[2:5]) if heap else None
 
@@ -107,6 +71,6 @@ def play(image: Path) -> Played:
     card (in/card-02) is read."""
     book = Book(str(ROOT / "build" / "pocket" / "tiles"))
     assert book.key is not None, "the pocket's tiles have no collection key"
-    script, expected = pocket_script(book, book.key, cut_after="in/card-02")
+    script, expected = pocket_script(book, cut_after="in/card-02")
     rig, lines, logs = boot(image, "POCKET WIN", GAME_S, steps=script)
     return Played(rig, lines, logs, expected)

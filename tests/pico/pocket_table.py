@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from firmware.pocket.book import Book  # noqa: E402
-from firmware.pocket.game import new_game, seats  # noqa: E402
+from firmware.pocket.game import new_game, seats_for  # noqa: E402
 from host.app.pocket_demo import (  # noqa: E402
     PLAYER_BUTTON,
     POCKET,
@@ -45,9 +45,10 @@ class Journal:
         self.entries.append(entry)
 
 
-def menu_length(variant: str) -> int:
-    """How many presses choose ``variant`` in the board's menu as it boots (in English)."""
-    return len(menu_presses(board_menu(listed(POCKET)), variant, "en"))
+def menu_length(variant: str, players: int = 2) -> int:
+    """How many presses choose ``variant`` for ``players`` in the board's menu as it boots
+    (in English)."""
+    return len(menu_presses(board_menu(listed(POCKET)), variant, "en", players))
 
 
 class Game:
@@ -61,10 +62,11 @@ class Game:
         self.variant = variant
         self.book = book or Book(str(POCKET / "tiles"))
         assert self.book.key is not None, "the pocket's tiles have no collection key"
-        self.twin = Session(new_game(variant, players), self.book, Journal(), seats(players))
+        self.twin = Session(new_game(variant, players), self.book, Journal(),
+                            seats_for(variant, players))
         self.winners: list[int] = []  # as the winning input's outcome names them
         steps = pocket_steps(variant, self.book.key, listed(POCKET))
-        menu = menu_length(variant)
+        menu = menu_length(variant, players)
         game = steps[menu:]
         held = None
         boundaries = []  # where the twin's menu is closed: a cut may come there
