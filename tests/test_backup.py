@@ -74,13 +74,13 @@ def test_restore_puts_the_backup_back_and_keeps_what_it_replaced(tmp_path, capsy
         game = store.new_game("jl-beginner", ["P1", "P2"])
         store.journal(game).append(Entry("game", ("tap", "04A1B2C3"), True, "0A1B2C3D", 1))
     assert main(["backup", str(tmp_path / "monday.db"), "--data", data]) == 0
-    assert "backed up 1 games" in capsys.readouterr().out
+    assert "backed up 1 game and 0 tiles" in capsys.readouterr().out  # issue 35: 1 games
     monday = _state(data)
     with Store(data) as store:
         store.new_game("hs-basic", ["P1", "P2"])
     tuesday = _state(data)
     assert main(["restore", str(tmp_path / "monday.db"), "--data", data]) == 0
-    assert "restored 1 games" in capsys.readouterr().out
+    assert "restored 1 game and 0 tiles" in capsys.readouterr().out
     assert _state(data) == monday
     assert _state(tmp_path / "data" / BEFORE_RESTORE) == tuesday
 

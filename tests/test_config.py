@@ -85,20 +85,47 @@ def test_encoder_pins_are_only_checked_when_it_is_enabled():
         parse("[encoder]\nenabled = true\nclk = 17")
 
 
-def test_load_finds_the_first_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+def test_load_reads_the_named_file_else_the_systems(tmp_path, monkeypatch):
+    """Issue 35, item 2: --config, else $HEXREF_CONFIG, else /etc/hexref/config.toml; a
+    named file that is missing is refused (it was ignored), and a user's own
+    ~/.config/hexref/config.toml no longer shadows the one the service reads."""
+    system = tmp_path / "etc" / "config.toml"
+    monkeypatch.setattr(config, "SYSTEM_CONFIG", system)
     monkeypatch.delenv("HEXREF_CONFIG", raising=False)
-    assert load().source in ("defaults", "/etc/hexref/config.toml")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
     user = tmp_path / "xdg" / "hexref" / "config.toml"
     user.parent.mkdir(parents=True)
     user.write_text("[panel]\ndriver = 'sh1106'\n")
-    assert load().panel.driver == "sh1106" and load().source == str(user)
+    assert load().source == "defaults"
+    system.parent.mkdir()
+    system.write_text("[panel]\nrotate = 1\n")
+    assert load().panel.rotate == 1 and load().source == str(system)
     env = tmp_path / "env.toml"
     env.write_text("[panel]\nrotate = 2\n")
     monkeypatch.setenv("HEXREF_CONFIG", str(env))
     assert load().panel.rotate == 2
-    with pytest.raises(ConfigError, match="no such config file"):
+    assert load(str(user)).panel.driver == "sh1106"  # --config wins over the environment
+    env.unlink()
+    with pytest.raises(ConfigError, match="no such config file .named by .HEXREF_CONFIG"):
+        load()
+    with pytest.raises(ConfigError, match="no such config file .named by --config"):
         load(str(tmp_path / "missing.toml"))
+    with pytest.raises(ConfigError, match="is a folder"):
+        load(str(tmp_path))
+
+
+def test_a_mistake_names_its_line(tmp_path):
+    text = "# the club's table\n[panel]\naddress = 0x3D\n\n[players]\nlanguage = \"de\"\n"
+    with pytest.raises(ConfigError) as err:
+        parse(text, "/etc/hexref/config.toml")
+    assert str(err.value) == ("/etc/hexref/config.toml, line 6: players.language 'de': use "
+                              "one of en, fr, es")
+    with pytest.raises(ConfigError, match=r"^t.toml, line 2: unknown key panel.drivr"):
+        parse("[panel]\ndrivr = 'sh1106'\n", "t.toml")
+    with pytest.raises(ConfigError, match=r"^t.toml, line 3: unknown table \[pannel\]"):
+        parse("[hub]\n\n[pannel]\ndriver = 'sh1106'\n", "t.toml")
+    with pytest.raises(ConfigError, match=r"^t.toml: not valid TOML: .*line 2"):
+        parse("[panel]\ndriver = sh1106\n", "t.toml")
 
 
 def test_a_config_file_that_is_not_utf8_is_refused_with_its_line(tmp_path):

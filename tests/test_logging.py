@@ -75,7 +75,10 @@ def test_the_journal_shows_start_hub_panel_refusals_winner_silence_loss_and_stop
     try:
         journal.wait(6, r"^hexref.run: hexref \S+ starting: config %s; data %s; hub %s; "
                         r"panel emulated" % (re.escape(str(config)), re.escape(str(data)), re.escape(str(port))))
-        journal.wait(6, r"^hexref.run: hub: reader hub not found")
+        # The port the config names, said (issue 35: "reader hub not found on USB" named
+        # none, whatever the config said).
+        journal.wait(6, r"^hexref.run: hub: no reader hub at \S*hexref-hub \(the config's "
+                        r"\[hub\] port\)")
         # The panel fails: its frames directory becomes a file; the reconnecting screen's
         # countdown keeps asking for new frames.
         assert wait_for(lambda: list(frames.glob("frame_*.png")), 10)

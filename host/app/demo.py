@@ -175,11 +175,21 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
 
     rig = rigs()[variant]  # a game registered since start-up has its demo too
     steps, host_steps = HostSteps.split(rig.script())  # the Pi's own buttons stay here
-    panel = emulated_panel(out_dir, live=live)
-    data = out_dir / "data"
-    for old in data.glob("hexref.db*"):
-        old.unlink()  # each demo is a game of its own
-    store = Store(data)
+    panel = emulated_panel(out_dir, live=live)  # the frames of an earlier run go
+    # Each run is a new game in the demo's own database, as hexref run starts one: the
+    # games before it stay (hexref replay --data out/demo/data lists them), and a game an
+    # earlier run left unfinished (Ctrl-C) is set aside as abandoned, not restored under
+    # this run's script.
+    store = Store(out_dir / "data")
+    if store.mark_behind() is not None:
+        # A mark no database here had (an earlier hexref's demo cleared hexref.db and kept
+        # it): this run's hub is new, so nothing it acknowledged can be missing.
+        store.forget_mark()
+    left = store.unfinished()
+    if left is not None:
+        store.finish(left.id, None)
+        print(_("game %d, left unfinished by an earlier demo, is set aside as abandoned")
+              % left.id)
     master, slave = os.openpty()
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(steps, f)

@@ -704,7 +704,7 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
         starting.give_back(panel)  # the next try draws on it, frames numbered on
         raise
     conn = Connection(lambda: find_hub_port(cfg.hub.vid, cfg.hub.pid, cfg.hub.port),
-                      lambda path: open_serial(path, cfg.hub.baud))
+                      lambda path: open_serial(path, cfg.hub.baud), where=cfg.hub.port)
     app = App(conn, panel, registry.store, RegistryBook(registry), controls, beeper)
     app.registry = registry
     app.names = cfg.players.names

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from host.commands.options import DATA_HELP, data, fail
-from host.common.i18n import _
+from host.commands.options import DATA_HELP, Failed, data, stored
+from host.common.i18n import _, n_
 
 
 def add_parser(commands) -> None:
@@ -14,7 +14,10 @@ def add_parser(commands) -> None:
         description="Writes a consistent copy of hexref.db to FILE with SQLite's online "
                     "backup (copying the file itself while the referee runs is not safe). "
                     "Keep collection.key too, privately: it is not in the database.")
-    back.add_argument("file", help="where to write the copy (a file, or a folder)")
+    back.add_argument("file", help="where to write the copy (a new file, or a folder)")
+    back.add_argument("--replace", action="store_true",
+                      help="write over FILE if it exists (without it, an existing file is "
+                           "refused)")
     back.set_defaults(func=_backup)
     restore = commands.add_parser(
         "restore", help="put a backup back (stop the referee first)",
@@ -29,17 +32,19 @@ def add_parser(commands) -> None:
 
 def _backup(args: argparse.Namespace) -> int:
     from host.storage.backup import backup
-    from host.storage.store import Store, StoreError
+    from host.storage.store import DB_NAME, Store
 
-    try:
-        with Store(data(args)) as store:
-            dest = backup(store, args.file)
-            games, tiles = len(store.games()), len(store.tiles())
-    except StoreError as exc:
-        return fail("backup", exc)
-    print(_("backed up %(games)d games and %(tiles)d tiles to %(file)s (keep collection.key "
-            "too, privately: it is not in the database)")
-          % {"games": games, "tiles": tiles, "file": dest})
+    folder = stored(args)
+    if folder is None or not (folder / DB_NAME).exists():
+        raise Failed(_("nothing to back up: there is no database in %s yet")
+                     % (folder or data(args)))
+    with Store.read_only(folder) as store:
+        dest = backup(store, args.file, replace=args.replace)
+        games, tiles = len(store.games()), len(store.tiles())
+    print(_("backed up %(games)s and %(tiles)s to %(file)s (keep collection.key too, "
+            "privately: it is not in the database)")
+          % {"games": n_("%d game", "%d games", games) % games,
+             "tiles": n_("%d tile", "%d tiles", tiles) % tiles, "file": dest})
     return 0
 
 
@@ -49,11 +54,13 @@ def _restore(args: argparse.Namespace) -> int:
 
     try:
         kept = restore(args.file, data(args))
-        with Store(data(args)) as store:
-            games, tiles = len(store.games()), len(store.tiles())
     except StoreError as exc:
-        return fail("restore", _("%s (nothing changed)") % exc)
-    print(_("restored %(games)d games and %(tiles)d tiles from %(file)s; the database it "
-            "replaced is kept as %(kept)s")
-          % {"games": games, "tiles": tiles, "file": args.file, "kept": kept})
+        raise Failed(_("%s (nothing changed)") % exc) from None
+    with Store.read_only(data(args)) as store:
+        games, tiles = len(store.games()), len(store.tiles())
+    print(_("restored %(games)s and %(tiles)s from %(file)s; the database it replaced is "
+            "kept as %(kept)s")
+          % {"games": n_("%d game", "%d games", games) % games,
+             "tiles": n_("%d tile", "%d tiles", tiles) % tiles, "file": args.file,
+             "kept": kept})
     return 0

@@ -9,7 +9,9 @@ import json
 import os
 import sys
 
-from host.commands.options import config
+from host.commands import options
+from host.commands.options import DATA_HELP, Failed, data, port_number
+from host.common.i18n import _
 
 
 def add_parser(commands) -> None:
@@ -18,8 +20,7 @@ def add_parser(commands) -> None:
         description="With [club] broker in the config, publishes every input of the night's "
                     "games to the broker and keeps going until stopped; without one, says so "
                     "and exits.")
-    publish.add_argument("--config", metavar="PATH", help="config file (TOML)")
-    publish.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    publish.add_argument("--data", metavar="DIR", help=DATA_HELP)
     publish.set_defaults(func=_publish)
 
     club = commands.add_parser(
@@ -27,10 +28,10 @@ def add_parser(commands) -> None:
         description="Subscribes to every table's journal on the club's MQTT broker "
                     "([club] broker in the config, or --broker) and serves the organiser's "
                     "page.")
-    club.add_argument("--config", metavar="PATH", help="config file (TOML)")
     club.add_argument("--broker", metavar="URL", help="mqtt://HOST[:PORT] (overrides the "
                                                       "config)")
-    club.add_argument("--port", type=int, default=8090, metavar="N", help="default 8090")
+    club.add_argument("--port", type=port_number, default=8090, metavar="N",
+                      help="default 8090")
     club.add_argument("--host", default="0.0.0.0", help="address to listen on")
     club.add_argument("--name", default="hexref-club",
                       help="this page's client id at the broker (its session is kept)")
@@ -48,35 +49,29 @@ def add_parser(commands) -> None:
                     "table in the config, else this computer's name); from then on what the "
                     "table publishes is signed, and the organiser takes it.")
     join.add_argument("code", help="the code, as the organiser's page shows it")
-    join.add_argument("--config", metavar="PATH", help="config file (TOML)")
-    join.add_argument("--data", metavar="DIR", help="the referee's data folder")
+    join.add_argument("--data", metavar="DIR", help=DATA_HELP)
     join.set_defaults(func=_join)
 
 
 def _club(args: argparse.Namespace) -> int:
-    from host.common.config import data_dir
     from host.readers.club import Broker, Organiser, club_secret, create_app, open_night
     from host.readers.web import serve
 
-    cfg = config(args, "club")
-    if cfg is None:
-        return 2
+    cfg = args.cfg
     url = args.broker or cfg.club.broker
     if not url:
-        print("hexref club: no broker: set [club] broker = \"mqtt://HOST\" in the config or "
-              "give --broker", file=sys.stderr)
-        return 2
+        raise Failed(_("no broker: set [club] broker = \"mqtt://HOST\" in the config or give "
+                       "--broker"), 2)
     try:
         broker = Broker.parse(url, cfg.club.username, cfg.club.password, cfg.club.ca_file)
-        folder = data_dir(args.data) if args.data else cfg.data.path
+        folder = data(args)
         secret = club_secret(folder)
         night = open_night(folder, args.resume)
-    except (ValueError, OSError) as exc:
-        print("hexref club: %s" % exc, file=sys.stderr)
-        return 2
-    print("hexref club: following %s, night %s%s" % (broker.shown, night, " (continued)"
-                                                     if args.resume else ""),
-          file=sys.stderr, flush=True)
+    except ValueError as exc:
+        raise Failed(exc, 2) from None
+    print(_("hexref club: following %(broker)s, night %(night)s") % {
+        "broker": broker.shown, "night": night} + (_(" (continued)") if args.resume else ""),
+        file=sys.stderr, flush=True)
     return serve(create_app(Organiser(broker, secret, args.name, night)), args.host,
                  args.port, "club")
 
@@ -84,29 +79,24 @@ def _club(args: argparse.Namespace) -> int:
 def _join(args: argparse.Namespace) -> int:
     import socket
 
-    from host.common.config import data_dir
     from host.readers.club import KEY_FILE
     from host.readers.club_messages import Rejected, check_code
 
-    cfg = config(args, "club-join")
-    if cfg is None:
-        return 2
-    table = cfg.club.table or socket.gethostname()
+    table = args.cfg.club.table or socket.gethostname()
     try:
         code = check_code(args.code, table)
     except Rejected as exc:
-        print("hexref club-join: %s (this table is %r: ask the organiser's page for its "
-              "code)" % (exc, table), file=sys.stderr)
-        return 2
-    folder = data_dir(args.data) if args.data else cfg.data.path
+        raise Failed(_("%(why)s (this table is %(table)r: ask the organiser's page for its "
+                       "code)") % {"why": exc, "table": table}, 2) from None
+    folder = data(args)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / KEY_FILE
     fd = os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as f:
         json.dump({"table": table, "code": code}, f)
     os.replace(path.with_suffix(".tmp"), path)
-    print("hexref club-join: %s is paired with the club; what it publishes is signed from "
-          "now on" % table)
+    print(_("hexref club-join: %s is paired with the club; what it publishes is signed from "
+            "now on") % table)
     return 0
 
 
@@ -114,28 +104,25 @@ def _publish(args: argparse.Namespace) -> int:
     import signal
     import threading
 
-    from host.common.config import data_dir
     from host.readers.club import broker_of, start_publisher
 
-    cfg = config(args, "publish")
-    if cfg is None:
-        return 2
+    cfg = args.cfg
     if not cfg.club.broker:
-        print("hexref publish: no [club] broker in the config (%s): nothing to publish"
+        print(_("hexref publish: no [club] broker in the config (%s): nothing to publish")
               % cfg.source)
         return 0
     try:
         broker_of(cfg.club)
     except ValueError as exc:
-        print("hexref publish: %s" % exc, file=sys.stderr)
-        return 2
-    folder = data_dir(args.data) if args.data else cfg.data.path
-    publisher = start_publisher(cfg, folder)
+        raise Failed(exc, 2) from None
+    publisher = start_publisher(cfg, data(args))
     assert publisher is not None
-    print("hexref publish: %s to %s (Ctrl-C stops)" % (publisher.table, publisher.broker.shown),
-          flush=True)
+    options.on_interrupt(_("the broker has what it confirmed; the next start resumes from "
+                           "there"))
+    print(_("hexref publish: %(table)s to %(broker)s (Ctrl-C stops)")
+          % {"table": publisher.table, "broker": publisher.broker.shown}, flush=True)
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGTERM, lambda *_args: stop.set())
     try:
         while not stop.wait(1.0):
             pass
@@ -143,6 +130,7 @@ def _publish(args: argparse.Namespace) -> int:
         pass
     finally:
         publisher.stop()
-    print("hexref publish: stopped; %d entries sent, %d confirmed by the broker"
-          % (publisher.published, sum(publisher.confirmed.values())), flush=True)
+    print(_("hexref publish: stopped; %(sent)d entries sent, %(confirmed)d confirmed by the "
+            "broker") % {"sent": publisher.published,
+                         "confirmed": sum(publisher.confirmed.values())}, flush=True)
     return 0

@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from host.commands import options
+from host.commands.options import Failed
+from host.common.i18n import _
+
 
 def add_parser(commands) -> None:
     from host.games.descriptor import demo_variants
@@ -24,16 +28,33 @@ def add_parser(commands) -> None:
                            "an emulated Raspberry Pi Pico running the official MicroPython "
                            "(pico: slower; from a checkout, after make setup); pocket: the "
                            "whole referee on the emulated Pico with its own OLED, no Pi "
-                           "(the Hexors games; from a checkout, after make setup)")
+                           "(the games on its menu: Hexors, Invocations, Hexo, HeroScape; "
+                           "from a checkout, after make setup)")
     demo.set_defaults(func=_demo)
 
 
 def _demo(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise Failed(_("--out %s is a file: give a folder for the frames (it is made if "
+                       "missing)") % out, 2)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe = out / ".hexref-write-test"
+        probe.touch()
+        probe.unlink()
+    except OSError as exc:
+        raise Failed(_("cannot write the frames in %(folder)s: %(why)s (give another --out)")
+                     % {"folder": out, "why": exc.strerror or exc}) from None
     live = None if args.live == "auto" else args.live == "yes"
     if args.board == "pocket":
         from host.app.pocket_demo import run_pocket_demo
 
-        return run_pocket_demo(Path(args.out), live=live, variant=args.variant)
+        options.on_interrupt(_("the frames so far are kept in %s") % out)
+        return run_pocket_demo(out, live=live, variant=args.variant)
     from host.app.demo import run_demo
 
-    return run_demo(Path(args.out), live=live, variant=args.variant, board=args.board)
+    options.on_interrupt(_("the game so far is kept in %(data)s (hexref replay last --data "
+                           "%(data)s), its frames in %(out)s")
+                         % {"data": out / "data", "out": out})
+    return run_demo(out, live=live, variant=args.variant, board=args.board)

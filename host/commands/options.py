@@ -1,43 +1,71 @@
-"""What several command groups share: the data folder a command works on, the config, and
-failing with a message (each handler returns the exit code: 0 done, 1 did not happen, 2 bad
-usage, and says what went wrong on stderr). Nothing here imports more than the config."""
+"""What several command groups share: the data folder a command works on, failing with a
+message, and what an interruption keeps. The shell (host/commands/shell.py) reads the
+config and turns ``Failed`` into ``hexref COMMAND: message`` and its exit code (0 done, 1
+did not happen, 2 bad usage). Nothing here imports more than the config."""
 from __future__ import annotations
 
 import argparse
-import sys
+from pathlib import Path
 
-DATA_HELP = "the data folder (default $HEXREF_DATA, $XDG_DATA_HOME/hexref, ~/.local/share/hexref)"
+from host.common.failure import Failed
+from host.common.i18n import _
+
+__all__ = ["DATA_HELP", "Failed", "data", "interrupted", "on_interrupt", "port_number",
+           "print_help_of", "stored"]
+
+DATA_HELP = ("the data folder (default: the config's [data] dir, else $HEXREF_DATA, "
+             "$XDG_DATA_HOME/hexref, ~/.local/share/hexref)")
 
 
-def data(args: argparse.Namespace) -> str | None:
+def data(args: argparse.Namespace) -> Path:
     """--data, else the config's data folder (``[data] dir``, else $HEXREF_DATA...): the
     same folder ``hexref run`` uses with the same config, so the operator's commands meet
     the service's data (README, "Install the referee on the Pi")."""
     if getattr(args, "data", None):
-        return args.data
-    from host.common.config import ConfigError, load
+        return Path(args.data).expanduser()
+    return args.cfg.data.path
 
+
+def stored(args: argparse.Namespace) -> Path | None:
+    """The data folder a command that reads stored games or tiles reads: None when it does
+    not exist yet at its default place (nothing stored yet); Failed, naming it, when it was
+    named (--data, the config, $HEXREF_DATA) and is not there, or is not a folder."""
+    import os
+
+    folder = data(args)
+    if folder.is_dir():
+        return folder
+    if folder.exists():
+        raise Failed(_("the data folder %s is a file, not a folder") % folder)
+    named = getattr(args, "data", None) or args.cfg.data.dir or os.environ.get("HEXREF_DATA")
+    if named:
+        raise Failed(_("there is no data folder %s (is its name right? nothing was made "
+                       "there)") % folder)
+    return None
+
+
+_kept: list[str] = []
+
+
+def on_interrupt(said: str) -> None:
+    """What Ctrl-C leaves behind from now on, said by the shell in one line."""
+    _kept[:] = [said]
+
+
+def interrupted() -> str:
+    return _("stopped (Ctrl-C); %s") % (_kept[0] if _kept else _("nothing was changed"))
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 1 to 65535, or 0 for any free one (it is printed)."""
     try:
-        return str(load(getattr(args, "config", None)).data.path)
-    except ConfigError:
-        return None  # the store's own default; `hexref doctor` names the config's mistake
-
-
-def config(args: argparse.Namespace, command: str):
-    """The config --config names (else the usual places); None, said on stderr, when it
-    cannot be read."""
-    from host.common.config import ConfigError, load
-
-    try:
-        return load(getattr(args, "config", None))
-    except ConfigError as exc:
-        print("hexref %s: %s" % (command, exc), file=sys.stderr)
-        return None
-
-
-def fail(command: str, message: object, code: int = 1) -> int:
-    print("hexref %s: %s" % (command, message), file=sys.stderr)
-    return code
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("%r is not a port number") % text) from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(_("%d is not a TCP port (1 to 65535; 0: any free "
+                                           "one)") % port)
+    return port
 
 
 def print_help_of(parser: argparse.ArgumentParser):

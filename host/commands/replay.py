@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from host.commands.options import DATA_HELP, data, fail
+from host.commands.options import DATA_HELP, Failed, data, stored
 from host.common.i18n import _
 
 
@@ -22,15 +22,12 @@ def _replay(args: argparse.Namespace) -> int:
     from host.readers.replay import ReplayError, replay
     from host.storage.registry import Registry
 
-    registry = Registry.existing(data(args))
-    if registry is None:
-        games = []
-    else:
-        store = registry.store
-        games = store.games()
+    folder = stored(args)
+    registry = Registry.existing(folder) if folder is not None else None
+    games = registry.store.games() if registry is not None else []
     if args.game is None:
         if not games:
-            print(_("No games stored yet."))
+            print(_("No games stored yet in %s.") % (folder or data(args)))
         for row in games:
             state = ((_("%s won") % row.winner if row.winner else _("finished"))
                      if row.finished else _("not finished"))
@@ -38,15 +35,15 @@ def _replay(args: argparse.Namespace) -> int:
                                               row.created, state))
         return 0
     if args.game != "last" and not args.game.isdigit():
-        return fail("replay", _("GAME is a game number or 'last', not %r") % args.game, 2)
-    if not games:
-        return fail("replay", _("no games stored yet"))
+        raise Failed(_("GAME is a game number or 'last', not %r") % args.game, 2)
+    if registry is None or not games:
+        raise Failed(_("no games stored yet in %s") % (folder or data(args)))
     game_id = games[-1].id if args.game == "last" else int(args.game)
     try:
-        lines = replay(store, game_id)
+        lines = replay(registry.store, game_id)
     except KeyError as exc:
-        return fail("replay", str(exc).strip("'\""))
+        raise Failed(str(exc).strip("'\"")) from None
     except (ReplayError, ValueError) as exc:
-        return fail("replay", exc)
+        raise Failed(exc) from None
     print("\n".join(lines))
     return 0

@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from host.commands.options import config
+from host.commands import options
+from host.common.i18n import _
 
 
 def add_parser(commands) -> None:
     run = commands.add_parser(
         "run", help="referee on the Pi: reader hub on USB, OLED on I2C, buttons on GPIO",
-        description="Reads the TOML config (--config, $HEXREF_CONFIG, "
-                    "~/.config/hexref/config.toml, /etc/hexref/config.toml), finds the hub by "
-                    "its USB id, restores an unfinished game or opens the game menu.")
-    run.add_argument("--config", metavar="PATH", help="config file (TOML)")
+        description="Reads the TOML config (--config, else $HEXREF_CONFIG, else "
+                    "/etc/hexref/config.toml), finds the hub by its USB id, restores an "
+                    "unfinished game or opens the game menu.")
     run.add_argument("--emulate", metavar="DIR",
                      help="no OLED: save frames as PNG under DIR (and draw in the terminal)")
     run.add_argument("--no-gpio", action="store_true",
@@ -24,7 +24,6 @@ def add_parser(commands) -> None:
     doctor = commands.add_parser(
         "doctor", help="say what is found and what is missing: hub, panel, GPIO, database",
         description="Each check prints OK, or FIX with what to do.")
-    doctor.add_argument("--config", metavar="PATH", help="config file (TOML)")
     doctor.add_argument("--no-ping", action="store_true",
                         help="do not open the hub's port to ask for its HELLO")
     doctor.set_defaults(func=_doctor)
@@ -33,16 +32,13 @@ def add_parser(commands) -> None:
 def _run(args: argparse.Namespace) -> int:
     from host.app.run import main
 
-    cfg = config(args, "run")
-    if cfg is None:
-        return 2
-    return main(cfg, Path(args.emulate) if args.emulate else None, gpio=not args.no_gpio)
+    options.on_interrupt(_("every input the referee acknowledged is in the journal; hexref "
+                           "run restores the game"))
+    return main(args.cfg, Path(args.emulate) if args.emulate else None,
+                gpio=not args.no_gpio)
 
 
 def _doctor(args: argparse.Namespace) -> int:
     from host.app import doctor
 
-    cfg = config(args, "doctor")
-    if cfg is None:
-        return 2
-    return doctor.main(cfg, talk=not args.no_ping)
+    return doctor.main(args.cfg, talk=not args.no_ping)

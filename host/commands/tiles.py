@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from host.commands.options import DATA_HELP, data, fail, print_help_of
+from host.commands.options import DATA_HELP, Failed, data, print_help_of, stored
 from host.common.i18n import _, key_for, n_
 
 FORMATS = ("json", "csv")
@@ -36,7 +36,6 @@ def add_parser(commands) -> None:
     enroll.add_argument("--many", action="store_true",
                         help="enroll tag after tag until BACK is pressed")
     enroll.add_argument("--port", help="the hub's serial port (default: found by USB id)")
-    enroll.add_argument("--config", help="config file (default: the usual places)")
     enroll.add_argument("--emulate", metavar="DIR",
                         help="no OLED: save the screens as PNG frames under DIR")
     enroll.add_argument("--no-gpio", action="store_true",
@@ -83,11 +82,11 @@ def add_parser(commands) -> None:
     forget = tiles_commands.add_parser(
         "forget", help="remove a tag from the registry and stop trusting its signature")
     forget.add_argument("uid")
-    forget.set_defaults(func=_tiles_forget, command_name="forget")
+    forget.set_defaults(func=_tiles_forget)
     revoke = tiles_commands.add_parser(
         "revoke", help="distrust a tag by its UID (lost, stolen or sold), enrolled or not")
     revoke.add_argument("uid")
-    revoke.set_defaults(func=_tiles_forget, command_name="revoke")
+    revoke.set_defaults(func=_tiles_forget)
     pocket = tiles_commands.add_parser(
         "pocket", help="put the collection (key and registry) on a hexref pocket board",
         description="Copy the collection key and the registry to a pocket board's flash "
@@ -129,7 +128,6 @@ def _editing(args: argparse.Namespace):
 def _enroll(args: argparse.Namespace) -> int:
     from host.app.enroll import HOLD_S, Enroller, Enrollment, choices_for
     from host.app.service_socket import NoService
-    from host.common.config import ConfigError, load
     from host.display import screens
     from host.hub.connection import find_hub_port, open_serial
     from host.hub.link import HubLink
@@ -138,19 +136,14 @@ def _enroll(args: argparse.Namespace) -> int:
         return _enroll_through_service(args)
     except NoService:
         pass  # no referee running on this data folder: enroll with the hub here
-    except PermissionError as exc:
-        return fail("enroll", exc)
     registry = _registry(args)
     try:
         job = Enrollment(registry, choices_for(args.game), entry_id=args.entry,
                          owner=args.owner, again=args.many, strike=args.strike,
                          values=dict(args.set or ()))
     except ValueError as exc:
-        return fail("enroll", exc, 2)
-    try:
-        config = load(args.config)
-    except ConfigError as exc:
-        return fail("enroll", exc, 2)
+        raise Failed(exc, 2) from None
+    config = args.cfg
     try:
         if args.no_gpio:
             raise RuntimeError("--no-gpio")
@@ -158,18 +151,17 @@ def _enroll(args: argparse.Namespace) -> int:
     except Exception as exc:  # no GPIO here (a laptop), or the pins are taken
         buttons = None
         if args.entry is None:
-            return fail("enroll", _("no referee buttons (%s): give the tile with --entry, "
-                                     "and hold a player button on the reader hub to confirm")
-                         % exc, 2)
+            raise Failed(_("no referee buttons (%s): give the tile with --entry, and hold a "
+                           "player button on the reader hub to confirm") % exc, 2) from None
         print(_("No referee buttons: hold a player button on the reader hub to confirm."))
     path = find_hub_port(config.hub.vid, config.hub.pid, args.port or config.hub.port)
     if path is None:
-        return fail("enroll", _("no reader hub found (plug it in, or give --port)"))
+        raise Failed(_("no reader hub found (plug it in, or give --port)"))
     try:
         port = open_serial(path, config.hub.baud)
     except OSError as exc:  # serial.SerialException is an OSError: taken, gone, no rights
-        return fail("enroll", _("cannot open the hub's port %(port)s: %(error)s")
-                     % {"port": path, "error": exc})
+        raise Failed(_("cannot open the hub's port %(port)s: %(error)s")
+                     % {"port": path, "error": exc}) from None
     link = HubLink(port, positions=registry.store.positions())
     panel = _enroll_panel(args, config)
 
@@ -220,12 +212,12 @@ def _enroll_through_service(args: argparse.Namespace) -> int:
     try:
         first = next(answers, None)
         if first is None:
-            return fail("enroll", _("the running referee closed the connection"))
+            raise Failed(_("the running referee closed the connection"))
         print(_("The referee is running: enrolling through it (play pauses until this ends; "
                 "Ctrl-C stops)."), flush=True)
         for message in _chain(first, answers):
             if "error" in message:
-                return fail("enroll", message["error"], 2)
+                raise Failed(message["error"], 2)
             if "screen" in message:
                 print(" | ".join(message["screen"]), flush=True)
             if "done" in message:
@@ -264,10 +256,12 @@ def _tiles_list(args: argparse.Namespace) -> int:
     from host.storage.registry import Registry, Tile
     from shared_rules import catalogue
 
-    registry = Registry.existing(data(args))
+    folder = stored(args)
+    registry = Registry.existing(folder) if folder is not None else None
     rows = registry.tiles() if registry is not None else []
     if not rows:
-        print(_("No tiles enrolled yet: tap one with hexref enroll."))
+        print(_("No tiles enrolled yet in %s: tap one with hexref enroll.")
+              % (folder or data(args)))
         return 0
     assert registry is not None
     print("%-20s  %-16s  %-20s  %-12s  %s" % (_("TAG"), _("ENTRY"), _("TILE"), _("OWNER"),
@@ -289,7 +283,8 @@ def _tiles_export(args: argparse.Namespace) -> int:
     from host.storage.store import Store
 
 
-    registry = Registry.existing(data(args))
+    folder = stored(args)
+    registry = Registry.existing(folder) if folder is not None else None
     if registry is None:  # nothing enrolled: an empty registry's export, made and dropped
         import tempfile
 
@@ -306,8 +301,8 @@ def _tiles_export(args: argparse.Namespace) -> int:
     try:
         Path(args.file).write_text(text)
     except OSError as exc:
-        return fail("tiles export", _("cannot write %(file)s: %(why)s (nothing written)")
-                     % {"file": args.file, "why": exc.strerror or exc})
+        raise Failed(_("cannot write %(file)s: %(why)s (nothing written)")
+                     % {"file": args.file, "why": exc.strerror or exc}) from None
     print(n_("%(n)d tile written to %(file)s", "%(n)d tiles written to %(file)s", count)
           % {"n": count, "file": args.file})
     return 0
@@ -326,7 +321,7 @@ def _tiles_import(args: argparse.Namespace) -> int:
                                 "offset": exc.start}) from None
         counts = registry.import_(text, _format(args, args.file))
     except (OSError, ValueError) as exc:
-        return fail("tiles import", _("%s (nothing imported)") % exc)
+        raise Failed(_("%s (nothing imported)") % exc) from None
     print(_("%(added)d added, %(changed)d changed, %(same)d already there") % counts)
     return 0
 
@@ -349,23 +344,23 @@ def _tiles_pocket(args: argparse.Namespace) -> int:
     try:
         key = keys.load_key(where)
     except keys.KeyFileError as exc:
-        return fail("tiles pocket", _("%s (nothing copied)") % exc)
+        raise Failed(_("%s (nothing copied)") % exc) from None
     if key is None:
-        return fail("tiles pocket", _("no collection key in %s: enroll a tile first (hexref "
+        raise Failed(_("no collection key in %s: enroll a tile first (hexref "
                                        "enroll), or restore your backup; nothing copied")
                      % where)
     try:
         pocket_flash.check_pocket(args.port)
     except pocket_flash.NotAPocket as exc:
-        return fail("tiles pocket", _("%s (nothing copied)") % exc)
+        raise Failed(_("%s (nothing copied)") % exc) from None
     with tempfile.TemporaryDirectory(prefix="hexref-tiles-") as folder, \
             Store(where) as store:
         counts = pocket_tiles.from_registry(Registry(store, key), Path(folder))
         try:
             copied, kept = pocket_flash.push(args.port, Path(folder))
         except (OSError, subprocess.TimeoutExpired) as exc:
-            return fail("tiles pocket", _("the copy did not finish (%s): the board keeps "
-                                           "its tiles as they were; run it again") % exc)
+            raise Failed(_("the copy did not finish (%s): the board keeps "
+                                           "its tiles as they were; run it again") % exc) from None
     print(_("%(copied)d files copied, %(kept)d already on the board")
           % {"copied": copied, "kept": kept})
     print(_("The pocket board now trusts %(tiles)d enrolled tiles and every tile signed "
@@ -413,7 +408,7 @@ def _tiles_correct(args: argparse.Namespace) -> int:
               if getattr(args, name) is not None}
     strike = dict(args.strike or {})
     if not strike and not fields and not args.set:
-        return fail("tiles correct", _("nothing to correct: give --set NAME=VALUE, --strike "
+        raise Failed(_("nothing to correct: give --set NAME=VALUE, --strike "
                                        "or a field"), 2)
     try:
         if args.set:  # typed as the tag's entry takes them
@@ -427,7 +422,7 @@ def _tiles_correct(args: argparse.Namespace) -> int:
                     fields[name] = value
         entry = registry.correct(args.uid, strike=strike or None, **fields)
     except ValueError as exc:
-        return fail("tiles correct", exc)
+        raise Failed(exc) from None
     if cards.is_card(entry):
         shown = " ".join("%s %s" % (_(k), "?" if entry.get(k) is None else entry[k])
                          for k in cards.fields(entry) if k not in ("name", "kind"))
@@ -447,9 +442,9 @@ def _tiles_forget(args: argparse.Namespace) -> int:
     try:
         gone = registry.forget(args.uid)
     except ValueError as exc:
-        return fail("tiles forget", exc, 2)
-    if not gone and args.command_name == "forget":
-        return fail("tiles forget", _("tag %(uid)s is not enrolled (to distrust a signed tag "
+        raise Failed(exc, 2) from None
+    if not gone and args.command_name == "tiles forget":
+        raise Failed(_("tag %(uid)s is not enrolled (to distrust a signed tag "
                                       "you never enrolled here, use hexref tiles revoke "
                                       "%(uid)s)") % {"uid": args.uid})
     said = (_("forgot %s: its tag is no longer trusted, even with a valid signature "

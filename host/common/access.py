@@ -79,6 +79,15 @@ def sentence(exc: PermissionError | OSError, path: str | os.PathLike | None = No
         return _("%(file)s is yours but closed to you: chmod u+rwX %(place)s") % {
             "file": shown, "place": place}
     in_group = info.st_gid in os.getgroups() or info.st_gid == os.getegid()
+    if info.st_gid == 0 and not in_group:
+        # Joining root's group would open far more than this folder: hand the folder to
+        # the referee's own group instead, or run the command as its owner.
+        return (_("%(file)s belongs to %(owner)s:%(group)s and is not open to %(user)s: run "
+                  "the command as its owner (sudo -u %(owner)s hexref ...), or share the "
+                  "folder through the referee's group (sudo chgrp -R %(service)s %(place)s; "
+                  "sudo chmod -R g+rwX %(place)s; sudo usermod -aG %(service)s %(user)s)")
+                % {"file": shown, "owner": owner, "group": group, "user": me,
+                   "service": SERVICE, "place": place})
     listed = me in _members(group)
     if not in_group and listed:
         return (_("%(file)s: you were added to the group %(group)s after this session "

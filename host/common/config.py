@@ -1,8 +1,9 @@
 """The referee's settings: one TOML file, every key optional.
 
-Where it is looked for, first found wins: ``--config PATH``, ``$HEXREF_CONFIG``,
-``~/.config/hexref/config.toml``, ``/etc/hexref/config.toml``. With no file the defaults
-below fit the reference build (hardware/pinout.json), so most tables need none::
+Which file: ``--config PATH``, else ``$HEXREF_CONFIG``, else ``/etc/hexref/config.toml``
+(a file named by the first two must exist; the service's units name the third), read by
+host/commands/shell.py for every command alike. With no file the defaults below fit the
+reference build (hardware/pinout.json), so most tables need none::
 
     [hub]
     port = "auto"          # or "/dev/ttyACM0", "/dev/hexref-hub"
@@ -28,8 +29,8 @@ below fit the reference build (hardware/pinout.json), so most tables need none::
     language = "fr"                # en | fr | es; default: the locale's (LANG), else English
     names = ["Ana", "Ben"]         # who sits at each seat (default: P1, P2, ...; unnamed)
 
-A misspelt key or a wrong type is refused with the key's name and what it should be, and
-no half-read config is used.
+A misspelt key or a wrong type is refused with the file, the line, the key's name and what
+it should be, and no half-read config is used.
 
 >>> cfg = parse("[panel]\\ndriver = 'sh1106'\\n")
 >>> cfg.panel.driver, cfg.panel.address, cfg.buttons.ok
@@ -42,6 +43,8 @@ import os
 import tomllib
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+
+from host.common.i18n import _
 
 PICO_VID = 0x2E8A  # Raspberry Pi's USB vendor id: the Pico's MicroPython CDC port
 
@@ -177,32 +180,69 @@ PANEL_DRIVERS = ("ssd1306", "sh1106")
 
 
 def parse(text: str, source: str = "<config>") -> Config:
-    """Read TOML text into a Config, checking every key and type."""
+    """Read TOML text into a Config, checking every key and type; a mistake is a
+    ConfigError naming the file, the line and the key."""
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError("%s: not valid TOML: %s" % (source, exc)) from None
-    cfg = Config(source=source)
-    sections = {f.name: f for f in fields(Config) if f.name != "source"}
-    for name, table in raw.items():
-        if name not in sections:
-            raise ConfigError("%s: unknown table [%s]; known: %s" % (
-                source, name, ", ".join("[%s]" % s for s in sections)))
-        if not isinstance(table, dict):
-            raise ConfigError("%s: %s must be a table: [%s]" % (source, name, name))
-        current = getattr(cfg, name)
-        cfg = replace(cfg, **{name: _section(current, table, name, source)})
-    _check(cfg, source)
+        raise ConfigError(_("%(file)s: not valid TOML: %(why)s")
+                          % {"file": source, "why": exc}) from None
+    try:
+        cfg = Config(source=source)
+        sections = {f.name: f for f in fields(Config) if f.name != "source"}
+        for name, table in raw.items():
+            if name not in sections:
+                raise _Bad(name, _("unknown table [%(table)s]; known: %(known)s") % {
+                    "table": name, "known": ", ".join("[%s]" % s for s in sections)})
+            if not isinstance(table, dict):
+                raise _Bad(name, _("%(table)s must be a table: [%(table)s]") % {"table": name})
+            current = getattr(cfg, name)
+            cfg = replace(cfg, **{name: _section(current, table, name)})
+        _check(cfg)
+    except _Bad as bad:
+        line = _line_of(text, bad.key)
+        where = (_("%(file)s, line %(line)d") % {"file": source, "line": line} if line
+                 else source)
+        raise ConfigError("%s: %s" % (where, bad)) from None
     return cfg
 
 
-def _section(current, table: dict, name: str, source: str):
+class _Bad(ValueError):
+    """A mistake at ``key`` (``panel.driver``, or a table's name): parse says its line."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line ``key`` (``table.name``, or ``table``) is written on, 0 if not found: the
+    TOML reader keeps no positions, and a config is a few short tables."""
+    table, _dot, name = key.partition(".")
+    current = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.split("#", 1)[0].strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            current = stripped[1:].split("]")[0].strip().strip("\"'")
+            if not name and current == table:
+                return number
+            continue
+        if "=" not in stripped:
+            continue
+        head = stripped.split("=", 1)[0].strip().strip("\"'")
+        if (current, head) == (table, name) or (not current and head in (key, table)):
+            return number  # the key, or a dotted key or value where a table belongs
+    return 0
+
+
+def _section(current, table: dict, name: str):
     known = {f.name: f for f in fields(current)}
     changes = {}
     for key, value in table.items():
+        where = "%s.%s" % (name, key)
         if key not in known:
-            raise ConfigError("%s: unknown key %s.%s; known: %s" % (
-                source, name, key, ", ".join(sorted(known))))
+            raise _Bad(where, _("unknown key %(key)s; known: %(known)s")
+                       % {"key": where, "known": ", ".join(sorted(known))})
         default = getattr(current, key)
         want = type(default)
         if want is tuple and isinstance(value, list) and all(
@@ -213,43 +253,45 @@ def _section(current, table: dict, name: str, source: str):
             value, ok = float(value), True
         shown = "(hidden)" if key == "password" else repr(value)
         if not ok:
-            raise ConfigError("%s: %s.%s must be %s, not %s" % (
-                source, name, key, _type_name(want), shown))
+            raise _Bad(where, _("%(key)s must be %(kind)s, not %(value)s")
+                       % {"key": where, "kind": _type_name(want), "value": shown})
         if isinstance(value, float) and not math.isfinite(value):
             # TOML spells them nan and inf; no setting means "never" or "undefined"
-            raise ConfigError("%s: %s.%s must be a finite number, not %s" % (
-                source, name, key, value))
+            raise _Bad(where, _("%(key)s must be a finite number, not %(value)s")
+                       % {"key": where, "value": value})
         if isinstance(value, str) and not value.isprintable():
-            raise ConfigError("%s: %s.%s holds a control character: %s" % (
-                source, name, key, shown))
+            raise _Bad(where, _("%(key)s holds a control character: %(value)s")
+                       % {"key": where, "value": shown})
         changes[key] = value
     return replace(current, **changes)
 
 
 def _type_name(t: type) -> str:
-    return {bool: "true or false", int: "a whole number", float: "a number",
-            str: "a quoted string",
-            tuple: "a list of names, each 1 to 40 letters"}.get(t, t.__name__)
+    return {bool: _("true or false"), int: _("a whole number"), float: _("a number"),
+            str: _("a quoted string"),
+            tuple: _("a list of names, each 1 to 40 letters")}.get(t, t.__name__)
 
 
-def _check(cfg: Config, source: str) -> None:
+def _check(cfg: Config) -> None:
+    from host.common.i18n import LANGUAGES, known
+
+    def bad(key: str, message: str, **values) -> _Bad:
+        return _Bad(key, message % dict(values, key=key))
+
     if cfg.panel.driver not in PANEL_DRIVERS:
-        raise ConfigError("%s: panel.driver %r: use one of %s" % (
-            source, cfg.panel.driver, ", ".join(PANEL_DRIVERS)))
+        raise bad("panel.driver", _("%(key)s %(value)r: use one of %(known)s"),
+                  value=cfg.panel.driver, known=", ".join(PANEL_DRIVERS))
     if not 0x03 <= cfg.panel.address <= 0x77:
-        raise ConfigError("%s: panel.address 0x%X is not a 7-bit I2C address (0x3C or 0x3D)"
-                          % (source, cfg.panel.address))
+        raise bad("panel.address", _("%(key)s 0x%(value)X is not a 7-bit I2C address (0x3C "
+                                     "or 0x3D)"), value=cfg.panel.address)
     if cfg.panel.rotate not in (0, 1, 2, 3):
-        raise ConfigError("%s: panel.rotate must be 0, 1, 2 or 3 (quarter turns)" % source)
+        raise bad("panel.rotate", _("%(key)s must be 0, 1, 2 or 3 (quarter turns)"))
     if not 300 <= cfg.hub.baud <= 4_000_000:
-        raise ConfigError("%s: hub.baud = %d is not a serial line's rate (115200 is usual)"
-                          % (source, cfg.hub.baud))
-    if cfg.players.language:
-        from host.common.i18n import LANGUAGES, known
-
-        if known(cfg.players.language) is None:
-            raise ConfigError("%s: players.language %r: use one of %s" % (
-                source, cfg.players.language, ", ".join(LANGUAGES)))
+        raise bad("hub.baud", _("%(key)s = %(value)d is not a serial line's rate (115200 is "
+                                "usual)"), value=cfg.hub.baud)
+    if cfg.players.language and known(cfg.players.language) is None:
+        raise bad("players.language", _("%(key)s %(value)r: use one of %(known)s"),
+                  value=cfg.players.language, known=", ".join(LANGUAGES))
     used: dict[int, str] = {}
     pins = [("buttons.up", cfg.buttons.up), ("buttons.down", cfg.buttons.down),
             ("buttons.ok", cfg.buttons.ok), ("buttons.back", cfg.buttons.back)]
@@ -260,49 +302,55 @@ def _check(cfg: Config, source: str) -> None:
         pins.append(("buzzer.pin", cfg.buzzer.pin))
     for name, pin in pins:
         if not 0 <= pin <= 27:
-            raise ConfigError("%s: %s = %d is not a GPIO of the 40-pin header (0-27)"
-                              % (source, name, pin))
+            raise bad(name, _("%(key)s = %(value)d is not a GPIO of the 40-pin header "
+                              "(0-27)"), value=pin)
         if pin in (2, 3):
-            raise ConfigError("%s: %s = %d is the panel's I2C bus (GPIO2/3)" % (
-                source, name, pin))
+            raise bad(name, _("%(key)s = %(value)d is the panel's I2C bus (GPIO2/3)"),
+                      value=pin)
         if pin in used:
-            raise ConfigError("%s: %s and %s are both GPIO%d" % (source, used[pin], name, pin))
+            raise bad(name, _("%(other)s and %(key)s are both GPIO%(value)d"),
+                      other=used[pin], value=pin)
         used[pin] = name
     if not 0 <= cfg.buttons.debounce_ms <= 1000:
-        raise ConfigError("%s: buttons.debounce_ms must be 0 to 1000 (30 is usual)" % source)
+        raise bad("buttons.debounce_ms", _("%(key)s must be 0 to 1000 (30 is usual)"))
     if not 0 < cfg.buttons.long_press_s <= 10:
-        raise ConfigError("%s: buttons.long_press_s must be more than 0 and at most 10 "
-                          "seconds (0.8 is usual)" % source)
+        raise bad("buttons.long_press_s", _("%(key)s must be more than 0 and at most 10 "
+                                            "seconds (0.8 is usual)"))
     if cfg.club.broker and not cfg.club.broker.startswith(("mqtt://", "mqtts://")):
-        raise ConfigError("%s: club.broker: write it as mqtt://HOST or mqtt://HOST:PORT"
-                          % source)
+        raise bad("club.broker", _("%(key)s: write it as mqtt://HOST or mqtt://HOST:PORT"))
     if not 1 <= cfg.web.port <= 65535:
-        raise ConfigError("%s: web.port = %d is not a TCP port (8080 is usual)"
-                          % (source, cfg.web.port))
+        raise bad("web.port", _("%(key)s = %(value)d is not a TCP port (8080 is usual)"),
+                  value=cfg.web.port)
     if cfg.club.ca_file and not Path(cfg.club.ca_file).expanduser().is_file():
-        raise ConfigError("%s: club.ca_file %r: no such file (the club's certificate "
-                          "authority, in PEM)" % (source, cfg.club.ca_file))
+        raise bad("club.ca_file", _("%(key)s %(value)r: no such file (the club's certificate "
+                                    "authority, in PEM)"), value=cfg.club.ca_file)
 
 
-def candidates(explicit: str | None = None) -> list[Path]:
-    """Where a config file is looked for, in order."""
+SYSTEM_CONFIG = Path("/etc/hexref/config.toml")
+
+
+def candidates(explicit: str | None = None) -> list[tuple[Path, str]]:
+    """Where the config is looked for, in order, each with what named it: ``--config``,
+    else ``$HEXREF_CONFIG``, else the system's file, which the service reads too (one file
+    a machine, so an operator's command and the referee never read two)."""
     if explicit:
-        return [Path(explicit)]
-    out = []
+        return [(Path(explicit), "--config")]
     if os.environ.get("HEXREF_CONFIG"):
-        out.append(Path(os.environ["HEXREF_CONFIG"]))
-    xdg = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    out += [Path(xdg) / "hexref" / "config.toml", Path("/etc/hexref/config.toml")]
-    return out
+        return [(Path(os.environ["HEXREF_CONFIG"]), "$HEXREF_CONFIG")]
+    return [(SYSTEM_CONFIG, "")]
 
 
 def load(explicit: str | None = None) -> Config:
-    """The first config file found (an explicit path must exist), else the defaults."""
-    for path in candidates(explicit):
-        if path.is_file():
+    """The config file named by ``--config`` or ``$HEXREF_CONFIG`` (it must exist), else
+    /etc/hexref/config.toml if there is one, else the defaults."""
+    for path, named_by in candidates(explicit):
+        if path.is_dir():
+            raise ConfigError(_("%(file)s is a folder, not a config file") % {"file": path})
+        if path.exists() or named_by:
+            if not path.exists():
+                raise ConfigError(_("%(file)s: no such config file (named by %(by)s)")
+                                  % {"file": path, "by": named_by})
             return parse(_read_text(path), str(path))
-        if explicit:
-            raise ConfigError("%s: no such config file" % path)
     return Config()
 
 
@@ -310,10 +358,12 @@ def _read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ConfigError("%s: cannot read it: %s" % (path, exc.strerror or exc)) from None
+        raise ConfigError(_("%(file)s: cannot read it: %(why)s")
+                          % {"file": path, "why": exc.strerror or exc}) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
-        raise ConfigError("%s: line %d is not UTF-8 text (byte 0x%02X): save the file as "
-                          "UTF-8" % (path, line, raw[exc.start])) from None
+        raise ConfigError(_("%(file)s: line %(line)d is not UTF-8 text (byte 0x%(byte)02X): "
+                            "save the file as UTF-8")
+                          % {"file": path, "line": line, "byte": raw[exc.start]}) from None

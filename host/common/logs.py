@@ -9,10 +9,11 @@ test) each line carries the time instead.
 What is logged, and at which level:
 
 - INFO: the start and its configuration, the hub found (port, firmware, boot), a panel
-  working again, a game started or won;
+  working again, a game started or won, each refused input with its rule (the operator
+  reads why the panel refused, the players never see the rule's ID there);
 - WARNING: the hub lost or silent, a port that cannot be opened;
 - ERROR: a panel that refuses frames (with the count), a storage problem;
-- DEBUG: each refused input and why (a refusal is part of play, not a fault).
+- DEBUG: the details a maintainer asks for (an unexpected error's traceback).
 """
 from __future__ import annotations
 

@@ -86,8 +86,12 @@ class Connection:
                  positions: dict[str, int] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[Connection], None] | None = None,
-                 idle_wait: Callable[[float], None] = time.sleep) -> None:
+                 idle_wait: Callable[[float], None] = time.sleep,
+                 where: str = "auto") -> None:
         self.find = find
+        # Where the hub is looked for, said while it is not there: the config's [hub] port,
+        # or "auto" (/dev/hexref-hub, else the hub's USB id).
+        self.where = where
         self.open_port = open_port
         self.clock = clock
         self.on_change = on_change
@@ -175,7 +179,8 @@ class Connection:
     def _try_open(self, now: float) -> None:
         path = self.find()
         if path is None:
-            self._schedule(now, "reader hub not found on USB")
+            self._schedule(now, "reader hub not found on USB" if self.where == "auto" else
+                           "no reader hub at %s (the config's [hub] port)" % self.where)
             return
         try:
             port = self.open_port(path)

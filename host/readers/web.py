@@ -66,8 +66,9 @@ class Reader:
     """The referee's database, read-only, followed as it grows. ``refresh()`` says whether
     anything changed; ``snapshot`` is what the page shows."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, command: str | None = "web") -> None:
         self.path = Path(data_dir) / DB_NAME
+        self.command = command  # who says it on stderr (hexref web); None: its caller does
         self.db: sqlite3.Connection | None = None
         self.file_id: tuple[int, int] | None = None
         self.version: int | None = None
@@ -78,6 +79,7 @@ class Reader:
         self.changes = 0
         self.snapshot: dict[str, Any] = self._empty(_("waiting for the referee's database"))
         self.said: set[str] = set()
+        self.refresh()  # the first answer says what is there, not "waiting"
 
     def _empty(self, status: str) -> dict[str, Any]:
         return {"status": status, "game": None, "players": [], "winner": None,
@@ -115,7 +117,8 @@ class Reader:
 
     def refresh(self) -> bool:
         with self.lock:
-            if self.db is not None and self._replaced():
+            if self.db is not None and (self._replaced()
+                                        or not readonly.current(self.db, self.path)):
                 self.db.close()
                 self.db = None
                 if not self._open():  # gone: say so rather than show the old game
@@ -144,7 +147,9 @@ class Reader:
         self.snapshot = self._empty(said)
         if said not in self.said:
             self.said.add(said)
-            print("hexref web: %s: %s" % (self.path, exc), file=sys.stderr, flush=True)
+            if self.command is not None:
+                print("hexref %s: %s: %s" % (self.command, self.path, exc), file=sys.stderr,
+                      flush=True)
 
     # --- reading ---------------------------------------------------------------------
 
@@ -523,7 +528,10 @@ def serve(app, host: str, port: int, what: str) -> int:
     try:
         sock = bind(host, port)
     except OSError as exc:
-        print("hexref %s: %s" % (what, exc), file=sys.stderr)
+        print(_("hexref %(command)s: cannot listen on %(host)s port %(port)d: %(why)s "
+                "(another program has it? give another --port)")
+              % {"command": what, "host": host, "port": port, "why": exc.strerror or exc},
+              file=sys.stderr)
         return 1
     port = sock.getsockname()[1]
     if host in ("0.0.0.0", "::"):  # every address: phones reach it by the computer's name

@@ -76,13 +76,20 @@ def _check(db: sqlite3.Connection, what: str) -> None:
                          % {"file": what, "its": version, "ours": SCHEMA_VERSION})
 
 
-def backup(store: Store, dest: str | os.PathLike) -> Path:
-    """Copy the database into the file ``dest`` (replaced if it exists); returns its path."""
+def backup(store: Store, dest: str | os.PathLike, replace: bool = True) -> Path:
+    """Copy the database into the file ``dest`` (a folder: ``hexref.db`` in it); returns
+    its path. ``replace=False``: an existing file is refused, not overwritten."""
     dest = Path(dest)
     if dest.is_dir():
         dest = dest / DB_NAME
     if dest.resolve() == store.path.resolve():
         raise StoreError(_("%s is the database itself: back up to another file") % dest)
+    if not dest.parent.is_dir():
+        raise StoreError(_("there is no folder %(folder)s to write %(file)s in (nothing "
+                           "written)") % {"folder": dest.parent, "file": dest.name})
+    if dest.exists() and not replace:
+        raise StoreError(_("%s already exists: give another name, or --replace to write "
+                           "over it (nothing written)") % dest)
     part = dest.with_name("." + dest.name + ".part")
     try:
         part.unlink(missing_ok=True)
@@ -100,12 +107,27 @@ def backup(store: Store, dest: str | os.PathLike) -> Path:
         part.unlink(missing_ok=True)
         # SQLite's and the system's own words are English: the log keeps them.
         log.warning("backup to %s failed: %s", dest, exc)
-        raise StoreError(_("cannot write the backup %s (is the disk full, the folder "
-                           "writable?)") % dest) from None
+        raise StoreError(_("cannot write the backup %(file)s: %(why)s (nothing written)")
+                         % {"file": dest, "why": _write_failure(exc, dest.parent)}) from None
     except BaseException:
         part.unlink(missing_ok=True)
         raise
     return dest
+
+
+def _write_failure(exc: BaseException, folder: Path) -> str:
+    """Why a file could not be written, in the user's words, not SQLite's."""
+    import errno
+
+    code = getattr(exc, "errno", None)
+    text = str(exc).lower()
+    if code in (errno.ENOSPC, errno.EDQUOT) or "full" in text:
+        return _("the disk is full")
+    if code == errno.EROFS or "read-only file system" in text:
+        return _("the disk is read-only")
+    if code in (errno.EACCES, errno.EPERM) or not os.access(folder, os.W_OK):
+        return _("the folder %s is not writable by this user") % folder
+    return str(exc)
 
 
 def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) -> Path:
@@ -114,6 +136,8 @@ def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) 
     usable backup or the referee is running."""
     source = Path(source)
     where = data_dir(folder)
+    if where.exists() and not where.is_dir():
+        raise StoreError(_("the data folder %s is a file, not a folder") % where)
     if not source.is_file():
         raise StoreError(_("%s: no such backup file") % source)
     try:

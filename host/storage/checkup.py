@@ -83,6 +83,11 @@ def examine(folder: str | os.PathLike | None = None) -> Finding | None:
 
 
 def _examine(folder: Path) -> Finding | None:
+    if folder.exists() and not folder.is_dir():
+        return Finding("notfolder", _("Data folder is a file"), _("See hexref doctor"),
+                       _("the data folder %(folder)s is a file, not a folder: move it away "
+                         "(mv %(folder)s %(folder)s.file), or name another folder in the "
+                         "config's [data] dir") % {"folder": folder})
     path = folder / DB_NAME
     if path.is_dir():
         return Finding("folder", _("Database is a folder"), _("See hexref doctor"),
@@ -160,7 +165,7 @@ def examine_database(path: Path) -> Finding | None:
                        % {"file": path, "sqlite": sqlite3.sqlite_version, "version": header[18],
                           "advice": _restore_advice(path.parent)})
     try:
-        store = Store.read_only(path)
+        store = Store.read_only(path, check=False)
     except sqlite3.Error as exc:
         return _malformed(path, exc)
     try:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from urllib.parse import quote
 
 from host.common.i18n import _
 from host.storage.journal import Entry, to_input
-from host.storage.store import SCHEMA_VERSION, GameRow
+from host.storage.store import SCHEMA_VERSION, GameRow, connect_read_only, follows_writes
 
 
 class NewerDatabase(sqlite3.DatabaseError):
@@ -25,11 +24,12 @@ class NewerDatabase(sqlite3.DatabaseError):
 
 def connect(path: Path, timeout_s: float = 5.0) -> sqlite3.Connection:
     """The database at ``path``, opened so that nothing can be written through it (any
-    thread may use it, one at a time). sqlite3.Error when it cannot be opened."""
-    db = sqlite3.connect("file:%s?mode=ro" % quote(str(Path(path).resolve())), uri=True,
-                         check_same_thread=False, timeout=timeout_s)
-    db.execute("PRAGMA query_only = ON")
-    return db
+    thread may use it, one at a time; ``store.connect_read_only``: an account that may
+    read but not write the folder too). sqlite3.Error when it cannot be opened."""
+    try:
+        return connect_read_only(Path(path), timeout_s)
+    except FileNotFoundError as exc:
+        raise sqlite3.OperationalError("unable to open database file: %s" % exc) from None
 
 
 def open_database(path: Path, timeout_s: float = 5.0) -> sqlite3.Connection | None:
@@ -51,6 +51,12 @@ def open_database(path: Path, timeout_s: float = 5.0) -> sqlite3.Connection | No
         raise NewerDatabase("%s was written by a newer hexref (schema %d): upgrade hexref"
                             % (path, schema))
     return db
+
+
+def current(db: sqlite3.Connection, path: Path) -> bool:
+    """False when ``db`` must be opened again to see what the referee writes: opened as a
+    frozen file while no referee ran, and one runs now (``store.follows_writes``)."""
+    return follows_writes(db, Path(path))
 
 
 def data_version(db: sqlite3.Connection) -> int:

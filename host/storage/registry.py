@@ -118,13 +118,13 @@ class Registry:
 
     @classmethod
     def existing(cls, folder: str | os.PathLike | None = None) -> Registry | None:
-        """The registry for reading only: None when there is no database yet, and no
-        collection key made (reading needs none): a command that only looks creates
-        nothing."""
+        """The registry for reading only: None when there is no database yet; opened
+        read-only (``Store.read_only``), with no collection key made (reading needs
+        none): a command that only looks creates nothing and needs no right to write."""
         where = data_dir(folder)
         if not (where / DB_NAME).exists():
             return None
-        return cls(Store(where), None)
+        return cls(Store.read_only(where), None)
 
     @classmethod
     def open(cls, folder: str | os.PathLike | None = None) -> Registry:

@@ -28,6 +28,7 @@ True
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -38,6 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from host.common.config import data_dir
 from host.common.i18n import _
@@ -206,6 +208,46 @@ def _share_with_group(path: Path) -> None:
             pass  # not ours to change, or gone: SQLite says what it cannot do
 
 
+class ReadOnly(sqlite3.Connection):
+    """A connection that cannot write; ``immutable`` when opened as a frozen file."""
+
+    immutable = False
+
+
+def connect_read_only(path: Path, timeout_s: float = 5.0) -> ReadOnly:
+    """``path`` opened so that nothing can be written through it, nor beside it (any thread
+    may use it, one at a time). While a referee writes it, its ``-wal`` is there and the
+    file is read through SQLite's locks and ``-shm`` (``mode=ro``: any account that may
+    read those files can). When none is there, no referee has it open, and it is read as
+    the frozen file it is (``immutable``): nothing is made beside it, so an account that
+    may read the folder but not write it reads it too, and a command that only looks
+    leaves no ``-wal`` for the start-up checkup to take for a lost journal. A referee that
+    starts meanwhile writes to its new ``-wal`` only: ``follows_writes`` tells a long reader
+    to open it again. sqlite3.Error when it cannot be opened; FileNotFoundError when there
+    is no file."""
+    if not path.is_file():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    frozen = not path.with_name(path.name + "-wal").exists()
+    uri = "file:%s?%s" % (quote(str(path.resolve())), "immutable=1" if frozen else "mode=ro")
+    db = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=timeout_s,
+                         factory=ReadOnly)
+    db.immutable = frozen
+    try:
+        db.execute("PRAGMA query_only = ON")
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
+
+
+def follows_writes(db: sqlite3.Connection, path: Path) -> bool:
+    """False for a connection opened ``immutable`` while a referee has since begun writing
+    (its ``-wal`` is back): the reader must open the database again to see new games."""
+    frozen = getattr(db, "immutable", False)
+    return not frozen or not path.with_name(path.name + "-wal").exists()
+
+
 class Store:
     """The database. ``where``: a folder (the file is ``hexref.db`` in it) or a ``.db``
     path; by default ``data_dir()``. ``durable=False`` trades power-cut safety for speed
@@ -236,10 +278,21 @@ class Store:
             self.db.execute("PRAGMA synchronous = %s" % ("FULL" if durable else "NORMAL"))
             self.db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
+            self.identity = self._identity()
         except sqlite3.OperationalError as e:  # locked, read-only, disk full...
             self.db.close()
-            error = StoreError(_("cannot use the database %(file)s: %(why)s (is its folder "
-                                 "writable, the disk full?)") % {"file": path, "why": e})
+            closed = next((p for p in (path.parent, path, path.with_name(path.name + "-wal"))
+                           if p.exists() and not os.access(p, os.W_OK)), None)
+            if closed is not None:  # another account's folder: say whose, and the fix
+                from host.common.access import sentence
+
+                said = _("this account may read %(file)s but not write it: %(fix)s") % {
+                    "file": path, "fix": sentence(PermissionError(
+                        errno.EACCES, os.strerror(errno.EACCES), str(closed)))}
+            else:
+                said = _("cannot use the database %(file)s: %(why)s (is its folder writable, "
+                         "the disk full?)") % {"file": path, "why": e}
+            error = StoreError(said)
             error.cause = e
             raise error from e
         except sqlite3.DatabaseError as e:
@@ -251,12 +304,43 @@ class Store:
             raise
 
     @classmethod
-    def read_only(cls, path: str | os.PathLike) -> Store:
-        """The database at ``path`` opened to read only (``hexref doctor``): no
-        migration, no write, no WAL mode set."""
+    def read_only(cls, where: str | os.PathLike, check: bool = True) -> Store:
+        """The database (``where``: its folder or its path) opened to read only, for the
+        commands that only look (``replay``, ``tiles list``, ``doctor``, the page): no
+        migration, no write, nothing created, so an account that may read the folder but
+        not write it can use it (``connect_read_only``). StoreError when it cannot be read
+        or is not a hexref database this version understands (``check=False``: opened as
+        it is, SQLite's errors raised as they are)."""
+        path = Path(where)
+        if path.suffix != ".db":
+            path = path / DB_NAME
         store = cls.__new__(cls)
-        store.path, store.clock = Path(path), time.time
-        store.db = sqlite3.connect("file:%s?mode=ro" % store.path, uri=True, timeout=2.0)
+        store.path, store.clock = path, time.time
+        if not check:  # the start-up checkup reads SQLite's own errors and the schema itself
+            store.db = connect_read_only(path, timeout_s=2.0)
+            store.db.text_factory = _text
+            return store
+        try:
+            store.db = connect_read_only(path)
+            schema = store.db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as e:
+            raise StoreError(_("%(file)s is not a usable hexref database: %(why)s")
+                             % {"file": path, "why": e}) from e
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(_("cannot read the database %(file)s: %(why)s")
+                             % {"file": path, "why": e}) from e
+        said = None
+        if schema > SCHEMA_VERSION:
+            said = _("%(file)s was written by a newer hexref (schema %(schema)d): upgrade "
+                     "hexref")
+        elif schema == 0:
+            said = _("%(file)s is not a hexref database (it holds no games table)")
+        elif schema < SCHEMA_VERSION:
+            said = _("%(file)s was written by an older hexref (schema %(schema)d): start the "
+                     "referee once (hexref run) to bring it up to date")
+        if said is not None:
+            store.db.close()
+            raise StoreError(said % {"file": path, "schema": schema})
         store.db.text_factory = _text
         return store
 
@@ -268,12 +352,14 @@ class Store:
 
     _mark_fd: int | None = None
     durable = True
+    identity = ""  # read-only stores have none of their own to keep
 
     def write_mark(self, game: int, entries: int, boot: str | None, seq: int | None) -> None:
         """Say (``hexref.mark``, fsync'd, rewritten in place) that ``game`` had ``entries``
         entries when its last was committed. Best effort: a mark that cannot be written
         lags behind, which never raises a false alarm."""
-        text = ("%d %d %s %d\n" % (game, entries, boot or "-", seq or 0)).encode()
+        text = ("%d %d %s %d %s\n" % (game, entries, boot or "-", seq or 0,
+                                       self.identity or "-")).encode()
         try:
             if self._mark_fd is None:
                 self._mark_fd = os.open(self.path.with_name(MARK_NAME),
@@ -286,12 +372,21 @@ class Store:
 
     def mark_behind(self) -> tuple[int, int, int] | None:
         """(game, entries the mark says it had, entries its journal holds) when the
-        journal holds fewer than the mark says were acknowledged; else None."""
+        journal holds fewer than the mark says were acknowledged; else None (a mark left by
+        another database, too)."""
+        if not self.identity:  # opened read-only: its name is read, not made
+            try:
+                self.identity = self.setting("identity") or ""
+            except sqlite3.Error:
+                pass  # a schema from before the settings table: no name
         try:
             fields = self.path.with_name(MARK_NAME).read_bytes().split()
             game, entries = int(fields[0]), int(fields[1])
         except (OSError, ValueError, IndexError):
             return None
+        whose = fields[4].decode() if len(fields) > 4 else "-"
+        if "-" not in (whose, self.identity or "-") and whose != self.identity:
+            return None  # another database's mark: this one never had those entries
         row = self.db.execute("SELECT count(*) FROM journal WHERE game = ?", (game,)
                               ).fetchone()
         return (game, entries, row[0]) if row[0] < entries else None
@@ -332,6 +427,24 @@ class Store:
         journal append would while the disk is full, read-only or failing."""
         with self.transaction() as db:
             db.execute("PRAGMA user_version = %d" % self.schema_version)
+
+    def _identity(self) -> str:
+        """This database's own name, made once with it: the mark beside it says whose
+        entries it counts, so a mark left by another database (the folder cleared of
+        ``hexref.db`` but not of ``hexref.mark``, a database copied in by hand) is not
+        taken for lost entries. Checkpointed into the main file at once, so a ``-wal`` that
+        loses its newest frames cannot take it along. "" when it cannot be written (a
+        read-only card: its marks are read as before, without a name)."""
+        said = self.setting("identity")
+        if said:
+            return said
+        made = os.urandom(8).hex()
+        try:
+            self.put_setting("identity", made)
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            return ""
+        return made
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]

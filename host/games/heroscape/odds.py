@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
+from host.common.failure import Failed
 from host.common.i18n import _
 
 
@@ -28,8 +28,7 @@ def _odds_heroscape(args: argparse.Namespace) -> int:
     try:
         odds = attack_odds(args.attack, args.defense)
     except ValueError as exc:
-        print("hexref odds heroscape: %s" % exc, file=sys.stderr)
-        return 2
+        raise Failed(exc, 2) from None
     if args.json:
         print(json.dumps(odds.as_dict()))
         return 0

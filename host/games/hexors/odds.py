@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
+from host.common.failure import Failed
 from host.common.i18n import N_, _, key_for
 
 
@@ -88,7 +88,13 @@ def _enrolled(text: str, data: str | None) -> tuple[dict, str] | None:
 
     registry = Registry.existing(data)
     if registry is None:
-        return None
+        try:
+            unknown = normal_uid(text)
+        except ValueError:
+            return None
+        raise SideError(_("tag %s is not enrolled: no tile is enrolled here yet (hexref "
+                          "enroll); or give the six values read off the tile, "
+                          "green=...,white=...") % unknown)
     try:
         rows = registry.tiles()
         try:
@@ -134,21 +140,19 @@ def _odds_hexors(args: argparse.Namespace) -> int:
     from shared_rules.odds import EndlessTie, battle_odds
 
     try:
-        attacker, attacker_strike = hexors_side(args.attacker, args.data)
-        defender, defender_strike = hexors_side(args.defender, args.data)
+        folder = args.data or str(args.cfg.data.path)
+        attacker, attacker_strike = hexors_side(args.attacker, folder)
+        defender, defender_strike = hexors_side(args.defender, folder)
     except SideError as exc:
-        print("hexref odds hexors: %s" % exc, file=sys.stderr)
-        return 2
+        raise Failed(exc, 2) from None
     sides = (attacker_strike, args.attacker_bonus, defender_strike, args.defender_bonus)
     try:
         before = battle_odds(*sides)
         after = battle_odds(*sides, attacker_face=args.face) if args.face else None
     except EndlessTie as exc:
-        print(_("no odds: %s") % exc, file=sys.stderr)
-        return 1
+        raise Failed(_("no odds: %s") % exc) from None
     except ValueError as exc:
-        print("hexref odds hexors: %s" % exc, file=sys.stderr)
-        return 2
+        raise Failed(exc, 2) from None
     if args.json:
         result = {"attacker": str(before[0]), "defender": str(before[1])}
         if after:
