@@ -92,7 +92,8 @@ def test_hexref_refuses_a_language_it_does_not_speak_in_one_line() -> None:
     done = subprocess.run([sys.executable, "-m", "host.commands.main", "--lang", "de", "odds"],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert done.stderr.strip() == "hexref: language 'de': hexref speaks en, fr, es"
+    # Issue 35: every message names the command that failed.
+    assert done.stderr.strip() == "hexref odds: language 'de': hexref speaks en, fr, es"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

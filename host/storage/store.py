@@ -327,6 +327,13 @@ class Store:
             raise StoreError(_("%(file)s is not a usable hexref database: %(why)s")
                              % {"file": path, "why": e}) from e
         except (OSError, sqlite3.Error) as e:
+            if (path.with_name(path.name + "-wal").exists()
+                    and not path.with_name(path.name + "-shm").exists()
+                    and not os.access(path.parent, os.W_OK)):
+                raise StoreError(_("%(file)s has entries in %(file)s-wal that only an account "
+                                   "that may write %(folder)s can fold in: start the referee "
+                                   "(it does at its start), then read it again")
+                                 % {"file": path, "folder": path.parent}) from e
             raise StoreError(_("cannot read the database %(file)s: %(why)s")
                              % {"file": path, "why": e}) from e
         said = None

@@ -175,8 +175,10 @@ def add_hexors_odds(odds_games: Any) -> None:
     hexors = odds_games.add_parser(
         "hexors", help="a Hexors battle (JL or YGO): ties re-rolled (JL-B5, YG-5)",
         description="Each side: " + SIDE_FORMS + ". Bonuses are everything known added up.",
-        epilog="e.g. hexref odds hexors --attacker 04A1B2C3D4E502 --defender "
-               "green=6,blue=4,yellow=5,red=8,purple=7,white=3 --defender-bonus 1")
+        epilog="e.g. hexref odds hexors --attacker green=7,blue=5,yellow=6,red=5,purple=4,"
+               "white=8 --defender green=6,blue=4,yellow=5,red=8,purple=7,white=3 "
+               "--defender-bonus 1; with enrolled tiles: --attacker 04A1B2C3D4E502 (its tag's "
+               "UID) or --defender alice:doomsday")
     hexors.add_argument("--attacker", required=True, metavar="TILE|VALUES")
     hexors.add_argument("--defender", required=True, metavar="TILE|VALUES")
     hexors.add_argument("--attacker-bonus", type=int, default=0, metavar="N")
