@@ -48,6 +48,7 @@ def say(command: str, message: object) -> None:
 def run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     """Parse ``argv``, read the config, choose the language, run the command's handler and
     turn whatever it raises into a sentence and an exit code."""
+    _speak_early(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     command = getattr(args, "command_name", None) or "hexref"
     from host.common import logs
@@ -73,6 +74,29 @@ def run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
             return said[1]
         say(command, _unexpected(command, exc))
         return FAILED
+
+
+def _speak_early(argv: list[str]) -> None:
+    """The table's language before the command line is read, so argparse says a mistake
+    in it too: --lang, else the config's (if it can be read: if not, the command says so
+    once it is read), else the locale's."""
+    from host.commands import argparse_words
+    from host.common import i18n
+    from host.common.config import ConfigError, load
+
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    early.add_argument("--config")
+    try:
+        known, _rest = early.parse_known_args(argv)
+        configured = load(known.config).players.language
+    except (SystemExit, ConfigError):
+        known, configured = argparse.Namespace(lang=None), ""
+    try:
+        i18n.use(i18n.choose(known.lang, configured))
+    except ValueError:
+        pass  # the command line is read next, and --lang refused with the command's name
+    argparse_words.speak()
 
 
 def _run(parser: argparse.ArgumentParser, args: argparse.Namespace, command: str) -> int:

@@ -14,6 +14,8 @@ The pieces:
   Wire to enrollment's side (registry, HubLink, buttons on mock pins);
 - driver_platform.py: the Pi's driver libraries (busio, spidev...) over the chip twins;
 - debian.py: ``tool()``, the Debian program a test needs, or a failure naming its package;
+- installed.py: hexref installed as its users install it (a wheel, a fresh venv of Debian's
+  Python), for the install and journeys suites;
 - liveness.py: what each game's table can do in each state, for the walks that look for
   dead ends (issue 20);
 - high_roll.py (and high_roll.json): a sixth game, registered the way a maker would.
