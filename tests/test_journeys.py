@@ -141,6 +141,10 @@ def test_a_newcomers_hour_twice_with_a_mistake_after_each_step(installed, lang):
         walk.mistake("backup", "/nonexistdir/x.db", "--data", "out/data", code=1,
                      words="/nonexistdir")
         walk.mistake("restore", copy, "--data", "out/transcript.txt", code=1)
+        # A folder where a file goes.
+        walk.mistake("restore", "out", "--data", "out/data", code=1, words="out")
+        walk.mistake("tiles import", "out", "--data", "out/data", code=1, words="out")
+        walk.mistake("replay", "--config", "out", code=2, words="out")
 
         walk.ok("die-check", "--data", "out/data")
         walk.mistake("die-check", "--data", "ou/data", code=1)

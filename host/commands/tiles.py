@@ -309,8 +309,9 @@ def _tiles_export(args: argparse.Namespace) -> int:
 
 
 def _tiles_import(args: argparse.Namespace) -> int:
-    registry = _editing(args)
-    try:
+    from host.storage.registry import Registry
+
+    try:  # the file first: a mistake in it opens no database
         raw = sys.stdin.buffer.read() if args.file == "-" else Path(args.file).read_bytes()
         try:
             text = raw.decode("utf-8")
@@ -319,8 +320,12 @@ def _tiles_import(args: argparse.Namespace) -> int:
                                "%(offset)d): save it as UTF-8")
                              % {"file": args.file, "byte": raw[exc.start],
                                 "offset": exc.start}) from None
-        counts = registry.import_(text, _format(args, args.file))
-    except (OSError, ValueError) as exc:
+        with _editing(args).store as store:
+            counts = Registry(store, None).import_(text, _format(args, args.file))
+    except OSError as exc:
+        raise Failed(_("%s (nothing imported)") % ("%s: %s" % (exc.filename, exc.strerror)
+                                                   if exc.filename else exc)) from None
+    except ValueError as exc:
         raise Failed(_("%s (nothing imported)") % exc) from None
     print(_("%(added)d added, %(changed)d changed, %(same)d already there") % counts)
     return 0

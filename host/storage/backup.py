@@ -138,6 +138,8 @@ def restore(source: str | os.PathLike, folder: str | os.PathLike | None = None) 
     where = data_dir(folder)
     if where.exists() and not where.is_dir():
         raise StoreError(_("the data folder %s is a file, not a folder") % where)
+    if source.is_dir():
+        raise StoreError(_("%s is a folder, not a backup file") % source)
     if not source.is_file():
         raise StoreError(_("%s: no such backup file") % source)
     try:

@@ -266,8 +266,11 @@ class Store:
             self.db = sqlite3.connect(str(path), isolation_level=None, timeout=10.0)
             self.db.text_factory = _text
         except (OSError, sqlite3.Error) as e:
+            if path.parent.exists() and not path.parent.is_dir():
+                raise StoreError(_("the data folder %s is a file, not a folder")
+                                 % path.parent) from e
             raise StoreError(_("cannot open the database %(file)s: %(why)s")
-                             % {"file": path, "why": e}) from e
+                             % {"file": path, "why": getattr(e, "strerror", None) or e}) from e
         try:
             self.db.execute("PRAGMA busy_timeout = 10000")
             mode = self.db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
