@@ -10,7 +10,7 @@ from pathlib import Path
 from host.common.failure import Failed
 from host.common.i18n import _
 
-__all__ = ["DATA_HELP", "Failed", "data", "interrupted", "on_interrupt", "port_number",
+__all__ = ["DATA_HELP", "Failed", "data", "forget_interrupt", "interrupted", "on_interrupt", "port_number",
            "print_help_of", "stored"]
 
 DATA_HELP = ("the data folder (default: the config's [data] dir, else $HEXREF_DATA, "
@@ -45,6 +45,11 @@ def stored(args: argparse.Namespace) -> Path | None:
 
 
 _kept: list[str] = []
+
+
+def forget_interrupt() -> None:
+    """A new command: nothing kept yet."""
+    _kept.clear()
 
 
 def on_interrupt(said: str) -> None:

@@ -48,6 +48,7 @@ def say(command: str, message: object) -> None:
 def run(parser: argparse.ArgumentParser, argv: list[str] | None) -> int:
     """Parse ``argv``, read the config, choose the language, run the command's handler and
     turn whatever it raises into a sentence and an exit code."""
+    options.forget_interrupt()
     _speak_early(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     command = getattr(args, "command_name", None) or "hexref"
