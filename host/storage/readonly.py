@@ -65,7 +65,14 @@ def data_version(db: sqlite3.Connection) -> int:
 
 
 def journal_mode(db: sqlite3.Connection) -> str:
-    """``wal`` as the referee sets it (``delete`` for a database it has not opened yet)."""
+    """``wal`` as the referee sets it (``delete`` for a database it has not opened yet).
+    A file read frozen (``immutable``) answers ``delete`` whatever it is: its header says
+    (bytes 18 and 19 are 2 in WAL mode)."""
+    if getattr(db, "immutable", False):
+        path = db.execute("PRAGMA database_list").fetchone()[2]
+        with open(path, "rb") as f:
+            header = f.read(20)
+        return "wal" if header[18:20] == b"\x02\x02" else "delete"
     return db.execute("PRAGMA journal_mode").fetchone()[0]
 
 
