@@ -58,7 +58,7 @@ Inputs:
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
-from shared_rules.words import N_, _
+from shared_rules.words import N_, _, seat
 
 DECK_CHOICES = (32, 40, 48, 56, 68)  # the deck sizes the Master's menu offers in setup
 
@@ -163,7 +163,8 @@ class InvocationsGame(Game):
         return decisions.IN_MIN_DECK <= n <= decisions.IN_MAX_DECK
 
     def name(self, p):
-        return self.players[p]["name"]
+        """Player ``p`` as the table says it: a seat's own name in its language."""
+        return seat(self.players[p]["name"])
 
     def in_round(self):
         """Players taking part in this round: not blocked (IN-12), not left without an
@@ -238,14 +239,14 @@ class InvocationsGame(Game):
             for p in self.waiting_for_attack():
                 pl = self.players[p]
                 if self.usable_hand(p) > 0:
-                    choices.append((_("%s attack") % pl["name"], ("place", p, "attack")))
+                    choices.append((_("%s attack") % seat(pl["name"]), ("place", p, "attack")))
                 elif self.free_spells(p) > 0:
-                    choices.append((_("%s spell>atk") % pl["name"], ("spell_attack", p)))
+                    choices.append((_("%s spell>atk") % seat(pl["name"]), ("spell_attack", p)))
                 elif self._master_can_give():
-                    choices.append((_("give %s") % pl["name"], ("master_gives", p)))
+                    choices.append((_("give %s") % seat(pl["name"]), ("master_gives", p)))
                 if self.attack_timeout and self.free_spells(p) > 0 \
                         and self.usable_hand(p) > 0:
-                    choices.append((_("force %s") % pl["name"], ("force", p)))
+                    choices.append((_("force %s") % seat(pl["name"]), ("force", p)))
             waiting = self.waiting_for_attack()
             prompt = (_("%s: place Attack") % self.name(waiting[0])) if waiting else \
                 _("place cards")
@@ -273,7 +274,7 @@ class InvocationsGame(Game):
         """What the Master records by hand: Shield and Spell placements, an effect's
         outcome (who beats whom, a cancelled effect, a card stolen from a hand), the deck
         size in setup; offered after the choices on the referee's menu."""
-        names = [pl["name"] for pl in self.players]
+        names = [seat(pl["name"]) for pl in self.players]
         out = []
         if self.phase == "setup":
             out += [(_("deck %d") % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
@@ -364,9 +365,9 @@ class InvocationsGame(Game):
             if pl["attack"] is None or pl["cost_due"] == 0:
                 continue
             if self.free_spells(p) > 0:
-                out.append((_("%s pays with a Spell") % pl["name"], ("pay", p, "spell")))
+                out.append((_("%s pays with a Spell") % seat(pl["name"]), ("pay", p, "spell")))
             if pl["shields"] > 0:
-                out.append((_("%s pays with a Shield") % pl["name"], ("pay", p, "shield")))
+                out.append((_("%s pays with a Shield") % seat(pl["name"]), ("pay", p, "shield")))
         return out
 
     def input_for(self, event, seat=0, names=()):
@@ -406,7 +407,7 @@ class InvocationsGame(Game):
             if h is not None else None,
             "handover": {"by": h["by"], "target": h["target"], "kind": h["kind"]}
             if h is not None else None,
-            "players": [{"name": pl["name"], "hand": pl["hand"], "spells": pl["spells"],
+            "players": [{"name": seat(pl["name"]), "hand": pl["hand"], "spells": pl["spells"],
                          "shields": pl["shields"], "victories": len(pl["victories"]),
                          "points": supreme(pl["victories"])[0],
                          "defense": supreme(pl["victories"])[1],
@@ -451,7 +452,7 @@ class InvocationsGame(Game):
         if self.phase != "setup":
             return Refusal("IN-1", _("players join before the first deal"))
         if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
-            return Refusal("INPUT", "player needs a name or colour")
+            return Refusal("INPUT", _("a player needs a name or a colour"))
         if len(self.players) >= decisions.IN_MAX_PLAYERS:
             return Refusal("IN-1", _("at most %d players") % decisions.IN_MAX_PLAYERS)
         for pl in self.players:
@@ -600,14 +601,14 @@ class InvocationsGame(Game):
         if slot not in SLOTS:
             return Refusal("IN-3", _("slots are attack, shield and spell"))
         if pl["hand"] == 0:
-            return Refusal("IN-5", _("%s has no card in hand") % pl["name"],
+            return Refusal("IN-5", _("%s has no card in hand") % seat(pl["name"]),
                            _("take the Attack from a Spell"))
         if pl["hand_blocked"]:
-            return Refusal("IN-12", _("%s's hand is blocked") % pl["name"],
+            return Refusal("IN-12", _("%s's hand is blocked") % seat(pl["name"]),
                            _("take the Attack from a Spell") if self.free_spells(p) > 0
                            else _("the Master gives a deck card"))
         if slot == "attack" and pl["attack_down"]:
-            return Refusal("IN-3", _("%s already has an Attack card down") % pl["name"])
+            return Refusal("IN-3", _("%s already has an Attack card down") % seat(pl["name"]))
         pl["hand"] -= 1
         if slot == "attack":
             pl["attack_down"] = True
@@ -629,9 +630,9 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack_down"]:
-            return Refusal(rule, _("%s already has an Attack card down") % pl["name"])
+            return Refusal(rule, _("%s already has an Attack card down") % seat(pl["name"]))
         if self.free_spells(p) <= 0:
-            return Refusal(rule, _("%s has no free Spell") % pl["name"],
+            return Refusal(rule, _("%s has no free Spell") % seat(pl["name"]),
                            _("the Master gives a deck card") if self.usable_hand(p) == 0
                            else "")
         return None
@@ -642,7 +643,7 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[inp[1]]
         if self.usable_hand(inp[1]) > 0:
-            return Refusal("IN-5", _("%s has cards in hand") % pl["name"],
+            return Refusal("IN-5", _("%s has cards in hand") % seat(pl["name"]),
                            _("place the Attack from the hand"))
         return self._move_spell(inp[1], "IN-5")
 
@@ -676,9 +677,9 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack_down"]:
-            return Refusal("IN-5", _("%s already has an Attack card down") % pl["name"])
+            return Refusal("IN-5", _("%s already has an Attack card down") % seat(pl["name"]))
         if self.usable_hand(p) > 0 or self.free_spells(p) > 0:
-            return Refusal("IN-5", _("%s still has a card to attack with") % pl["name"])
+            return Refusal("IN-5", _("%s still has a card to attack with") % seat(pl["name"]))
         if self.deck == 0 and self.playoff is None:
             return Refusal("IN-2", _("the deck is empty"))
         if self.playoff is None:
@@ -717,19 +718,19 @@ class InvocationsGame(Game):
             if self.phase != "stage2":
                 return Refusal("IN-6", _("in Stage 3 effects come from Spells or the Attack"))
             if pl["hand"] == 0:
-                return Refusal("IN-3", _("%s has no card in hand") % pl["name"])
+                return Refusal("IN-3", _("%s has no card in hand") % seat(pl["name"]))
             if pl["hand_blocked"]:
-                return Refusal("IN-12", _("%s's hand is blocked") % pl["name"])
+                return Refusal("IN-12", _("%s's hand is blocked") % seat(pl["name"]))
         elif source == "spell":
             if self.free_spells(p) <= 0:
-                return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
+                return Refusal("IN-12", _("%s has no Spell free to use") % seat(pl["name"]))
         elif self.phase not in ("effects",) or pl["attack"] is None:
             return Refusal("IN-6", _("Attack card effects work once it is revealed"))
         elif pl["cost_due"] > 0:
-            return Refusal("IN-6", _("%s has not paid the Attack card's Cost") % pl["name"],
+            return Refusal("IN-6", _("%s has not paid the Attack card's Cost") % seat(pl["name"]),
                            _("pay the Cost first"))
         elif pl["attack_used"]:
-            return Refusal("IN-6", _("%s already used the Attack card's effect") % pl["name"])
+            return Refusal("IN-6", _("%s already used the Attack card's effect") % seat(pl["name"]))
         return None
 
     def _spend(self, p, source):
@@ -916,17 +917,17 @@ class InvocationsGame(Game):
         if self.phase not in ("stage3", "effects") or pl["attack"] is None:
             return Refusal("IN-6", _("a Cost is paid once the Attack card is revealed"))
         if pl["cost_due"] == 0:
-            return Refusal("IN-6", _("%s owes no Cost") % pl["name"])
+            return Refusal("IN-6", _("%s owes no Cost") % seat(pl["name"]))
         bad = self._busy(p)
         if bad:
             return bad
         if source == "spell":
             if self.free_spells(p) <= 0:
-                return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
+                return Refusal("IN-12", _("%s has no Spell free to use") % seat(pl["name"]))
             pl["spells"] -= 1
         elif source == "shield":
             if pl["shields"] == 0:
-                return Refusal("IN-6", _(NO_CARD[source]) % pl["name"])
+                return Refusal("IN-6", _(NO_CARD[source]) % seat(pl["name"]))
             pl["shields"] -= 1
         else:
             return Refusal("IN-6", _("a Cost is paid with Spell or Shield cards"))
@@ -1016,7 +1017,7 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack"] is not None:
-            return Refusal("IN-6", _("%s's Attack is already revealed") % pl["name"])
+            return Refusal("IN-6", _("%s's Attack is already revealed") % seat(pl["name"]))
         problem = card_problems(entry)
         if problem:
             return Refusal("IN-6", problem, _("correct the card in the catalogue"))

@@ -19,7 +19,7 @@ from typing import Any
 from host.common.i18n import _
 from host.display.screens import text
 from host.games.descriptor import Opened, open_game
-from host.readers.web_sentences import menu_label, said_hub, said_input
+from host.readers.web_sentences import menu_label, said_hub, said_input, said_seats, said_winner
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow, Store
@@ -54,8 +54,9 @@ def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = (),
 
 
 def _header(row: GameRow) -> str:
-    said = {"n": row.id, "game": row.variant, "players": " vs ".join(row.players),
-            "started": row.created, "finished": row.finished, "winner": row.winner}
+    said = {"n": row.id, "game": row.variant, "players": " vs ".join(said_seats(row.players)),
+            "started": row.created, "finished": row.finished,
+            "winner": said_winner(row.winner, row.players)}
     if not row.finished:
         return _("Game %(n)d: %(game)s, %(players)s, started %(started)s, not finished") % said
     if row.winner:

@@ -37,7 +37,7 @@ from typing import Any
 from host.common.i18n import _
 from host.common.join import join_address
 from host.readers import die_check
-from host.readers.web_model import Follower
+from host.readers.web_model import Follower, past_games
 from host.storage import readonly
 from host.storage.store import DB_NAME
 
@@ -155,10 +155,7 @@ class Reader:
         games, damaged = readonly.read_games(db)
         self.die.update(db)
         die = die_check.check(self.die.faces).as_dict()
-        listed = [{"id": g.id, "variant": g.variant, "title": _title(g.variant),
-                   "players": list(g.players), "created": g.created, "finished": g.finished,
-                   "winner": g.winner}
-                  for g in reversed(games)]
+        listed = past_games(games, _title)
         cannot = [{"id": n, "why": _("game %(id)d cannot be read: %(why)s")
                    % {"id": n, "why": why}} for n, why in sorted(damaged.items())]
         if not games:

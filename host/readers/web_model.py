@@ -24,7 +24,15 @@ from typing import Any
 from host.common.i18n import N_, _, n_
 from host.display.screens import text
 from host.readers.replay import session_for
-from host.readers.web_sentences import fight_lines, menu_label, rules_of, said_hub, said_input
+from host.readers.web_sentences import (
+    fight_lines,
+    menu_label,
+    rules_of,
+    said_hub,
+    said_input,
+    said_seats,
+    said_winner,
+)
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
@@ -40,6 +48,8 @@ class Follower:
     def __init__(self, row: GameRow) -> None:
         self.game_id = row.id
         self.variant = row.variant
+        # The seats' own names as the games table keeps them (the code's English: the club's
+        # messages carry them so); the page names each seat as ``referee.players`` does.
         self.players = tuple(row.players)
         session = session_for(row.variant, self.players)
         self.presenter = session.presenter
@@ -112,8 +122,8 @@ class Follower:
         for kind, data in events:
             if kind == "winner":
                 self.winners = list(data.get("players") or [])
-                item["winner"] = [self.players[p] for p in self.winners
-                                  if 0 <= p < len(self.players)]
+                named = ref.players
+                item["winner"] = [named[p] for p in self.winners if 0 <= p < len(named)]
 
     def _label(self, entry: Entry) -> str:
         return menu_label(self.referee, entry.target, tuple(entry.input))
@@ -134,9 +144,10 @@ class Follower:
         view = game.view()
         legal = ref.legal()
         winners = self.winners if self.winners is not None else _winners(view)
-        names = [self.players[p] for p in winners or [] if 0 <= p < len(self.players)]
+        named = ref.players  # as named at setup, else each seat's own in the table's language
+        names = [named[p] for p in winners or [] if 0 <= p < len(named)]
         if row.finished and row.winner:
-            winner: str | None = row.winner
+            winner: str | None = said_winner(row.winner, self.players)
         elif names:
             winner = " & ".join(names)
         else:
@@ -150,10 +161,10 @@ class Follower:
             "game": {"id": row.id, "variant": row.variant, "title": self.presenter.title,
                      "created": row.created, "finished": row.finished,
                      "over": bool(row.finished) or winner is not None},
-            "players": standings(view, self.players, actor, winners or []),
+            "players": standings(view, named, actor, winners or []),
             "turn": {"actor": actor,
-                     "player": self.players[actor] if actor is not None and
-                     actor < len(self.players) else None,
+                     "player": named[actor] if actor is not None and
+                     actor < len(named) else None,
                      "expect": legal.expect, "prompt": legal.prompt},
             "panel": panel,
             "pieces": pieces(view, ref.names),
@@ -164,6 +175,15 @@ class Follower:
             "winner": winner,
             "winners": names,
         }
+
+
+def past_games(games: list[GameRow], title: Any) -> list[dict[str, Any]]:
+    """The stored games, newest first, as the page lists them: each game's title
+    (``title(variant)``), its seats and winner in the table's language."""
+    return [{"id": g.id, "variant": g.variant, "title": title(g.variant),
+             "players": said_seats(g.players), "created": g.created, "finished": g.finished,
+             "winner": said_winner(g.winner, g.players)}
+            for g in reversed(games)]
 
 
 def _winners(view: dict) -> list[int] | None:

@@ -16,6 +16,25 @@ from __future__ import annotations
 from typing import Any
 
 from host.common.i18n import _, n_
+from shared_rules.words import seat
+
+
+def said_seats(seats: tuple[str, ...] | list[str]) -> list[str]:
+    """Seats as the games table keeps them (their own names, in the code's English) as
+    the table says them: ``["Red", "P2"]`` is ``["Rouge", "P2"]`` at a French table."""
+    return [seat(s) for s in seats]
+
+
+def said_winner(winner: str | None, seats: tuple[str, ...] | list[str]) -> str | None:
+    """A stored winner ("Red & Ana": each a seat's own name or a name given at setup) as
+    the table says it: a seat's own name in its language, a given name as given.
+
+    >>> said_winner("Red & Ana", ("Red", "Blue")), said_winner(None, ())
+    ('Red & Ana', None)
+    """
+    if not winner:
+        return winner
+    return " & ".join(seat(w) if w in seats else w for w in winner.split(" & "))
 
 
 def _seat(i: Any, players: tuple[str, ...]) -> str:
