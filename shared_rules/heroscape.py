@@ -412,8 +412,7 @@ class HeroScapeGame(Game):
         out.add("defense_roll", {"player": p, "faces": faces, "shields": shields})
         out.add("attack", {"card": self.chosen, "target": target_key, "skulls": skulls,
                            "shields": shields, "unblocked": max(0, skulls - shields),
-                           "destroyed": destroyed,
-                           "text": "%d skulls vs %d shields" % (skulls, shields)})
+                           "destroyed": destroyed})
         if destroyed:
             target["alive"] -= 1
             target["destroyed"] += 1

@@ -56,6 +56,12 @@ from shared_rules.words import N_, _, n_, seat
 MONSTERS = {"troll": 3, "ogre": 2, "goblin": 1}
 MONSTER_NAMES = {"troll": N_("Troll"), "ogre": N_("Ogre"), "goblin": N_("Goblin")}
 KILLED_NAMES = {"troll": N_("Trolls"), "ogre": N_("Ogres"), "goblin": N_("Goblins")}
+# The monsters a player killed, counted in the score by the language's plural rule.
+KILLED_SAID = {
+    "troll": lambda n: n_("%(n)d Troll × %(points)d", "%(n)d Trolls × %(points)d", n),
+    "ogre": lambda n: n_("%(n)d Ogre × %(points)d", "%(n)d Ogres × %(points)d", n),
+    "goblin": lambda n: n_("%(n)d Goblin × %(points)d", "%(n)d Goblins × %(points)d", n),
+}
 
 
 def monster_name(kind, table=MONSTER_NAMES):
@@ -140,8 +146,8 @@ def score(player):
           % {"n": n, "points": TREASURE_CARRIED})
     for kind in ("troll", "ogre", "goblin"):
         n = player["killed"][kind]
-        t.add(n * MONSTERS[kind], monster_name(kind, KILLED_NAMES), "%d %s × %d" % (
-            n, monster_name(kind, MONSTER_NAMES if n == 1 else KILLED_NAMES), MONSTERS[kind]))
+        t.add(n * MONSTERS[kind], monster_name(kind, KILLED_NAMES),
+              KILLED_SAID[kind](n) % {"n": n, "points": MONSTERS[kind]})
     n = player["skulls"]
     t.add(n * SKULL_POINTS, _("skulls"),
           n_("%(n)d skull × %(points)d", "%(n)d skulls × %(points)d", n)
@@ -216,7 +222,7 @@ class HexoGame(Game):
         t = Total()
         t.add(value, monster_name(m["type"]))
         t.add(value * f["reinforce"], _("reinforcement"))
-        t.add(m["skulls"], _("skulls"))
+        t.add(m["skulls"], n_("skull", "skulls", m["skulls"]))
         return t
 
     def legal_inputs(self):

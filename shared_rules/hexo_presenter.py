@@ -50,7 +50,7 @@ class HexoScreens:
         if game["phase"] == "setup":
             return View(header=_("%s setup") % self.title,
                         lines=(_("Players: %s") % " ".join(ref.players),
-                               _("Pile: %d cards") % game["pile"]),
+                               n_("Pile: %d card", "Pile: %d cards", game["pile"]) % game["pile"]),
                         footer=_("OK: who goes first?"), kind="setup", wrap=True)
         if game["phase"] == "events":
             return View(header=self._turn_header(game),

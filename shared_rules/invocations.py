@@ -58,7 +58,7 @@ Inputs:
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
-from shared_rules.words import N_, _, seat
+from shared_rules.words import N_, _, n_, seat
 
 DECK_CHOICES = (32, 40, 48, 56, 68)  # the deck sizes the Master's menu offers in setup
 
@@ -513,14 +513,18 @@ class InvocationsGame(Game):
         if not _int(self.deck) or self.deck < 1:
             return Refusal("IN-1", _("a deck needs at least one card"))
         if self.deck_unconfirmed:
-            return Refusal("IN-1", _("a deck of %d cards is outside the suggested %d to %d") % (
-                self.deck, decisions.IN_MIN_DECK, decisions.IN_MAX_DECK),
+            return Refusal("IN-1", n_("a deck of %(n)d card is outside the suggested "
+                                      "%(least)d to %(most)d",
+                                      "a deck of %(n)d cards is outside the suggested "
+                                      "%(least)d to %(most)d", self.deck) % {
+                "n": self.deck, "least": decisions.IN_MIN_DECK, "most": decisions.IN_MAX_DECK},
                 _("the Master confirms the deck, or changes it"))
         if not _int(self.hand_size) or not 4 <= self.hand_size <= 6:
             return Refusal("IN-2", _("a hand has 4 to 6 cards"))
         if self.series is not None and len(self.series) != n:
-            return Refusal("IN-11", _("the series has %d totals for %d players") %
-                           (len(self.series), n))
+            return Refusal("IN-11", n_("the series has %(n)d total for %(players)d players",
+                                       "the series has %(n)d totals for %(players)d players",
+                                       len(self.series)) % {"n": len(self.series), "players": n})
         out = Outcome()
         self._stage1(out)
         return out

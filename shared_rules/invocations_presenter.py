@@ -87,7 +87,8 @@ class InvocationsScreens:
         if playoff is not None:
             tied = " & ".join([ref.players[p] for p in playoff["players"]])
             return View(header=head, big=(_("Play-off"),),
-                        lines=(_("%(players)s tied: %(n)d cards each")
+                        lines=(n_("%(players)s tied: %(n)d card each",
+                                  "%(players)s tied: %(n)d cards each", playoff["cards"])
                                % {"players": tied, "n": playoff["cards"]},),
                         footer=legal.prompt, kind="turn")
         won = outcome.find("dominant")
@@ -184,7 +185,8 @@ class InvocationsScreens:
     def _end(self, ref, game, outcome):
         names = " & ".join([ref.players[p] for p in game["winners"]])
         if game["playoff"] is not None:
-            line = _("play-off of %d cards") % decisions.IN_PLAYOFF_HAND
+            line = n_("play-off of %d card", "play-off of %d cards",
+                      decisions.IN_PLAYOFF_HAND) % decisions.IN_PLAYOFF_HAND
         else:
             line = " ".join(["%s %d" % (ref.players[i], pl["points"])
                              for i, pl in enumerate(game["players"])])

@@ -59,7 +59,7 @@ def test_hs_6_hs_7_the_page_shows_the_exact_odds_of_the_attack_before_the_roll()
     # As sentences, names for cards, no "True" and no rule ID (issue 21).
     assert lines == [
         "P2 rolls 4, 1, 6, 6 to defend",
-        "Zettian Guards attacks Marro Warriors: 2 skulls vs 1 shields",
+        "Zettian Guards attacks Marro Warriors: 2 skulls vs 1 shield",
         "Marro Warriors loses a figure, 3 left"]
     assert [c["value"] for p in state["players"] for c in p["counts"]] == [2, 3]
 

@@ -32,11 +32,13 @@ from host.readers.web_sentences import (
     said_input,
     said_seats,
     said_winner,
+    who_taps,
 )
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
 from shared_rules.engine import Refusal
+from shared_rules.heroscape_presenter import dice_against
 
 # Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
 FIGHTS = ("battle", "attack", "fight_result", "dominance")
@@ -82,7 +84,7 @@ class Follower:
             item["kind"] = "none"
             self.history.append(item)
             return
-        actor = ref.legal().actor
+        actor = who_taps(ref, tuple(entry.input), ref.legal().actor)
         item["text"] = said_input(entry.input, ref.names, ref.players, actor,
                                   self._label(entry))
         reaction = ref.apply_entry(entry)
@@ -117,7 +119,8 @@ class Follower:
                     item["text"] = (_("%(player)s rolls %(face)s (%(colour)s)")
                                     if said["colour"] else _("%(player)s rolls %(face)s")) % said
         if any(kind in FIGHTS for kind, _data in events):
-            self.fight = {"n": n, "lines": fight_lines(events, ref.names, ref.players),
+            self.fight = {"n": n, "lines": fight_lines(events, ref.names, ref.players,
+                                                       self.variant.split("-")[0]),
                           "rules": rules_of(events)}
         for kind, data in events:
             if kind == "winner":
@@ -264,8 +267,7 @@ def pieces(view: dict, names: dict[str, str]) -> list[dict[str, Any]]:
     for card in view.get("cards") or []:
         if isinstance(card, dict):
             out.append({"name": card.get("name"), "player": card.get("player"),
-                        "status": "destroyed" if not card.get("alive") else
-                        "%s standing" % card.get("alive"),
+                        "status": "destroyed" if not card.get("alive") else "standing",
                         "said": _("destroyed") if not card.get("alive") else
                         _("%s standing") % card.get("alive"), "role": "card", "effects": []})
     return out
@@ -300,7 +302,6 @@ def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
             bars.append({"label": n_("%d skull through", "%d skulls through", u["skulls"])
                          % u["skulls"],
                          "p": u["p"], "value": u["p_float"]})
-        return {"title": _("%(attack)d attack dice against %(defense)d defense dice")
-                % {"attack": data["attack"], "defense": data["defense"]},
+        return {"title": dice_against(data["attack"], data["defense"]),
                 "note": "", "bars": bars}
     return None
