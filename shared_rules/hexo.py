@@ -302,6 +302,13 @@ class HexoGame(Game):
             out.append((_("sink from market"), ("sink", "market")))
         return out
 
+    def said(self, inp):
+        """A move to a space the menu does not name (a board coordinate entered by hand)
+        as the menu would: "to C4"."""
+        if len(inp) == 2 and inp[0] == "move" and isinstance(inp[1], str):
+            return _("to %s") % space_name(inp[1])
+        return None
+
     def input_for(self, event, seat=0, names=()):
         kind = event[0]
         if kind == "button":
@@ -616,7 +623,8 @@ class HexoGame(Game):
         if space in self.monsters:
             return Refusal("HX-13", _("never two monsters on a space"),
                            _("%(space)s already holds a %(monster)s")
-                           % {"space": space, "monster": monster_name(self.monsters[space]["type"])})
+                           % {"space": space_name(space),
+                              "monster": monster_name(self.monsters[space]["type"])})
         same = [s for s in self.monsters if self.monsters[s]["type"] == kind]
         if not same:
             if terrain != "mountain":
@@ -686,7 +694,7 @@ class HexoGame(Game):
             return Refusal("HX-14", _("no fights on villages or the lost mine"))
         if target == "monster":
             if here not in self.monsters:
-                return Refusal("HX-10", _("no monster on %s") % here)
+                return Refusal("HX-10", _("no monster on %s") % space_name(here))
             self.fight = {"kind": "attack_monster", "player": p, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}
             rule = "HX-10"
@@ -696,7 +704,8 @@ class HexoGame(Game):
             if self.players[target]["at"] != here:
                 return Refusal("HX-4", _("%s is not on your space") % self.name(target))
             if self.players[p]["began_at"] != here:
-                return Refusal("HX-4", _("%s came to %s this turn") % (self.name(p), here),
+                return Refusal("HX-4", _("%s came to %s this turn") % (self.name(p),
+                                                                      space_name(here)),
                                _("attack a player from the space where your turn began"))
             self.fight = {"kind": "pvp", "player": p, "opponent": target, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}

@@ -237,16 +237,16 @@ class InvocationsGame(Game):
         if ph == "stage2":
             choices = []
             for p in self.waiting_for_attack():
-                pl = self.players[p]
                 if self.usable_hand(p) > 0:
-                    choices.append((_("%s attack") % seat(pl["name"]), ("place", p, "attack")))
+                    choices.append(("place", p, "attack"))
                 elif self.free_spells(p) > 0:
-                    choices.append((_("%s spell>atk") % seat(pl["name"]), ("spell_attack", p)))
+                    choices.append(("spell_attack", p))
                 elif self._master_can_give():
-                    choices.append((_("give %s") % seat(pl["name"]), ("master_gives", p)))
+                    choices.append(("master_gives", p))
                 if self.attack_timeout and self.free_spells(p) > 0 \
                         and self.usable_hand(p) > 0:
-                    choices.append((_("force %s") % seat(pl["name"]), ("force", p)))
+                    choices.append(("force", p))
+            choices = [(self.said(inp), inp) for inp in choices]
             waiting = self.waiting_for_attack()
             prompt = (_("%s: place Attack") % self.name(waiting[0])) if waiting else \
                 _("place cards")
@@ -270,82 +270,128 @@ class InvocationsGame(Game):
         seats = self.in_round()
         return [(p, q) for p in seats for q in seats if p != q]
 
+    def said(self, inp):
+        """An input as the Master's menu names it ("Blue steals Green", "Red takes 3"),
+        whether or not the menu offers it now (the phone page's history says an input so);
+        None for one the menu never names (a tap, a roll, a tick)."""
+        kind = inp[0] if inp else ""
+        n = len(self.players)
+        p = inp[1] if len(inp) > 1 and _int(inp[1]) and 0 <= inp[1] < n else None
+        q = inp[2] if len(inp) > 2 and _int(inp[2]) and 0 <= inp[2] < n else None
+        who = self.name(p) if p is not None else None
+        them = self.name(q) if q is not None else None
+        if kind == "timeout" and len(inp) == 2:
+            return _("time is up for the Attack cards") if inp[1] == "attack" else \
+                _("time is up for the hand-over")
+        if kind in ("judge", "start", "handed") and (kind != "handed" or who):
+            return {"judge": _("judge"), "start": _("start"), "handed": _("handed")}[kind]
+        if kind == "deck" and len(inp) == 2 and _int(inp[1]):
+            return _("deck %d") % inp[1]
+        if kind == "hand" and len(inp) == 2 and _int(inp[1]):
+            return _("next hand %d") % inp[1]
+        if who is None:
+            return None
+        if kind == "place" and len(inp) == 3:
+            said = {"attack": N_("%s attack"), "shield": N_("%s shield"),
+                    "spell": N_("%s spell")}.get(inp[2])
+            return _(said) % who if said else None
+        if kind == "spell_attack":
+            return _("%s spell>atk") % who
+        if kind == "master_gives":
+            return _("give %s") % who
+        if kind == "force":
+            return _("force %s") % who
+        if kind == "cancel":
+            return _("cancel %s") % who
+        if kind == "pay" and len(inp) == 3:
+            return (_("%s pays with a Spell") if inp[2] == "spell"
+                    else _("%s pays with a Shield")) % who
+        if kind == "lose" and len(inp) == 3:
+            return (_("%s loses a Spell") if inp[2] == "spell" else _("%s loses a card")) % who
+        if kind == "take" and len(inp) >= 3 and _int(inp[2]):
+            if len(inp) == 5 and inp[4] == "discard":
+                return _("%s takes 1 from discard") % who
+            return _("%(player)s takes %(n)d") % {"player": who, "n": inp[2]}
+        if kind == "raise" and len(inp) >= 4 and inp[2] == p and inp[3] == 1:
+            return _("%s Attack +1") % who
+        if them is None:
+            return None
+        if kind == "beats":
+            return _("%s beats %s") % (who, them)
+        if kind == "steal":
+            return _("%s steals %s") % (who, them)
+        if kind == "block" and len(inp) >= 4:
+            return (_("%s blocks %s hand") if inp[3] == "hand" else _("%s blocks %s")) \
+                % (who, them)
+        if kind == "destroy" and len(inp) >= 4:
+            said = {"shield": N_("%s breaks %s shield"), "spell": N_("%s breaks %s spell"),
+                    "attack": N_("%s destroys %s Attack")}.get(inp[3])
+            if said:
+                return _(said) % (who, them)
+        if kind in ("steal", "destroy", "block", "raise"):  # an effect the menu never names
+            return _("%(player)s: an effect on %(other)s") % {"player": who, "other": them}
+        return None
+
     def _records(self):
         """What the Master records by hand: Shield and Spell placements, an effect's
         outcome (who beats whom, a cancelled effect, a card stolen from a hand), the deck
-        size in setup; offered after the choices on the referee's menu."""
-        names = [seat(pl["name"]) for pl in self.players]
+        size in setup; offered after the choices on the referee's menu, each named by
+        ``said``."""
         out = []
         if self.phase == "setup":
-            out += [(_("deck %d") % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
+            out += [("deck", n) for n in DECK_CHOICES if n != self.deck]
         elif self.phase == "stage2" and self.handover is None:
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
-                    out.append((_("%s shield") % names[p], ("place", p, "shield")))
-                    out.append((_("%s spell") % names[p], ("place", p, "spell")))
+                    out += [("place", p, "shield"), ("place", p, "spell")]
             for p in self.in_round():
                 if self.usable_hand(p) > 0 and self.deck > 0:
-                    out += [(_("%(player)s takes %(n)d") % {"player": names[p], "n": n},
-                             ("take", p, n, "hand"))
-                            for n in (1, 2, 3)]
+                    out += [("take", p, n, "hand") for n in (1, 2, 3)]
             # An effect card played from the hand: its outcome, as the Master records it.
             for p, q in self._pairs():
                 if self.usable_hand(p) == 0:
                     continue
                 them = self.players[q]
                 if them["hand"] > 0:
-                    out.append((_("%s steals %s") % (names[p], names[q]),
-                                ("steal", p, q, "hand", "hand")))
+                    out.append(("steal", p, q, "hand", "hand"))
                 if them["shields"] > 0:
-                    out.append((_("%s breaks %s shield") % (names[p], names[q]),
-                                ("destroy", p, q, "shield", "hand")))
-                out.append((_("%s blocks %s") % (names[p], names[q]),
-                            ("block", p, q, "player", "hand")))
-                out.append((_("%s blocks %s hand") % (names[p], names[q]),
-                            ("block", p, q, "hand", "hand")))
+                    out.append(("destroy", p, q, "shield", "hand"))
+                out += [("block", p, q, "player", "hand"), ("block", p, q, "hand", "hand")]
                 if them["spells"] > 0:
-                    out.append((_("%s breaks %s spell") % (names[p], names[q]),
-                                ("destroy", p, q, "spell", "hand")))
+                    out.append(("destroy", p, q, "spell", "hand"))
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
-                    out.append((_("%s takes 1 from discard") % names[p],
-                                ("take", p, 1, "hand", "discard")))
-                    out.append((_("%s loses a card") % names[p], ("lose", p, "hand")))
-            out += [(_("next hand %d") % n, ("hand", n)) for n in (4, 5, 6)
-                    if n != self.hand_size]
+                    out += [("take", p, 1, "hand", "discard"), ("lose", p, "hand")]
+            out += [("hand", n) for n in (4, 5, 6) if n != self.hand_size]
         elif self.phase == "stage3":
             out += self._cost_records()
         elif self.phase == "effects":
             for p, q in self._pairs():
                 if [p, q] not in self.beats and [q, p] not in self.beats:
-                    out.append((_("%s beats %s") % (names[p], names[q]), ("beats", p, q)))
+                    out.append(("beats", p, q))
             done = []
             for pair in self.beats:
                 if pair[0] not in done:
                     done.append(pair[0])
-            for p in sorted(done):
-                out.append((_("cancel %s") % names[p], ("cancel", p)))
+            out += [("cancel", p) for p in sorted(done)]
             out += self._cost_records()
             for p in self.in_round():
                 src = self._stage3_source(p)
                 if src is None:
                     continue
                 # An effect of an Attack card (IN-6), else of a Spell: what it did.
-                out.append((_("%s Attack +1") % names[p], ("raise", p, p, 1, src)))
+                out.append(("raise", p, p, 1, src))
                 for q in self.in_round():
                     if q == p:
                         continue
-                    out.append((_("%s blocks %s") % (names[p], names[q]),
-                                ("block", p, q, "player", src)))
+                    out.append(("block", p, q, "player", src))
                     if self.players[q]["attack"] is not None:
-                        out.append((_("%s destroys %s Attack") % (names[p], names[q]),
-                                    ("destroy", p, q, "attack", src)))
+                        out.append(("destroy", p, q, "attack", src))
                 if self.deck > 0:
-                    out.append((_("%(player)s takes %(n)d") % {"player": names[p], "n": 1},
-                                ("take", p, 1, src)))
+                    out.append(("take", p, 1, src))
                 if src == "spell":
-                    out.append((_("%s loses a Spell") % names[p], ("lose", p, "spell")))
-        return out
+                    out.append(("lose", p, "spell"))
+        return [(self.said(inp), inp) for inp in out]
 
     def _stage3_source(self, p):
         """Where ``p``'s next effect after the reveal comes from: the Attack card once its
@@ -365,9 +411,9 @@ class InvocationsGame(Game):
             if pl["attack"] is None or pl["cost_due"] == 0:
                 continue
             if self.free_spells(p) > 0:
-                out.append((_("%s pays with a Spell") % seat(pl["name"]), ("pay", p, "spell")))
+                out.append(("pay", p, "spell"))
             if pl["shields"] > 0:
-                out.append((_("%s pays with a Shield") % seat(pl["name"]), ("pay", p, "shield")))
+                out.append(("pay", p, "shield"))
         return out
 
     def input_for(self, event, seat=0, names=()):
@@ -982,7 +1028,7 @@ class InvocationsGame(Game):
 
     def _in_timeout(self, inp):
         if len(inp) != 2 or inp[1] not in ("attack", "handover"):
-            return Refusal("INPUT", "timeout is attack or handover")
+            return Refusal("INPUT", _("a timer that runs out is the Attack's or the hand-over's"))
         if not self.timers:
             return Refusal("IN-4", _("the timers are off"))
         out = Outcome()

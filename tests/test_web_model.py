@@ -4,6 +4,7 @@ Invocations' points (the demo journals)."""
 from __future__ import annotations
 
 import re
+import tempfile
 
 import pytest
 from rigs.referee_table import Table, game_table
@@ -96,3 +97,30 @@ def test_the_page_tells_each_demo_game_in_sentences_of_the_tables_language(varia
         assert [h["rule"] for h in refused] == ["HS-4"], refused
     if lang == "fr" and variant == "jl-beginner":
         assert "P1 ajoute Atlantis" in lines and "on retire Atlantis" in lines, lines
+
+
+@pytest.mark.parametrize("lang, said", [("en", "P1 taps Last Stand"),
+                                        ("fr", "P1 pose Dernière bataille"),
+                                        ("es", "P1 acerca Last Stand")])
+def test_jl_c9_a_power_tapped_on_the_others_turn_is_its_owners(lang: str, said: str):
+    """The Collector's demo: P1 answers P2's attack with Last Stand (a Surge Power, any
+    time: JL-W064); the panel says P1 paid, and the page's history and replay name P1, not
+    P2 whose turn it is (issue 35)."""
+    from host.readers.replay import replay
+    from host.storage.store import Store
+
+    with i18n.speaking(lang):
+        journal = MemoryJournal()
+        rehearse("jl-collector", journal=journal)
+        row = GameRow(1, "jl-collector", ("P1", "P2"), "2026-11-24T20:00:00.000Z", None, None)
+        follower = Follower(row)
+        follower.feed(journal.entries, ["2026-11-24T20:00:00.000Z"] * len(journal.entries))
+        taps = [h["text"] for h in follower.history if h["kind"] == "tap"]
+        store = Store(tempfile.mkdtemp(), durable=False)
+        game_id = store.new_game("jl-collector", ["P1", "P2"])
+        for entry in journal.entries:
+            store.journal(game_id).append(entry)
+        lines = replay(store, game_id)
+    assert said in taps, taps
+    assert any(said in line for line in lines), lines
+    assert not [t for t in taps if t.startswith("P2") and t.split(" ", 2)[2] in said], taps

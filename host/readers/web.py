@@ -227,18 +227,21 @@ class Reader:
 
 
 def _title(variant: str) -> str:
-    """A game's name as the panel says it (JL Beginner, HeroScape), its variant if unknown."""
+    """A game's name as the panel says it (JL Beginner, HeroScape) in the table's language,
+    its variant if unknown."""
+    from host.common import i18n
     from host.games.descriptor import open_game
 
-    if variant not in _TITLES:
+    key = (i18n.language(), variant)
+    if key not in _TITLES:
         try:
-            _TITLES[variant] = str(open_game(variant, ("P1", "P2")).presenter.title)
+            _TITLES[key] = str(open_game(variant, ("P1", "P2")).presenter.title)
         except Exception:  # noqa: BLE001 - a game this hexref does not know keeps its id
-            _TITLES[variant] = variant
-    return _TITLES[variant]
+            _TITLES[key] = variant
+    return _TITLES[key]
 
 
-_TITLES: dict[str, str] = {}
+_TITLES: dict[tuple[str, str], str] = {}
 
 
 class Broadcast:

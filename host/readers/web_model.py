@@ -90,7 +90,9 @@ class Follower:
         reaction = ref.apply_entry(entry)
         result = reaction.result
         if isinstance(result, Refusal):
-            item["refusal"] = ". ".join(t for t in (result.message, result.instead) if t)
+            item["refusal"] = (_("%(refused)s; %(instead)s") % {
+                "refused": result.message, "instead": result.instead}
+                if result.instead else result.message)
             item["rule"] = result.rule
         self.history.append(item)
         if result is None or not result.accepted:

@@ -90,16 +90,19 @@ def said_hub(event: tuple, names: dict[str, str]) -> str:
 
 def menu_label(referee: Any, target: str, inp: tuple) -> str:
     """The referee's menu label for this input if its menu offered it (the panel's words
-    for it), "" otherwise. Asked before the input is applied."""
+    for it), else the engine's words for it (``Game.said``: an input the menu offers at
+    another moment, a timer run out), "" when neither has any. Asked before the input is
+    applied."""
     if target == "none" or not inp or inp[0] in ("tap", "add", "roll"):
         return ""
     try:
         for label, its_target, its_input in referee.menu():
             if its_target == target and tuple(its_input) == tuple(inp):
                 return label
+        said = referee.game.said(tuple(inp)) if target == "game" else None
     except Exception:  # noqa: BLE001 - a menu's defect costs the sentence, not the page
         return ""
-    return ""
+    return said or ""
 
 
 def who_taps(referee: Any, inp: tuple, actor: Any) -> Any:

@@ -106,4 +106,4 @@ def test_jl_m10_to_m14_whole_team_game():
     assert g.name(g.turn) == "B2" and g.legal_inputs().tiles == {"S3": "attacker"}
     out = play(g, [("tap", "S3"), ("tap", "C4"), ("roll", G), ("roll", W), ("end",)])[-1]
     assert out.find("winner") == {"players": [0, 2], "rule": "JL-M14"}
-    assert g.legal_inputs().prompt == "A1 A2 wins!"
+    assert g.legal_inputs().prompt == "A1 & A2 win!"
