@@ -47,18 +47,20 @@ HISTORY_PUSHED = 300  # the latest inputs in each push; /api/games/N has the who
 KEEPALIVE_S = 15.0  # a comment line on an idle stream keeps proxies and phones from closing it
 
 
-def page_texts() -> tuple[str, ...]:
+def page_texts() -> tuple[str | tuple[str, str], ...]:
     """Every text the web pages say (host/readers/web_page: ``t(...)`` in the scripts, ``data-t``
-    in the HTML), for the page to ask the server for them in the table's language."""
+    in the HTML; ``nt(singular, plural, n)``: a count's, as a pair), for the page to ask the
+    server for them in the table's language."""
     from babel.messages.extract import extract_from_dir
 
-    texts: list[str] = []
+    texts: list[str | tuple[str, str]] = []
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(PAGE),
             [("**.js", "javascript"), ("**.html", "host.common.translations:extract_html")],
-            keywords={"t": None}):
-        if isinstance(message, str) and message not in texts:
-            texts.append(message)
+            keywords={"t": None, "nt": (1, 2)}):
+        said = message if isinstance(message, str) else tuple(message)
+        if said not in texts:
+            texts.append(said)
     return tuple(texts)
 
 
@@ -387,10 +389,18 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
 
 def page_words() -> dict[str, Any]:
     """The page's texts in the table's language: {"lang": "fr", "words": {English: said}}
-    (the texts are found in the page's own files, as the catalogues find them)."""
+    (the texts are found in the page's own files, as the catalogues find them); a count's
+    text is its two forms, {singular: [one, other]} (the catalogues' languages have two:
+    the page picks by the language's plural rule, common.js's ``nt``)."""
     from host.common import i18n
 
-    return {"lang": i18n.language(), "words": {text: _(text) for text in page_texts()}}
+    words: dict[str, str | list[str]] = {}
+    for text in page_texts():
+        if isinstance(text, tuple):
+            words[text[0]] = [i18n.n_(text[0], text[1], 1), i18n.n_(text[0], text[1], 2)]
+        else:
+            words[text] = _(text)
+    return {"lang": i18n.language(), "words": words}
 
 
 def qr_svg(url: str) -> bytes:
