@@ -99,13 +99,17 @@ def test_the_page_tells_each_demo_game_in_sentences_of_the_tables_language(varia
         assert "P1 ajoute Atlantis" in lines and "on retire Atlantis" in lines, lines
 
 
-@pytest.mark.parametrize("lang, said", [("en", "P1 taps Last Stand"),
-                                        ("fr", "P1 pose Dernière bataille"),
-                                        ("es", "P1 acerca Last Stand")])
-def test_jl_c9_a_power_tapped_on_the_others_turn_is_its_owners(lang: str, said: str):
+@pytest.mark.parametrize("lang, said, added", [
+    ("en", "P1 taps Last Stand", ("P1 adds Last Stand", "Last Stand added")),
+    ("fr", "P1 pose Dernière bataille", ("P1 ajoute Dernière bataille",
+                                         "on ajoute Dernière bataille")),
+    ("es", "P1 acerca Last Stand", ("P1 añade Last Stand", "se añade Last Stand"))])
+def test_jl_c9_a_power_tapped_on_the_others_turn_is_its_owners(lang: str, said: str,
+                                                                added: tuple[str, str]):
     """The Collector's demo: P1 answers P2's attack with Last Stand (a Surge Power, any
     time: JL-W064); the panel says P1 paid, and the page's history and replay name P1, not
-    P2 whose turn it is (issue 35)."""
+    P2 whose turn it is (issue 35). The tile is its book's word from its roster on (French
+    replay said "P1 ajoute Last Stand", then "Dernière bataille ajouté")."""
     from host.readers.replay import replay
     from host.storage.store import Store
 
@@ -123,4 +127,5 @@ def test_jl_c9_a_power_tapped_on_the_others_turn_is_its_owners(lang: str, said: 
         lines = replay(store, game_id)
     assert said in taps, taps
     assert any(said in line for line in lines), lines
+    assert any(added[0] in line for line in lines) and "    | " + added[1] in lines, lines
     assert not [t for t in taps if t.startswith("P2") and t.split(" ", 2)[2] in said], taps
