@@ -56,7 +56,8 @@ def test_in_1_an_invocations_game_stored_in_english_reads_in_the_tables_language
         state = follower.state(row)
         listed = past_games(store.games(), lambda v: v)
     # hexref replay: the header, each input, the panel after it.
-    assert "%s vs %s vs %s" % (red, blue, green) in lines[0]
+    versus = {"fr": "contre", "es": "contra"}[lang]
+    assert (" %s " % versus).join((red, blue, green)) in lines[0]
     assert lines[0].endswith(i18n_won(lang, green)), lines[0]
     said = "\n".join(lines)
     assert not ENGLISH_SEATS.search(said), ENGLISH_SEATS.search(said)

@@ -61,7 +61,9 @@ def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = (),
 
 
 def _header(row: GameRow) -> str:
-    said = {"n": row.id, "game": row.variant, "players": " vs ".join(said_seats(row.players)),
+    # TRANSLATORS: between the players of a game, "Red vs Blue vs Green".
+    versus = " %s " % _("vs")
+    said = {"n": row.id, "game": row.variant, "players": versus.join(said_seats(row.players)),
             "started": row.created, "finished": row.finished,
             "winner": said_winner(row.winner, row.players)}
     if not row.finished:
