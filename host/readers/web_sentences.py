@@ -270,9 +270,11 @@ def _fight_line(kind: str, data: dict, names: dict[str, str], players: tuple[str
     if kind == "shields":  # IN-8: the tied players each turn over a Shield
         return [_("Tie: %s") % " & ".join(_seat(p, players) for p in data.get("players") or [])]
     if kind == "playoff":
-        return [_("%(players)s tied: %(n)d cards each") % {
-            "players": " & ".join(_seat(p, players) for p in data.get("players") or []),
-            "n": data.get("cards", 0)}]
+        cards = data.get("cards", 0)
+        return [n_("%(players)s tied: %(n)d card each", "%(players)s tied: %(n)d cards each",
+                   cards) % {"players": " & ".join(_seat(p, players)
+                                                   for p in data.get("players") or []),
+                             "n": cards}]
     if kind == "no_winner":
         prize = data.get("prize", 0)
         return [_("No winner"), n_("prize: %d card carried over", "prize: %d cards carried over",
