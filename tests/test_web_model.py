@@ -59,10 +59,14 @@ def test_hs_6_hs_7_the_page_shows_the_exact_odds_of_the_attack_before_the_roll()
     lines = state["fight"]["lines"]
     # As sentences, names for cards, no "True" and no rule ID (issue 21).
     assert lines == [
-        "P2 rolls 4, 1, 6, 6 to defend",
+        "P2 rolls 1 skull, 1 shield, 2 blanks to defend",  # the faces as the die shows them
         "Zettian Guards attacks Marro Warriors: 2 skulls vs 1 shield",
         "Marro Warriors loses a figure, 3 left"]
     assert [c["value"] for p in state["players"] for c in p["counts"]] == [2, 3]
+    # HS-2: a roll by the symbols its faces show, not by their numbers.
+    rolls = [h["text"] for h in state["history"] if h["kind"] == "roll"]
+    assert rolls[:6] == ["P1 rolls 1 skull"] * 3 + ["P1 rolls 1 shield"] * 2 + \
+        ["P2 rolls 1 skull"], rolls  # faces 1, 2, 3, 4, 5 (HS-2), one die at a time
 
 
 UID = re.compile(r"\b[0-9A-F]{8,}\b")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from host.common.i18n import _, n_
+from shared_rules.heroscape import faces_said
 from shared_rules.heroscape_presenter import skulls_vs_shields
 from shared_rules.hexo import MONSTER_NAMES, monster_name, space_name
 from shared_rules.words import name as tile_name
@@ -93,9 +94,11 @@ def menu_label(referee: Any, target: str, inp: tuple) -> str:
     for it), else the engine's words for it (``Game.said``: an input the menu offers at
     another moment, a timer run out), "" when neither has any. Asked before the input is
     applied."""
-    if target == "none" or not inp or inp[0] in ("tap", "add", "roll"):
+    if target == "none" or not inp or inp[0] in ("tap", "add"):
         return ""
     try:
+        if inp[0] == "roll":  # no menu rolls a die; a game may say its faces (HS-2)
+            return referee.game.said(tuple(inp)) or ""
         for label, its_target, its_input in referee.menu():
             if its_target == target and tuple(its_input) == tuple(inp):
                 return label
@@ -160,8 +163,8 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
         return (_("%(player)s taps %(tile)s") if who else _("%(tile)s tapped")) % {
             "player": who, "tile": tile}
     if kind == "roll" and len(inp) == 2:
-        faces = ", ".join(str(f) for f in inp[1]) if isinstance(inp[1], (list, tuple)) \
-            else str(inp[1])
+        faces = label or (", ".join(str(f) for f in inp[1]) if isinstance(inp[1], (list, tuple))
+                          else str(inp[1]))
         return (_("%(player)s rolls %(faces)s") if who else _("the die rolls %(faces)s")) % {
             "player": who, "faces": faces}
     if label:
@@ -241,9 +244,9 @@ def _fight_line(kind: str, data: dict, names: dict[str, str], players: tuple[str
         return [_("%(card)s attacks %(target)s: %(result)s") % {
             "card": _thing(data.get("card"), names), "target": _thing(data.get("target"), names),
             "result": skulls_vs_shields(data)}]
-    if kind == "defense_roll":
+    if kind == "defense_roll" and isinstance(data.get("faces"), list):
         return [_("%(player)s rolls %(faces)s to defend") % {
-            "player": who, "faces": _joined(data.get("faces", ""), names, players)}]
+            "player": who, "faces": faces_said(data["faces"])}]
     if kind == "fight_result":
         side = data.get("winner")
         said = {"player": who, "mine": data.get("mine", ""), "theirs": data.get("theirs", "")}
