@@ -58,7 +58,8 @@ def page_texts() -> tuple[str | tuple[str, str], ...]:
             str(PAGE),
             [("**.js", "javascript"), ("**.html", "host.common.translations:extract_html")],
             keywords={"t": None, "nt": (1, 2)}):
-        said = message if isinstance(message, str) else tuple(message)
+        said: str | tuple[str, str] = (message if isinstance(message, str)
+                                       else (message[0], message[1]))
         if said not in texts:
             texts.append(said)
     return tuple(texts)
