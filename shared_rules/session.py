@@ -138,10 +138,10 @@ def _no_owners():
 
 class Session:
     """One game refereed: ``new_game`` makes its engine, ``book`` names tapped tiles,
-    ``journal`` holds every entry (``entries``, ``append``), ``players`` the seats' own
-    names as the games table keeps them (the code's English: "Red", "P1"; ``players``
-    then says each seat as the table names it now). The state is restored from the
-    journal when made."""
+    ``journal`` holds every entry (``entries``, ``append``); ``players``, given when it is
+    made, are the seats' own names as the games table keeps them (the code's English:
+    "Red", "P1"), kept as ``seats``, and the ``players`` property says each seat as the
+    table names it now. The state is restored from the journal when made."""
 
     Entry = Entry  # what the journal keeps (the Pi's storage has its own, the same fields)
 
