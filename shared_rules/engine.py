@@ -195,6 +195,12 @@ class Game:
             return ("roll", list(event[1]))
         return None
 
+    def said(self, inp):
+        """An input as the referee's menu would name it ("Blue steals Green") when the
+        menu does not offer it now (a history says it so); None: the engine has no
+        words for it (a tap, a roll: the history says those itself)."""
+        return None
+
     def apply(self, inp):
         """Apply one input. Returns an ``Outcome`` or a ``Refusal``."""
         if not isinstance(inp, (tuple, list)) or not inp or not isinstance(inp[0], str):

@@ -115,6 +115,30 @@ def validate_card(entry):
     return problems
 
 
+# Each symbol of the HS-2 die counted, whole, for the catalogues' plural rules.
+SYMBOLS = (("skull", lambda n: n_("%d skull", "%d skulls", n)),
+           ("shield", lambda n: n_("%d shield", "%d shields", n)),
+           ("blank", lambda n: n_("%d blank", "%d blanks", n)))
+
+
+def faces_said(faces):
+    """Faces of the HS-2 die as the players read them, each symbol counted.
+
+    >>> faces_said([1, 4, 6, 2])
+    '2 skulls, 1 shield, 1 blank'
+    """
+    said = []
+    for symbol, counted in SYMBOLS:
+        n = count_faces(faces, symbol)
+        if n:
+            said.append(counted(n) % n)
+    return ", ".join(said)
+
+
+def _face(f):
+    return isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6
+
+
 def count_faces(faces, symbol):
     """How many of ``faces`` (1..6) show ``symbol`` on the HS-2 die.
 
@@ -235,6 +259,13 @@ class HeroScapeGame(Game):
                    (_("P%d higher") % (2 - me), ("height", "defender")),
                    (_("cancel"), ("cancel",))]
         return Legal(me, "height", _("who is higher?"), choices=choices + objective)
+
+    def said(self, inp):
+        """A roll by the symbols its faces show ("2 skulls, 1 blank"), not their numbers."""
+        if len(inp) == 2 and inp[0] == "roll" and isinstance(inp[1], (list, tuple)) and \
+                all(_face(f) for f in inp[1]):
+            return faces_said(inp[1])
+        return None
 
     def input_for(self, event, seat=0, names=()):
         """The hub's two buttons belong to P1 (A, "good") and P2 (B, "evil"). While the
@@ -412,8 +443,7 @@ class HeroScapeGame(Game):
         out.add("defense_roll", {"player": p, "faces": faces, "shields": shields})
         out.add("attack", {"card": self.chosen, "target": target_key, "skulls": skulls,
                            "shields": shields, "unblocked": max(0, skulls - shields),
-                           "destroyed": destroyed,
-                           "text": "%d skulls vs %d shields" % (skulls, shields)})
+                           "destroyed": destroyed})
         if destroyed:
             target["alive"] -= 1
             target["destroyed"] += 1

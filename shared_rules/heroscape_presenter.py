@@ -36,6 +36,8 @@ COUNTED = {
     "shield": lambda n: n_("%d shield", "%d shields", n),
     "card": lambda n: n_("%d card", "%d cards", n),
     "figure": lambda n: n_("%d figure", "%d figures", n),
+    "attack die": lambda n: n_("%d attack die", "%d attack dice", n),
+    "defense die": lambda n: n_("%d defense die", "%d defense dice", n),
 }
 
 
@@ -48,6 +50,12 @@ def skulls_vs_shields(attack):
     """``2 skulls vs 1 shield``: an attack's outcome the way the players count it."""
     return _("%(skulls)s vs %(shields)s") % {"skulls": plural(attack["skulls"], "skull"),
                                              "shields": plural(attack["shields"], "shield")}
+
+
+def dice_against(attack, defense):
+    """``3 attack dice against 1 defense die``: the dice of an attack, each counted."""
+    return _("%(attack)s against %(defense)s") % {"attack": plural(attack, "attack die"),
+                                                  "defense": plural(defense, "defense die")}
 
 
 class HeroScapeScreens:
@@ -123,7 +131,7 @@ class HeroScapeScreens:
             line = _("Tie %(a)d:%(b)d, both roll again") % {"a": again["skulls"],
                                                              "b": again["skulls"]}
         else:
-            line = _("Most skulls goes first")
+            line = _("Most skulls: first to play")
         return View(header=self.title, header_right=_("initiative"), big=tuple(shown),
                     lines=(line,), footer=self._roll_prompt(ref, game, legal), kind="battle")
 
@@ -143,7 +151,7 @@ class HeroScapeScreens:
         attack, defense = game["odds_dice"]
         return View(header="%s > %s" % (mine, target), header_right=me,
                     big=(share(Fraction(*game["destroy"])),),
-                    lines=(_("destroy: %(attack)d vs %(defense)d dice, level")
+                    lines=(_("destroy: dice %(attack)d vs %(defense)d, level")
                            % {"attack": attack, "defense": defense},),
                     footer=_("Who stands higher? A: %(a)s, B: %(b)s, hold: same level")
                     % {"a": ref.players[0], "b": ref.players[1]}, kind="odds")
@@ -161,11 +169,14 @@ class HeroScapeScreens:
         total = game["attack"]["dice"][legal.roll_by]
         attacking = legal.roll_by == att
         if self.dice == "physical":
-            said = (_("skulls: %(n)d of %(total)d dice to roll") if attacking
-                    else _("shields: %(n)d of %(total)d dice to roll"))
+            said = (n_("skulls: %(n)d of %(total)d die to roll",
+                       "skulls: %(n)d of %(total)d dice to roll", total) if attacking
+                    else n_("shields: %(n)d of %(total)d die to roll",
+                            "shields: %(n)d of %(total)d dice to roll", total))
             line = said % {"n": legal.dice, "total": total}
         else:
-            said = _("skulls: %d dice at once") if attacking else _("shields: %d dice at once")
+            said = (n_("skulls: %d die at once", "skulls: %d dice at once", total) if attacking
+                    else n_("shields: %d die at once", "shields: %d dice at once", total))
             line = said % total
         return View(header="%s %s" % (self.title, ref.players[att]),
                     header_right=share(Fraction(*game["destroy"])), big=(left, shields),
@@ -188,8 +199,8 @@ class HeroScapeScreens:
                             if c["player"] == game["turn"] and c["alive"]])]
         first = outcome.find("first")
         if first is not None:
-            lines = [_("Initiative %(a)d:%(b)d skulls") % {"a": first["skulls"][0],
-                                                             "b": first["skulls"][1]}]
+            lines = [_("Initiative: skulls %(a)d:%(b)d") % {"a": first["skulls"][0],
+                                                              "b": first["skulls"][1]}]
         return View(header=self.title, header_right=self._figures(ref, game),
                     big=(_("%s's turn") % me,), lines=tuple(lines), footer=legal.prompt,
                     kind="turn")

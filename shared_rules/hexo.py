@@ -50,17 +50,23 @@ import json
 
 from shared_rules import decisions, words
 from shared_rules.engine import Game, Legal, Outcome, Refusal, Total
-from shared_rules.words import N_, _, n_
+from shared_rules.words import N_, _, n_, seat
 
 # HX-1 / HX-8: a monster's value is both its strength and its points.
 MONSTERS = {"troll": 3, "ogre": 2, "goblin": 1}
 MONSTER_NAMES = {"troll": N_("Troll"), "ogre": N_("Ogre"), "goblin": N_("Goblin")}
 KILLED_NAMES = {"troll": N_("Trolls"), "ogre": N_("Ogres"), "goblin": N_("Goblins")}
+# The monsters a player killed, counted in the score by the language's plural rule.
+KILLED_SAID = {
+    "troll": lambda n: n_("%(n)d Troll × %(points)d", "%(n)d Trolls × %(points)d", n),
+    "ogre": lambda n: n_("%(n)d Ogre × %(points)d", "%(n)d Ogres × %(points)d", n),
+    "goblin": lambda n: n_("%(n)d Goblin × %(points)d", "%(n)d Goblins × %(points)d", n),
+}
 
 
 def monster_name(kind, table=MONSTER_NAMES):
-    """A monster's name in the table's language (a space keeps its English label: it is
-    part of the journalled input)."""
+    """A monster's name in the table's language (its space's label, "Troll 1", is part of
+    the journalled input and stays English there: ``space_name`` says it)."""
     return _(table[kind])
 TREASURE_RESERVE = 10
 TREASURE_CARRIED = 5
@@ -87,17 +93,23 @@ def hexo_cards():
 
 
 def space_name(space):
-    """A space as players say it: the journal keeps its label (``village2``, ``mine``),
-    the panel says "village 2", "lost mine" in the table's language; other labels are
-    the players' own (a monster's space, a board coordinate).
+    """A space as players say it: the journal keeps its label (``village2``, ``mine``,
+    ``Troll 1``: a monster's space, named after it), the panel says "village 2", "lost
+    mine", "Troll 1" in the table's language; other labels are the players' own (a board
+    coordinate).
 
-    >>> space_name("village2"), space_name("mine"), space_name("C4")
-    ('village 2', 'lost mine', 'C4')
+    >>> space_name("village2"), space_name("mine"), space_name("Goblin 2"), space_name("C4")
+    ('village 2', 'lost mine', 'Goblin 2', 'C4')
     """
     if space == "mine":
         return _("lost mine")
     if space.startswith("village") and space[7:].isdigit():
         return _("village %d") % int(space[7:])
+    for kind in MONSTER_NAMES:
+        label = MONSTER_NAMES[kind]
+        number = space[len(label) + 1:]
+        if space.startswith(label + " ") and number.isdigit():
+            return "%s %s" % (_(label), number)
     return space
 
 
@@ -134,8 +146,8 @@ def score(player):
           % {"n": n, "points": TREASURE_CARRIED})
     for kind in ("troll", "ogre", "goblin"):
         n = player["killed"][kind]
-        t.add(n * MONSTERS[kind], monster_name(kind, KILLED_NAMES), "%d %s × %d" % (
-            n, monster_name(kind, MONSTER_NAMES if n == 1 else KILLED_NAMES), MONSTERS[kind]))
+        t.add(n * MONSTERS[kind], monster_name(kind, KILLED_NAMES),
+              KILLED_SAID[kind](n) % {"n": n, "points": MONSTERS[kind]})
     n = player["skulls"]
     t.add(n * SKULL_POINTS, _("skulls"),
           n_("%(n)d skull × %(points)d", "%(n)d skulls × %(points)d", n)
@@ -183,7 +195,8 @@ class HexoGame(Game):
 
     # --- reading ----------------------------------------------------------------------
     def name(self, p):
-        return self.players[p]["name"]
+        """Player ``p`` as the table says it: a seat's own name in its language."""
+        return seat(self.players[p]["name"])
 
     def strengths(self):
         """(player Total, opponent Total) of the fight being judged (HX-7, HX-8)."""
@@ -209,7 +222,7 @@ class HexoGame(Game):
         t = Total()
         t.add(value, monster_name(m["type"]))
         t.add(value * f["reinforce"], _("reinforcement"))
-        t.add(m["skulls"], _("skulls"))
+        t.add(m["skulls"], n_("skull", "skulls", m["skulls"]))
         return t
 
     def legal_inputs(self):
@@ -264,7 +277,7 @@ class HexoGame(Game):
             for q in range(len(self.players)):
                 if q != p and self.players[q]["at"] == here:
                     choices.append((_("attack %s") % self.name(q), ("attack", q)))
-        return Legal(p, "action", _("%s: your action") % pl["name"], choices=choices,
+        return Legal(p, "action", _("%s: your action") % seat(pl["name"]), choices=choices,
                      records=self._records())
 
     def _records(self):
@@ -288,6 +301,13 @@ class HexoGame(Game):
         if self.market:
             out.append((_("sink from market"), ("sink", "market")))
         return out
+
+    def said(self, inp):
+        """A move to a space the menu does not name (a board coordinate entered by hand)
+        as the menu would: "to C4"."""
+        if len(inp) == 2 and inp[0] == "move" and isinstance(inp[1], str):
+            return _("to %s") % space_name(inp[1])
+        return None
 
     def input_for(self, event, seat=0, names=()):
         kind = event[0]
@@ -357,7 +377,7 @@ class HexoGame(Game):
             "phase": self.phase, "turn": self.turn, "first": self.first,
             "actor": self.actor, "pile": self.pile, "market": self.market,
             "revealed": self.revealed, "to_place": list(self.to_place),
-            "players": [{"name": pl["name"], "at": pl["at"], "carried": pl["carried"],
+            "players": [{"name": seat(pl["name"]), "at": pl["at"], "carried": pl["carried"],
                          "reserve": pl["reserve"], "skulls": pl["skulls"],
                          "killed": dict(pl["killed"]), "score": score(pl).value}
                         for pl in self.players],
@@ -517,7 +537,7 @@ class HexoGame(Game):
         pl = self.players[p]
         dest = village(p) if inp[1] == "village" else inp[1]
         if dest == pl["at"]:
-            return Refusal("HX-4", _("%s is already there") % pl["name"],
+            return Refusal("HX-4", _("%s is already there") % seat(pl["name"]),
                            _("move to a neighbouring space"))
         cards = 2 if pl["carried"] == 2 else 1
         if pl["at"] in self.monsters:
@@ -565,7 +585,7 @@ class HexoGame(Game):
             return bad
         pl = self.players[self.actor]
         if pl["carried"] == 0:
-            return Refusal("HX-4", _("%s carries no treasure") % pl["name"])
+            return Refusal("HX-4", _("%s carries no treasure") % seat(pl["name"]))
         if pl["at"] == village(self.actor):
             return Refusal("HX-14", _("at your own village a treasure is deposited"),
                            _("deposit it instead"))
@@ -581,7 +601,7 @@ class HexoGame(Game):
         if pl["at"] != village(self.actor):
             return Refusal("HX-14", _("treasures are deposited at your own village"))
         if pl["carried"] == 0:
-            return Refusal("HX-14", _("%s carries no treasure") % pl["name"])
+            return Refusal("HX-14", _("%s carries no treasure") % seat(pl["name"]))
         pl["carried"] -= 1
         pl["reserve"] += 1
         return self._simple("deposit", {"reserve": pl["reserve"],
@@ -603,7 +623,8 @@ class HexoGame(Game):
         if space in self.monsters:
             return Refusal("HX-13", _("never two monsters on a space"),
                            _("%(space)s already holds a %(monster)s")
-                           % {"space": space, "monster": monster_name(self.monsters[space]["type"])})
+                           % {"space": space_name(space),
+                              "monster": monster_name(self.monsters[space]["type"])})
         same = [s for s in self.monsters if self.monsters[s]["type"] == kind]
         if not same:
             if terrain != "mountain":
@@ -673,7 +694,7 @@ class HexoGame(Game):
             return Refusal("HX-14", _("no fights on villages or the lost mine"))
         if target == "monster":
             if here not in self.monsters:
-                return Refusal("HX-10", _("no monster on %s") % here)
+                return Refusal("HX-10", _("no monster on %s") % space_name(here))
             self.fight = {"kind": "attack_monster", "player": p, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}
             rule = "HX-10"
@@ -683,7 +704,8 @@ class HexoGame(Game):
             if self.players[target]["at"] != here:
                 return Refusal("HX-4", _("%s is not on your space") % self.name(target))
             if self.players[p]["began_at"] != here:
-                return Refusal("HX-4", _("%s came to %s this turn") % (self.name(p), here),
+                return Refusal("HX-4", _("%s came to %s this turn") % (self.name(p),
+                                                                      space_name(here)),
                                _("attack a player from the space where your turn began"))
             self.fight = {"kind": "pvp", "player": p, "opponent": target, "space": here,
                           "support": {}, "reinforce": 0, "keys": []}

@@ -50,7 +50,7 @@ class HexoScreens:
         if game["phase"] == "setup":
             return View(header=_("%s setup") % self.title,
                         lines=(_("Players: %s") % " ".join(ref.players),
-                               _("Pile: %d cards") % game["pile"]),
+                               n_("Pile: %d card", "Pile: %d cards", game["pile"]) % game["pile"]),
                         footer=_("OK: who goes first?"), kind="setup", wrap=True)
         if game["phase"] == "events":
             return View(header=self._turn_header(game),
@@ -80,8 +80,8 @@ class HexoScreens:
     def _placed(self, game, placed):
         m = game["monsters"].get(placed["space"])
         if m and m["terrain"] == "mountain":
-            return _("%s placed on a free mountain") % placed["space"]
-        return _("%s placed on a space next to it") % placed["space"]
+            return _("%s placed on a free mountain") % space_name(placed["space"])
+        return _("%s placed on a space next to it") % space_name(placed["space"])
 
     def _scores(self, ref, game):
         return _("points: %s") % " ".join(["%s %d" % (ref.players[i], pl["score"])

@@ -63,7 +63,7 @@ from shared_rules.engine import Game, Outcome, Refusal
 from shared_rules.hexors_battle import Battles
 from shared_rules.hexors_powers import POWERS, PowerPlay
 from shared_rules.hexors_screens import Legal, Screens  # noqa: F401  (Legal is public)
-from shared_rules.words import N_, _
+from shared_rules.words import N_, _, n_
 
 # variant -> (game, collector rules?, allowed player counts)
 VARIANTS = {
@@ -86,6 +86,10 @@ WORDS = {
     "ygo": {"stones": N_("stars"), "colour": N_("element"), "pod": N_("team"),
             "home_bonus": N_("attack")},
 }
+# The breakdown's labels that count things, whole, for the catalogues' plural rules: the
+# Stones (Stars) spent on a strike (JL-M4), "+1 stone", "+2 stones".
+COUNTED = {"stones": {"jl": lambda n: n_("stone", "stones", n),
+                      "ygo": lambda n: n_("star", "stars", n)}}
 # The die's colours as a player reads them (decisions.COLOURS holds the data's names).
 DIE_COLOURS = {"green": N_("green"), "blue": N_("blue"), "yellow": N_("yellow"),
                "red": N_("red"), "purple": N_("purple"), "white": N_("white")}
@@ -102,10 +106,10 @@ SAID = {
     "add_fighters": (N_("add Characters"), N_("add Monsters")),
     "add_home_prompt": (N_("%s: add Stronghold"), N_("%s: add Character")),
     "add_fighters_prompt": (N_("%s: add Characters"), N_("%s: add Monsters")),
-    "uneven_fighters": (N_("%(first)s: %(n)d Characters, %(other)s: %(m)d"),
-                        N_("%(first)s: %(n)d Monsters, %(other)s: %(m)d")),
-    "uneven_powers": (N_("%(first)s: %(n)d Powers, %(other)s: %(m)d"),
-                      N_("%(first)s: %(n)d Actions, %(other)s: %(m)d")),
+    "uneven_fighters": (N_("Characters: %(first)s %(n)d, %(other)s %(m)d"),
+                        N_("Monsters: %(first)s %(n)d, %(other)s %(m)d")),
+    "uneven_powers": (N_("Powers: %(first)s %(n)d, %(other)s %(m)d"),
+                      N_("Actions: %(first)s %(n)d, %(other)s %(m)d")),
     "no_colour": (N_("%s has no colour"), N_("%s has no element")),
     "home_bonus_unknown": (N_("%s: defense bonus unknown"), N_("%s: attack bonus unknown")),
     "accept_or_play": (N_("accept it or play a Power"), N_("accept it or play an Action")),
@@ -212,8 +216,11 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         jl, ygo = SAID[key]
         return _(jl) if self.game == self.JL else _(ygo)
 
-    def part(self, key):
-        """A breakdown label of this game (``"colour"``: JL's colour, YGO's element)."""
+    def part(self, key, n=None):
+        """A breakdown label of this game (``"colour"``: JL's colour, YGO's element);
+        ``n``: the label of a count of ``n`` (1 stone, 2 stones)."""
+        if n is not None and key in COUNTED:
+            return COUNTED[key][self.game](n)
         return _(self.words[key])
 
     def name(self, p):

@@ -158,10 +158,10 @@ class Battles:
                 continue
             if play["effect"] == "flying_debris" and play["turn"] != self.turn_no:
                 continue      # JL-W069: +2 only in the turn it was played
-            total.add(spec.amount, _(spec.label))
+            total.add(spec.amount, self.power_label(play))
         boost = self.boosts.get(key, 0)
         if boost:
-            total.add(boost, self.part("stones"))                               # JL-M4
+            total.add(boost, self.part("stones", boost))                        # JL-M4
         return total
 
     def _ally_bonus(self, t, home):

@@ -12,7 +12,7 @@ Sandstorm, Power Theft, Genesis, Escape).
 (2, 7)
 """
 from shared_rules.engine import Outcome, Refusal
-from shared_rules.words import N_, _
+from shared_rules.words import _
 
 
 class Power:
@@ -29,11 +29,10 @@ class Power:
     discarded as soon as it resolves).
     """
 
-    def __init__(self, effect, game, rule, label, timing, cost, target, lasts, amount=0):
+    def __init__(self, effect, game, rule, timing, cost, target, lasts, amount=0):
         self.effect = effect
         self.game = game
         self.rule = rule
-        self.label = label
         self.timing = timing
         self.cost = cost
         self.target = target
@@ -49,31 +48,32 @@ class Power:
 
 
 _ROWS = (
-    # effect, game, rule, label, timing, cost, target, lasts, amount
-    ("last_stand", "jl", "JL-W064", N_("last stand"), "surge", 0, None, "turn", 3),
-    ("energy_barrier", "jl", "JL-W065", N_("barrier"), "ultimate", 1, None, "game", 0),
-    ("escape", "jl", "JL-W066", N_("escape"), "surge", 1, "battling", "turn", 0),
-    ("speed", "jl", "JL-W067", N_("speed"), "surge", 1, None, "turn", 0),
-    ("detection", "jl", "JL-W068", N_("detection"), "surge", 2, "power", "turn", 0),
-    ("flying_debris", "jl", "JL-W069", N_("debris"), "ultimate", 2, "friend-fighter", "game", 2),
-    ("life_drain", "jl", "JL-W070", N_("life drain"), "surge", 2, "foe", "turn", -1),
-    ("self_destruct", "jl", "JL-W071", N_("self-destruct"), "surge", 2, None, "turn", 0),
-    ("teamwork", "jl", "JL-W072", N_("teamwork"), "surge", 2, "tile", "turn", 7),
-    ("super_strength", "jl", "JL-W073", N_("strength"), "ultimate", 3, "tile", "game", 3),
-    ("telepathy", "jl", "JL-W074", N_("telepathy"), "surge", 3, "foe-fighter", "turn", 0),
-    ("wasteland", "jl", "JL-W075", N_("wasteland"), "ultimate", 3, None, "game", 0),
-    ("disarm", "ygo", "YG-A1", N_("disarm"), "flash", 1, "power", "now", 0),
-    ("mystic_barrier", "ygo", "YG-A2", N_("barrier"), "extreme", 1, None, "game", 0),
-    ("symbiosis", "ygo", "YG-A3", N_("symbiosis"), "flash", 1, "any-fighter", "turn", 0),
-    ("setting_sun", "ygo", "YG-A4", N_("setting sun"), "flash", 1, "any-fighter", "turn", 3),
-    ("power_theft", "ygo", "YG-A5", N_("theft"), "flash", 1, None, "now", 0),
-    ("energy_lock", "ygo", "YG-A6", N_("lock"), "extreme", 2, "any-fighter", "turn", 0),
-    ("genesis", "ygo", "YG-A7", N_("genesis"), "extreme", 2, "graveyard", "now", 0),
-    ("divine_chain", "ygo", "YG-A8", N_("chain"), "extreme", 2, "any-fighter", "turns", 0),
-    ("sandstorm", "ygo", "YG-A9", N_("sandstorm"), "extreme", 2, None, "now", 0),
-    ("earth_fist", "ygo", "YG-A10", N_("earth fist"), "flash", 2, "any-fighter", "turn", 7),
-    ("star_burst", "ygo", "YG-A11", N_("star burst"), "extreme", 3, "any-fighter", "game", 3),
-    ("zombie", "ygo", "YG-A12", N_("zombie"), "flash", 3, "foe", "turn", 0),
+    # effect, game, rule, timing, cost, target, lasts, amount (a Power is named by its
+    # tile, as the table's book prints it: words.name)
+    ("last_stand", "jl", "JL-W064", "surge", 0, None, "turn", 3),
+    ("energy_barrier", "jl", "JL-W065", "ultimate", 1, None, "game", 0),
+    ("escape", "jl", "JL-W066", "surge", 1, "battling", "turn", 0),
+    ("speed", "jl", "JL-W067", "surge", 1, None, "turn", 0),
+    ("detection", "jl", "JL-W068", "surge", 2, "power", "turn", 0),
+    ("flying_debris", "jl", "JL-W069", "ultimate", 2, "friend-fighter", "game", 2),
+    ("life_drain", "jl", "JL-W070", "surge", 2, "foe", "turn", -1),
+    ("self_destruct", "jl", "JL-W071", "surge", 2, None, "turn", 0),
+    ("teamwork", "jl", "JL-W072", "surge", 2, "tile", "turn", 7),
+    ("super_strength", "jl", "JL-W073", "ultimate", 3, "tile", "game", 3),
+    ("telepathy", "jl", "JL-W074", "surge", 3, "foe-fighter", "turn", 0),
+    ("wasteland", "jl", "JL-W075", "ultimate", 3, None, "game", 0),
+    ("disarm", "ygo", "YG-A1", "flash", 1, "power", "now", 0),
+    ("mystic_barrier", "ygo", "YG-A2", "extreme", 1, None, "game", 0),
+    ("symbiosis", "ygo", "YG-A3", "flash", 1, "any-fighter", "turn", 0),
+    ("setting_sun", "ygo", "YG-A4", "flash", 1, "any-fighter", "turn", 3),
+    ("power_theft", "ygo", "YG-A5", "flash", 1, None, "now", 0),
+    ("energy_lock", "ygo", "YG-A6", "extreme", 2, "any-fighter", "turn", 0),
+    ("genesis", "ygo", "YG-A7", "extreme", 2, "graveyard", "now", 0),
+    ("divine_chain", "ygo", "YG-A8", "extreme", 2, "any-fighter", "turns", 0),
+    ("sandstorm", "ygo", "YG-A9", "extreme", 2, None, "now", 0),
+    ("earth_fist", "ygo", "YG-A10", "flash", 2, "any-fighter", "turn", 7),
+    ("star_burst", "ygo", "YG-A11", "extreme", 3, "any-fighter", "game", 3),
+    ("zombie", "ygo", "YG-A12", "flash", 3, "foe", "turn", 0),
 )
 
 POWERS = {}
@@ -115,7 +115,7 @@ class PowerPlay:
         b = self.battle
         if e == "last_stand":
             if self._last_fighter(p) is None:
-                return Refusal("JL-W064", _("Last Stand needs exactly one Character left"),
+                return Refusal("JL-W064", _("%s needs exactly one Character left") % t.name,
                                _("keep it for later"))
         elif e == "escape":
             if b is None:

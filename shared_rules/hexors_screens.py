@@ -2,9 +2,10 @@
 
 A mixin of ``HexorsGame``; nothing here changes the state.
 """
+from shared_rules import words
 from shared_rules.engine import Legal
 from shared_rules.hexors_powers import POWERS, WALLS
-from shared_rules.words import _
+from shared_rules.words import _, n_
 
 
 class Screens:
@@ -25,8 +26,8 @@ class Screens:
                 leg = Legal(None, "roster", self._roster_prompt(), problem=problem)
             return leg
         if self.phase == "over":
-            names = " ".join([self.name(p) for p in self.winners])
-            return Legal(None, "over", _("%s wins!") % names)
+            names = " & ".join([self.name(p) for p in self.winners])
+            return Legal(None, "over", n_("%s wins!", "%s win!", len(self.winners)) % names)
         if self.pending is not None:
             return self._legal_pending()
         p = self.turn
@@ -109,8 +110,10 @@ class Screens:
                                     ("boost", key)))
 
     def power_label(self, play):
-        label = POWERS[play["effect"]].label
-        return _(label)
+        """A Power (an Action) played, in a breakdown or a tile's effects: its tile's name
+        as the table's book prints it (Dernière bataille; Last Stand at a Spanish table,
+        whose book names no Power: docs/GLOSSARY.md), the same word as its tile."""
+        return words.name(self.tiles[play["tile"]].entry)
 
     def _legal_pending(self):
         pend = self.pending

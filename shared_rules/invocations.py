@@ -58,7 +58,7 @@ Inputs:
 
 from shared_rules import decisions
 from shared_rules.engine import Game, Legal, Outcome, Refusal, seat_name
-from shared_rules.words import N_, _
+from shared_rules.words import N_, _, n_, seat
 
 DECK_CHOICES = (32, 40, 48, 56, 68)  # the deck sizes the Master's menu offers in setup
 
@@ -163,7 +163,8 @@ class InvocationsGame(Game):
         return decisions.IN_MIN_DECK <= n <= decisions.IN_MAX_DECK
 
     def name(self, p):
-        return self.players[p]["name"]
+        """Player ``p`` as the table says it: a seat's own name in its language."""
+        return seat(self.players[p]["name"])
 
     def in_round(self):
         """Players taking part in this round: not blocked (IN-12), not left without an
@@ -236,16 +237,16 @@ class InvocationsGame(Game):
         if ph == "stage2":
             choices = []
             for p in self.waiting_for_attack():
-                pl = self.players[p]
                 if self.usable_hand(p) > 0:
-                    choices.append((_("%s attack") % pl["name"], ("place", p, "attack")))
+                    choices.append(("place", p, "attack"))
                 elif self.free_spells(p) > 0:
-                    choices.append((_("%s spell>atk") % pl["name"], ("spell_attack", p)))
+                    choices.append(("spell_attack", p))
                 elif self._master_can_give():
-                    choices.append((_("give %s") % pl["name"], ("master_gives", p)))
+                    choices.append(("master_gives", p))
                 if self.attack_timeout and self.free_spells(p) > 0 \
                         and self.usable_hand(p) > 0:
-                    choices.append((_("force %s") % pl["name"], ("force", p)))
+                    choices.append(("force", p))
+            choices = [(self.said(inp), inp) for inp in choices]
             waiting = self.waiting_for_attack()
             prompt = (_("%s: place Attack") % self.name(waiting[0])) if waiting else \
                 _("place cards")
@@ -269,82 +270,128 @@ class InvocationsGame(Game):
         seats = self.in_round()
         return [(p, q) for p in seats for q in seats if p != q]
 
+    def said(self, inp):
+        """An input as the Master's menu names it ("Blue steals Green", "Red takes 3"),
+        whether or not the menu offers it now (the phone page's history says an input so);
+        None for one the menu never names (a tap, a roll, a tick)."""
+        kind = inp[0] if inp else ""
+        n = len(self.players)
+        p = inp[1] if len(inp) > 1 and _int(inp[1]) and 0 <= inp[1] < n else None
+        q = inp[2] if len(inp) > 2 and _int(inp[2]) and 0 <= inp[2] < n else None
+        who = self.name(p) if p is not None else None
+        them = self.name(q) if q is not None else None
+        if kind == "timeout" and len(inp) == 2:
+            return _("time is up for the Attack cards") if inp[1] == "attack" else \
+                _("time is up for the hand-over")
+        if kind in ("judge", "start", "handed") and (kind != "handed" or who):
+            return {"judge": _("judge"), "start": _("start"), "handed": _("handed")}[kind]
+        if kind == "deck" and len(inp) == 2 and _int(inp[1]):
+            return _("deck %d") % inp[1]
+        if kind == "hand" and len(inp) == 2 and _int(inp[1]):
+            return _("next hand %d") % inp[1]
+        if who is None:
+            return None
+        if kind == "place" and len(inp) == 3:
+            said = {"attack": N_("%s attack"), "shield": N_("%s shield"),
+                    "spell": N_("%s spell")}.get(inp[2])
+            return _(said) % who if said else None
+        if kind == "spell_attack":
+            return _("%s spell>atk") % who
+        if kind == "master_gives":
+            return _("give %s") % who
+        if kind == "force":
+            return _("force %s") % who
+        if kind == "cancel":
+            return _("cancel %s") % who
+        if kind == "pay" and len(inp) == 3:
+            return (_("%s pays with a Spell") if inp[2] == "spell"
+                    else _("%s pays with a Shield")) % who
+        if kind == "lose" and len(inp) == 3:
+            return (_("%s loses a Spell") if inp[2] == "spell" else _("%s loses a card")) % who
+        if kind == "take" and len(inp) >= 3 and _int(inp[2]):
+            if len(inp) == 5 and inp[4] == "discard":
+                return _("%s takes 1 from discard") % who
+            return _("%(player)s takes %(n)d") % {"player": who, "n": inp[2]}
+        if kind == "raise" and len(inp) >= 4 and inp[2] == p and inp[3] == 1:
+            return _("%s Attack +1") % who
+        if them is None:
+            return None
+        if kind == "beats":
+            return _("%s beats %s") % (who, them)
+        if kind == "steal":
+            return _("%s steals %s") % (who, them)
+        if kind == "block" and len(inp) >= 4:
+            return (_("%s blocks %s hand") if inp[3] == "hand" else _("%s blocks %s")) \
+                % (who, them)
+        if kind == "destroy" and len(inp) >= 4:
+            said = {"shield": N_("%s breaks %s shield"), "spell": N_("%s breaks %s spell"),
+                    "attack": N_("%s destroys %s Attack")}.get(inp[3])
+            if said:
+                return _(said) % (who, them)
+        if kind in ("steal", "destroy", "block", "raise"):  # an effect the menu never names
+            return _("%(player)s: an effect on %(other)s") % {"player": who, "other": them}
+        return None
+
     def _records(self):
         """What the Master records by hand: Shield and Spell placements, an effect's
         outcome (who beats whom, a cancelled effect, a card stolen from a hand), the deck
-        size in setup; offered after the choices on the referee's menu."""
-        names = [pl["name"] for pl in self.players]
+        size in setup; offered after the choices on the referee's menu, each named by
+        ``said``."""
         out = []
         if self.phase == "setup":
-            out += [(_("deck %d") % n, ("deck", n)) for n in DECK_CHOICES if n != self.deck]
+            out += [("deck", n) for n in DECK_CHOICES if n != self.deck]
         elif self.phase == "stage2" and self.handover is None:
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
-                    out.append((_("%s shield") % names[p], ("place", p, "shield")))
-                    out.append((_("%s spell") % names[p], ("place", p, "spell")))
+                    out += [("place", p, "shield"), ("place", p, "spell")]
             for p in self.in_round():
                 if self.usable_hand(p) > 0 and self.deck > 0:
-                    out += [(_("%(player)s takes %(n)d") % {"player": names[p], "n": n},
-                             ("take", p, n, "hand"))
-                            for n in (1, 2, 3)]
+                    out += [("take", p, n, "hand") for n in (1, 2, 3)]
             # An effect card played from the hand: its outcome, as the Master records it.
             for p, q in self._pairs():
                 if self.usable_hand(p) == 0:
                     continue
                 them = self.players[q]
                 if them["hand"] > 0:
-                    out.append((_("%s steals %s") % (names[p], names[q]),
-                                ("steal", p, q, "hand", "hand")))
+                    out.append(("steal", p, q, "hand", "hand"))
                 if them["shields"] > 0:
-                    out.append((_("%s breaks %s shield") % (names[p], names[q]),
-                                ("destroy", p, q, "shield", "hand")))
-                out.append((_("%s blocks %s") % (names[p], names[q]),
-                            ("block", p, q, "player", "hand")))
-                out.append((_("%s blocks %s hand") % (names[p], names[q]),
-                            ("block", p, q, "hand", "hand")))
+                    out.append(("destroy", p, q, "shield", "hand"))
+                out += [("block", p, q, "player", "hand"), ("block", p, q, "hand", "hand")]
                 if them["spells"] > 0:
-                    out.append((_("%s breaks %s spell") % (names[p], names[q]),
-                                ("destroy", p, q, "spell", "hand")))
+                    out.append(("destroy", p, q, "spell", "hand"))
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
-                    out.append((_("%s takes 1 from discard") % names[p],
-                                ("take", p, 1, "hand", "discard")))
-                    out.append((_("%s loses a card") % names[p], ("lose", p, "hand")))
-            out += [(_("next hand %d") % n, ("hand", n)) for n in (4, 5, 6)
-                    if n != self.hand_size]
+                    out += [("take", p, 1, "hand", "discard"), ("lose", p, "hand")]
+            out += [("hand", n) for n in (4, 5, 6) if n != self.hand_size]
         elif self.phase == "stage3":
             out += self._cost_records()
         elif self.phase == "effects":
             for p, q in self._pairs():
                 if [p, q] not in self.beats and [q, p] not in self.beats:
-                    out.append((_("%s beats %s") % (names[p], names[q]), ("beats", p, q)))
+                    out.append(("beats", p, q))
             done = []
             for pair in self.beats:
                 if pair[0] not in done:
                     done.append(pair[0])
-            for p in sorted(done):
-                out.append((_("cancel %s") % names[p], ("cancel", p)))
+            out += [("cancel", p) for p in sorted(done)]
             out += self._cost_records()
             for p in self.in_round():
                 src = self._stage3_source(p)
                 if src is None:
                     continue
                 # An effect of an Attack card (IN-6), else of a Spell: what it did.
-                out.append((_("%s Attack +1") % names[p], ("raise", p, p, 1, src)))
+                out.append(("raise", p, p, 1, src))
                 for q in self.in_round():
                     if q == p:
                         continue
-                    out.append((_("%s blocks %s") % (names[p], names[q]),
-                                ("block", p, q, "player", src)))
+                    out.append(("block", p, q, "player", src))
                     if self.players[q]["attack"] is not None:
-                        out.append((_("%s destroys %s Attack") % (names[p], names[q]),
-                                    ("destroy", p, q, "attack", src)))
+                        out.append(("destroy", p, q, "attack", src))
                 if self.deck > 0:
-                    out.append((_("%(player)s takes %(n)d") % {"player": names[p], "n": 1},
-                                ("take", p, 1, src)))
+                    out.append(("take", p, 1, src))
                 if src == "spell":
-                    out.append((_("%s loses a Spell") % names[p], ("lose", p, "spell")))
-        return out
+                    out.append(("lose", p, "spell"))
+        return [(self.said(inp), inp) for inp in out]
 
     def _stage3_source(self, p):
         """Where ``p``'s next effect after the reveal comes from: the Attack card once its
@@ -364,9 +411,9 @@ class InvocationsGame(Game):
             if pl["attack"] is None or pl["cost_due"] == 0:
                 continue
             if self.free_spells(p) > 0:
-                out.append((_("%s pays with a Spell") % pl["name"], ("pay", p, "spell")))
+                out.append(("pay", p, "spell"))
             if pl["shields"] > 0:
-                out.append((_("%s pays with a Shield") % pl["name"], ("pay", p, "shield")))
+                out.append(("pay", p, "shield"))
         return out
 
     def input_for(self, event, seat=0, names=()):
@@ -406,7 +453,7 @@ class InvocationsGame(Game):
             if h is not None else None,
             "handover": {"by": h["by"], "target": h["target"], "kind": h["kind"]}
             if h is not None else None,
-            "players": [{"name": pl["name"], "hand": pl["hand"], "spells": pl["spells"],
+            "players": [{"name": seat(pl["name"]), "hand": pl["hand"], "spells": pl["spells"],
                          "shields": pl["shields"], "victories": len(pl["victories"]),
                          "points": supreme(pl["victories"])[0],
                          "defense": supreme(pl["victories"])[1],
@@ -451,7 +498,7 @@ class InvocationsGame(Game):
         if self.phase != "setup":
             return Refusal("IN-1", _("players join before the first deal"))
         if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
-            return Refusal("INPUT", "player needs a name or colour")
+            return Refusal("INPUT", _("a player needs a name or a colour"))
         if len(self.players) >= decisions.IN_MAX_PLAYERS:
             return Refusal("IN-1", _("at most %d players") % decisions.IN_MAX_PLAYERS)
         for pl in self.players:
@@ -512,14 +559,18 @@ class InvocationsGame(Game):
         if not _int(self.deck) or self.deck < 1:
             return Refusal("IN-1", _("a deck needs at least one card"))
         if self.deck_unconfirmed:
-            return Refusal("IN-1", _("a deck of %d cards is outside the suggested %d to %d") % (
-                self.deck, decisions.IN_MIN_DECK, decisions.IN_MAX_DECK),
+            return Refusal("IN-1", n_("a deck of %(n)d card is outside the suggested "
+                                      "%(least)d to %(most)d",
+                                      "a deck of %(n)d cards is outside the suggested "
+                                      "%(least)d to %(most)d", self.deck) % {
+                "n": self.deck, "least": decisions.IN_MIN_DECK, "most": decisions.IN_MAX_DECK},
                 _("the Master confirms the deck, or changes it"))
         if not _int(self.hand_size) or not 4 <= self.hand_size <= 6:
             return Refusal("IN-2", _("a hand has 4 to 6 cards"))
         if self.series is not None and len(self.series) != n:
-            return Refusal("IN-11", _("the series has %d totals for %d players") %
-                           (len(self.series), n))
+            return Refusal("IN-11", n_("the series has %(n)d total for %(players)d players",
+                                       "the series has %(n)d totals for %(players)d players",
+                                       len(self.series)) % {"n": len(self.series), "players": n})
         out = Outcome()
         self._stage1(out)
         return out
@@ -600,14 +651,14 @@ class InvocationsGame(Game):
         if slot not in SLOTS:
             return Refusal("IN-3", _("slots are attack, shield and spell"))
         if pl["hand"] == 0:
-            return Refusal("IN-5", _("%s has no card in hand") % pl["name"],
+            return Refusal("IN-5", _("%s has no card in hand") % seat(pl["name"]),
                            _("take the Attack from a Spell"))
         if pl["hand_blocked"]:
-            return Refusal("IN-12", _("%s's hand is blocked") % pl["name"],
+            return Refusal("IN-12", _("%s's hand is blocked") % seat(pl["name"]),
                            _("take the Attack from a Spell") if self.free_spells(p) > 0
                            else _("the Master gives a deck card"))
         if slot == "attack" and pl["attack_down"]:
-            return Refusal("IN-3", _("%s already has an Attack card down") % pl["name"])
+            return Refusal("IN-3", _("%s already has an Attack card down") % seat(pl["name"]))
         pl["hand"] -= 1
         if slot == "attack":
             pl["attack_down"] = True
@@ -629,9 +680,9 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack_down"]:
-            return Refusal(rule, _("%s already has an Attack card down") % pl["name"])
+            return Refusal(rule, _("%s already has an Attack card down") % seat(pl["name"]))
         if self.free_spells(p) <= 0:
-            return Refusal(rule, _("%s has no free Spell") % pl["name"],
+            return Refusal(rule, _("%s has no free Spell") % seat(pl["name"]),
                            _("the Master gives a deck card") if self.usable_hand(p) == 0
                            else "")
         return None
@@ -642,7 +693,7 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[inp[1]]
         if self.usable_hand(inp[1]) > 0:
-            return Refusal("IN-5", _("%s has cards in hand") % pl["name"],
+            return Refusal("IN-5", _("%s has cards in hand") % seat(pl["name"]),
                            _("place the Attack from the hand"))
         return self._move_spell(inp[1], "IN-5")
 
@@ -676,9 +727,9 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack_down"]:
-            return Refusal("IN-5", _("%s already has an Attack card down") % pl["name"])
+            return Refusal("IN-5", _("%s already has an Attack card down") % seat(pl["name"]))
         if self.usable_hand(p) > 0 or self.free_spells(p) > 0:
-            return Refusal("IN-5", _("%s still has a card to attack with") % pl["name"])
+            return Refusal("IN-5", _("%s still has a card to attack with") % seat(pl["name"]))
         if self.deck == 0 and self.playoff is None:
             return Refusal("IN-2", _("the deck is empty"))
         if self.playoff is None:
@@ -717,19 +768,19 @@ class InvocationsGame(Game):
             if self.phase != "stage2":
                 return Refusal("IN-6", _("in Stage 3 effects come from Spells or the Attack"))
             if pl["hand"] == 0:
-                return Refusal("IN-3", _("%s has no card in hand") % pl["name"])
+                return Refusal("IN-3", _("%s has no card in hand") % seat(pl["name"]))
             if pl["hand_blocked"]:
-                return Refusal("IN-12", _("%s's hand is blocked") % pl["name"])
+                return Refusal("IN-12", _("%s's hand is blocked") % seat(pl["name"]))
         elif source == "spell":
             if self.free_spells(p) <= 0:
-                return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
+                return Refusal("IN-12", _("%s has no Spell free to use") % seat(pl["name"]))
         elif self.phase not in ("effects",) or pl["attack"] is None:
             return Refusal("IN-6", _("Attack card effects work once it is revealed"))
         elif pl["cost_due"] > 0:
-            return Refusal("IN-6", _("%s has not paid the Attack card's Cost") % pl["name"],
+            return Refusal("IN-6", _("%s has not paid the Attack card's Cost") % seat(pl["name"]),
                            _("pay the Cost first"))
         elif pl["attack_used"]:
-            return Refusal("IN-6", _("%s already used the Attack card's effect") % pl["name"])
+            return Refusal("IN-6", _("%s already used the Attack card's effect") % seat(pl["name"]))
         return None
 
     def _spend(self, p, source):
@@ -916,17 +967,17 @@ class InvocationsGame(Game):
         if self.phase not in ("stage3", "effects") or pl["attack"] is None:
             return Refusal("IN-6", _("a Cost is paid once the Attack card is revealed"))
         if pl["cost_due"] == 0:
-            return Refusal("IN-6", _("%s owes no Cost") % pl["name"])
+            return Refusal("IN-6", _("%s owes no Cost") % seat(pl["name"]))
         bad = self._busy(p)
         if bad:
             return bad
         if source == "spell":
             if self.free_spells(p) <= 0:
-                return Refusal("IN-12", _("%s has no Spell free to use") % pl["name"])
+                return Refusal("IN-12", _("%s has no Spell free to use") % seat(pl["name"]))
             pl["spells"] -= 1
         elif source == "shield":
             if pl["shields"] == 0:
-                return Refusal("IN-6", _(NO_CARD[source]) % pl["name"])
+                return Refusal("IN-6", _(NO_CARD[source]) % seat(pl["name"]))
             pl["shields"] -= 1
         else:
             return Refusal("IN-6", _("a Cost is paid with Spell or Shield cards"))
@@ -977,7 +1028,7 @@ class InvocationsGame(Game):
 
     def _in_timeout(self, inp):
         if len(inp) != 2 or inp[1] not in ("attack", "handover"):
-            return Refusal("INPUT", "timeout is attack or handover")
+            return Refusal("INPUT", _("a timer that runs out is the Attack's or the hand-over's"))
         if not self.timers:
             return Refusal("IN-4", _("the timers are off"))
         out = Outcome()
@@ -1016,7 +1067,7 @@ class InvocationsGame(Game):
             return bad
         pl = self.players[p]
         if pl["attack"] is not None:
-            return Refusal("IN-6", _("%s's Attack is already revealed") % pl["name"])
+            return Refusal("IN-6", _("%s's Attack is already revealed") % seat(pl["name"]))
         problem = card_problems(entry)
         if problem:
             return Refusal("IN-6", problem, _("correct the card in the catalogue"))

@@ -21,22 +21,23 @@ from shared_rules.display.screens import View
 from shared_rules.engine import Outcome
 from shared_rules.invocations_timers import LIMITS_MS
 from shared_rules.session import SEAT_BUTTONS
-from shared_rules.words import N_, _, n_
+from shared_rules.words import N_, SEATS, _, n_
 
-# Each player's board has a colour (IN-1), named in the table's language when the game is
-# set up (the names are then the journal's, as any seat's).
-BOARD_COLOURS = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Black"), N_("White"))
+# Each player's board has a colour (IN-1): the seats' own names, kept in the journal in the
+# code's English and said in the table's language where shown (shared_rules.words.seat).
+BOARD_COLOURS = SEATS
 # What a player is handing over, in the rulebook's words (Robar, Destruir).
 HANDOVERS = {"steal": N_("Steal"), "destroy": N_("Destroy")}
 
 
 def board_colours(n):
-    """The seats of ``n`` players, by their boards' colours, in the table's language.
+    """The seats of ``n`` players, by their boards' colours, as the journal keeps them
+    (``words.seat`` says each in the table's language).
 
     >>> board_colours(3)
     ('Red', 'Blue', 'Green')
     """
-    return tuple([_(colour) for colour in BOARD_COLOURS[:n]])
+    return tuple(BOARD_COLOURS[:n])
 
 
 class InvocationsScreens:
@@ -86,7 +87,8 @@ class InvocationsScreens:
         if playoff is not None:
             tied = " & ".join([ref.players[p] for p in playoff["players"]])
             return View(header=head, big=(_("Play-off"),),
-                        lines=(_("%(players)s tied: %(n)d cards each")
+                        lines=(n_("%(players)s tied: %(n)d card each",
+                                  "%(players)s tied: %(n)d cards each", playoff["cards"])
                                % {"players": tied, "n": playoff["cards"]},),
                         footer=legal.prompt, kind="turn")
         won = outcome.find("dominant")
@@ -183,7 +185,8 @@ class InvocationsScreens:
     def _end(self, ref, game, outcome):
         names = " & ".join([ref.players[p] for p in game["winners"]])
         if game["playoff"] is not None:
-            line = _("play-off of %d cards") % decisions.IN_PLAYOFF_HAND
+            line = n_("play-off of %d card", "play-off of %d cards",
+                      decisions.IN_PLAYOFF_HAND) % decisions.IN_PLAYOFF_HAND
         else:
             line = " ".join(["%s %d" % (ref.players[i], pl["points"])
                              for i, pl in enumerate(game["players"])])

@@ -34,6 +34,7 @@ the choice that is theirs (their pod, ending their turn, their roster is complet
 Written for MicroPython too (it runs on the pocket board's heap): no dataclasses or typing
 at run time, no dict order relied on, nothing allocated per event beyond the entry itself.
 """
+from shared_rules import words
 from shared_rules.engine import Outcome, Refusal
 from shared_rules.words import _
 from shared_rules.words import name as tile_name
@@ -137,8 +138,10 @@ def _no_owners():
 
 class Session:
     """One game refereed: ``new_game`` makes its engine, ``book`` names tapped tiles,
-    ``journal`` holds every entry (``entries``, ``append``), ``players`` the seats' own
-    names. The state is restored from the journal when made."""
+    ``journal`` holds every entry (``entries``, ``append``); ``players``, given when it is
+    made, are the seats' own names as the games table keeps them (the code's English:
+    "Red", "P1"), kept as ``seats``, and the ``players`` property says each seat as the
+    table names it now. The state is restored from the journal when made."""
 
     Entry = Entry  # what the journal keeps (the Pi's storage has its own, the same fields)
 
@@ -147,8 +150,10 @@ class Session:
         self.game = new_game()
         self.book = book
         self.journal = journal
-        self.seats = players  # the game's own seat names, for a seat nobody named
-        self.players = players  # as named at setup (a "name" input), else the seat's own
+        self.seats = players  # the game's own seat names, as journalled (the code's English)
+        self.given = {}  # seat -> the name given at setup (a "name" input)
+        self._said = None  # ``players`` as last said, in the language installed then
+        self._said_in = 0
         self.names = {}  # tile key (tag UID) -> name on the tile
         self.seat = 0  # whose roster is being tapped during setup
         self.applied = []  # accepted (target, input), undo taken into account
@@ -157,6 +162,24 @@ class Session:
         self.cursor = 0
         self.restored_winner = None  # the winner event the journal ends on
         self._restore()
+
+    @property
+    def players(self):
+        """Each seat as the table names it now: the name given at setup, as given, else
+        the seat's own name in the table's language (``words.seat``). Said again only
+        when a name or the language changed."""
+        spoken = words.spoken()
+        if self._said is None or self._said_in != spoken:
+            self._said = tuple([self.given.get(i) or words.seat(own)
+                                for i, own in enumerate(self.seats)])
+            self._said_in = spoken
+        return self._said
+
+    def kept_name(self, seat):
+        """A seat as the games table keeps it (its winner): the name given at setup, else
+        the seat's own name in the code's English, said in each table's language where it
+        is shown."""
+        return self.given.get(seat) or self.seats[seat]
 
     def legal(self):
         return self.game.legal_inputs()
@@ -294,11 +317,12 @@ class Session:
         for owner in getattr(self.book, "owners", _no_owners)():
             if owner not in owners:
                 owners.append(owner)
-        items = [(_("%(seat)s is %(name)s") % {"seat": self.seats[seat], "name": owner},
+        own = words.seat(self.seats[seat])
+        items = [(_("%(seat)s is %(name)s") % {"seat": own, "name": owner},
                   "referee", ("name", seat, owner))
-                 for owner in owners if owner not in self.players]
-        if self.players[seat] != self.seats[seat]:
-            items.append((_("%s is a guest") % self.seats[seat], "referee", ("name", seat, "")))
+                 for owner in owners if owner not in self.given.values()]
+        if seat in self.given:
+            items.append((_("%s is a guest") % own, "referee", ("name", seat, "")))
         return items
 
     # --- journal and state -----------------------------------------------------------
@@ -395,9 +419,12 @@ class Session:
         return Outcome([("named", {"player": inp[1], "name": self.players[inp[1]]})])
 
     def _seat_named(self, seat, name):
-        players = list(self.players)
-        players[seat] = " ".join(name.split()) or self.seats[seat]
-        self.players = tuple(players)
+        name = " ".join(name.split())
+        if name and name != self.seats[seat]:
+            self.given[seat] = name
+        elif seat in self.given:
+            del self.given[seat]  # a guest: the seat's own name again
+        self._said = None
 
     def _refold(self):
         """The state as the journal has it (the restore's fold), after a write that failed;
@@ -407,7 +434,8 @@ class Session:
         self.applied = []
         self.seat = 0
         self.names = {}
-        self.players = self.seats
+        self.given = {}
+        self._said = None
         self._restore()
         self.last = last
 
@@ -427,7 +455,8 @@ class Session:
         self.applied = []
         self.seat = 0
         self.names = {}
-        self.players = self.seats
+        self.given = {}
+        self._said = None
         self.game.replay([inp for target, inp in kept if target == "game"])
         self.applied = kept
         for target, inp in kept:

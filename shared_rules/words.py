@@ -29,6 +29,7 @@ _gettext = _english
 _ngettext = _english_plural
 _pgettext = None
 _numbers = None
+_installs = 0  # languages installed so far: a text said before the next is still good
 
 
 def _(message):
@@ -44,6 +45,21 @@ def n_(singular, plural, n):
 def N_(message):
     """Marks ``message`` for the catalogues without translating it (a table's text)."""
     return message
+
+
+# The seats' own names a game gives besides P1..P6 (which every language says alike,
+# docs/GLOSSARY.md): Invocations' boards' colours (IN-1), the colours a Hexo table sits
+# at. The journal and the games table keep them in the code's English; ``seat`` says them
+# in the table's language where they are shown, so a game stored at an English table
+# reads in French at a French one.
+SEATS = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Black"), N_("White"))
+
+
+def seat(own):
+    """A seat's own name as the table says it: "Red" is "Rouge" at a French table; P1,
+    and a name no game gives, stay as they are (a name a player was given is never
+    passed here: it is shown as given)."""
+    return _gettext(own) if own in SEATS else own
 
 
 def name(entry):
@@ -65,11 +81,18 @@ def share(fraction, decimals=1):
     return percent % fraction.percent(decimals)[:-1].replace(".", decimal)
 
 
+def spoken():
+    """How many times a language was installed: a text said when this was ``n`` is in
+    the table's language while it still is ``n`` (a session keeps its seats so)."""
+    return _installs
+
+
 def install(gettext=None, ngettext=None, pgettext=None, numbers=None):
     """Speak through these functions from now on; none given: English again. ``numbers()``
     says how the language writes a share: its decimal sign and where the digits go beside
     its percent sign (``(",", "%s %%")``), asked when a share is written."""
-    global _gettext, _ngettext, _pgettext, _numbers
+    global _gettext, _ngettext, _pgettext, _numbers, _installs
+    _installs += 1
     _gettext = gettext if gettext is not None else _english
     _ngettext = ngettext if ngettext is not None else _english_plural
     _pgettext = pgettext

@@ -3,6 +3,7 @@ English, French and Spanish; the compiled .mo files are the .po files as they st
 language comes from --lang, the config or the locale."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -165,3 +166,50 @@ def test_the_config_chooses_the_language_and_lang_overrides_it(tmp_path) -> None
     del env["HEXREF_CONFIG"]  # no config: the locale (LANG) decides
     said = subprocess.run(odds, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert said.stdout.splitlines()[-1] == "détruire : 5/8 = 0,625000 (62,5 %)"
+
+
+# A count beside a plural noun where its number cannot be 1 (a limit, a range, a count
+# judged from 30 on), reviewed one by one (issue 35).
+NEVER_ONE = {
+    "more than %d games from one table": "a limit of many",
+    "%(field)s is not a list of 1 to %(most)d names": "a limit",
+    "games is not a map of at most %d games": "a limit",
+    "%(field)s must be text of 1 to %(most)d characters, not %(value)r": "a limit",
+    "no sign of bias over %d rolls": "judged from 30 rolls on",
+    "face %(face)d comes up too often (%(count)d of %(n)d rolls, %(expected)s expected): "
+    "recalibrate the die": "judged from 30 rolls on",
+    "face %(face)d comes up too rarely (%(count)d of %(n)d rolls, %(expected)s expected): "
+    "recalibrate the die": "judged from 30 rolls on",
+    "chi-square %(chi)s with %(dof)d degrees of freedom, p = %(p)s (fair die rejected below "
+    "p = %(alpha)s)": "a die has 5",
+    "Hexo is for %d to %d players": "a range, 2 to 6",
+    "between 0 and %d new cards are events": "a range",
+    "between 0 and %d market cards are monsters": "a range",
+    "%d players, hand %d": "2 to 6 players",
+    "at most %d players": "six",
+    "%(side)s names %(count)d tiles (%(uids)s): give one tag UID": "two or more",
+}
+# Texts of the files the lead is changing for issue 35 (host/commands/, the demos, the
+# start-up checkup): their plurals are reported to the lead, not edited here.
+THE_LEADS = ("host/commands/", "host/app/demo.py", "host/app/pocket_demo.py",
+             "host/storage/checkup.py", "host/app/doctor.py")
+COUNTED = re.compile(r"(?<!P)%(?:\(\w+\))?d +(?:[a-z]+ )?([a-z]+s|dice)\b")
+NOT_NOUNS = ("vs", "this", "is", "was", "has", "its", "as", "timers")
+
+
+def test_a_count_beside_a_plural_noun_is_said_by_ngettext(pot) -> None:
+    """"1 tables, 1 games decided", "2 skulls vs 1 shields", "+1 stones": a text that puts
+    a count before a plural noun must be a plural entry (``n_``, ``nt`` on the page), so
+    that 1 (and 0 in French) takes the singular; the texts whose count is never 1 are
+    listed, each with why."""
+    wrong = []
+    for msg in pot:
+        if not msg.id or not isinstance(msg.id, str):
+            continue
+        if all(f.startswith(THE_LEADS) for f, _l in msg.locations):
+            continue
+        nouns = [n for n in COUNTED.findall(msg.id) if n not in NOT_NOUNS]
+        if nouns and msg.id not in NEVER_ONE:
+            wrong.append("%r (%s)" % (msg.id, ", ".join(f for f, _l in msg.locations)))
+    assert not wrong, "\n".join(wrong)
+    assert COUNTED.findall("%(tables)d tables, %(games)d games decided") == ["tables", "games"]

@@ -62,7 +62,7 @@ def test_collector_demo_pods_powers_refusals_and_stones(tmp_path: Path):
     assert any("Teamwork costs 2, P2 | has 0" in s and "JL-C9" not in s for s in said)
     assert any("Last Stand" in s and "P1 paid 0" in s for s in said)
     beaten = next(s for s in said if "Superman beats Doomsday" in s)
-    assert "12  :  _16_" in beaten and "> 7 strike +6 colour +3 | > last stand = 16" in beaten
+    assert "12  :  _16_" in beaten and "> 7 strike +6 colour +3 | > Last Stand = 16" in beaten
     assert "Stones P1 1 P2 0" in beaten
     assert said[-1].startswith("JL Collector |    P1 wins | Superman 12 : 7 Mars")
 

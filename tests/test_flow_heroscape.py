@@ -72,7 +72,7 @@ def test_hs_3_initiative_tie_is_rolled_again_and_most_skulls_goes_first():
     assert t.game.turn is None
     t.roll(1, 2, 3, 4, 5)
     t.roll(1, 4, 5, 6, 6)
-    assert "P1's turn" in t.screen() and "Initiative 3:1 skulls" in t.screen()
+    assert "P1's turn" in t.screen() and "Initiative: skulls 3:1" in t.screen()
 
 
 def test_hs_4_choose_a_card_then_attacks_left_per_figure():
@@ -88,7 +88,7 @@ def test_hs_6_height_by_button_for_either_side_and_exact_odds_before_the_roll():
     t.tap("hs/marro-warriors")
     level = attack_odds(2, 3).p_destroy.percent()
     assert level in t.screen() and "Zettian Guards > Marro Warriors" in t.screen()
-    assert "destroy: 2 vs 3 dice, level" in t.screen()
+    assert "destroy: dice 2 vs 3, level" in t.screen()
     assert "Who stands higher? A: P1, B: P2, hold: same level" in t.screen()
     assert t.button("B").accepted  # P2's figure stands higher: Defense +1
     assert t.game.attack["dice"] == {0: 2, 1: 4}
@@ -260,7 +260,7 @@ def test_hexref_run_sends_the_virtual_dice_the_roller_asks_for(tmp_path):
 
 def test_hs_4_the_turn_screen_lists_the_cards_with_their_figures_left():
     t = started()
-    assert "Initiative 3:1 skulls" in t.screen() and "[figures: P1 2 P2 4]" in t.screen()
+    assert "Initiative: skulls 3:1" in t.screen() and "[figures: P1 2 P2 4]" in t.screen()
     t.tap("hs/zettian-guards")
     assert t.button("A").accepted  # P1 ends the turn: figures that did not attack give up
     assert "P2's turn" in t.screen() and "Marro Warriors 4" in t.screen()

@@ -94,3 +94,45 @@ def test_a_ruled_out_word_on_a_screen_is_caught():
     rows = [w for rl, w, scope, _i in ruled_out() if rl == "es" and scope == "jl"]
     assert "ejército" in rows
     assert any(said(w, "P1 ya está en un ejército") for w in rows)
+
+
+def powers() -> list[tuple[str, str]]:
+    """(game, printed name) of every JL Power and YGO Action tile (the data files)."""
+    import json
+
+    root = Path(__file__).resolve().parent.parent / "shared_rules" / "data"
+    return [(game, e["name"]) for game in ("jl", "ygo")
+            for e in json.loads((root / ("%s.json" % game)).read_text(encoding="utf-8"))
+            if e.get("effect")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_jl_w_yg_a_a_power_is_one_word_wherever_it_is_said(lang: str):
+    """A Power (an Action) is called what its tile is called in the table's language:
+    the French book's name (Dernière bataille), the printed one where a book names none
+    (Last Stand at a Spanish table, docs/GLOSSARY.md), in every text naming it (a
+    refusal, a breakdown, a tile's effects): never "última resistencia" beside "Last
+    Stand" (issue 35)."""
+    from shared_rules import words
+
+    found = powers()
+    assert len(found) == 24, found
+    catalogue = catalogues.read(lang)
+    wrong = []
+    with speaking(lang):
+        for game, printed in found:
+            tile = words.name({"game": game, "name": printed})
+            for msg in catalogue:
+                if not msg.id or msg.context:
+                    continue
+                for english, said_ in zip(
+                        msg.id if isinstance(msg.id, (list, tuple)) else (msg.id,),
+                        msg.string if isinstance(msg.string, (list, tuple)) else (msg.string,),
+                        strict=False):
+                    if re.search(r"\b%s\b" % re.escape(printed), english) and tile not in said_:
+                        wrong.append("%s: %r says %r, its tile %r" % (lang, english, said_, tile))
+        last_stand = words.name({"game": "jl", "name": "Last Stand"})
+    assert not wrong, "\n".join(wrong)
+    # The Collector's demo: Superman's total counts Last Stand's +3 under the tile's name.
+    lines = " ".join(screens_of("jl-collector", lang)).replace(" > ", " ")  # footers joined
+    assert "+3 %s = 16" % last_stand in lines, lines

@@ -90,3 +90,33 @@ def test_replay_of_an_unknown_variant_says_which_it_knows(tmp_path):
     game = store.new_game("chess", ["W", "B"])
     with pytest.raises(ValueError, match="unknown game 'chess': known are .*jl-beginner"):
         replay(store, game)
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+@pytest.mark.parametrize("variant", ["heroscape", "hexo", "invocations", "jl-collector"])
+def test_replay_says_a_demo_game_in_the_tables_words_only(tmp_path, variant: str, lang: str):
+    """Issue 35: French replay said "P1 ajoute Last Stand", then "Dernière bataille
+    ajouté", and its seats were Red and Green: every word of the transcript, entries and
+    panel, is the table's language's, a name or a number (the hub's and the tags' IDs
+    aside)."""
+    import re
+
+    from rigs.page_words import Words
+
+    from host.app.demo import rehearse, rigs
+    from host.common import i18n
+    from shared_rules import catalogue, words
+
+    store = Store(tmp_path, durable=False)
+    game_id = store.new_game(variant, rigs()[variant].players)
+    with i18n.speaking(lang):
+        referee, _said = rehearse(variant, journal=store.journal(game_id))
+        lines = replay(store, game_id)
+        names = set(referee.players) | {words.name(e) for e in rigs()[variant].entries()}
+        names |= {words.name(e) for g in ("jl", "hs", "hx", "in") for e in catalogue.load(g)}
+        judge = Words(lang, names | {"P1", "P2", "A", "B", "OK", "HeroScape", "Hexo",
+                                     "Invocations", variant})
+    ids = re.compile(r"\((hub [0-9A-F]+ #\d+|[0-9A-F]{8,}(, [0-9A-F]{8,})*)\)|\d\d:\d\d:\d\d\.\d+"
+                     r"|\d{4}-\d\d-\d\dT[\d:.]+Z")
+    strange = sorted({w for line in lines for w in judge.foreign(ids.sub(" ", line))})
+    assert not strange, strange

@@ -22,10 +22,14 @@ def test_the_page_asks_for_every_text_it_says_and_gets_it_in_french(tmp_path: Pa
     assert said["lang"] == "fr"
     texts = page_texts()
     assert "Is the die honest?" in texts and "%(player)s to play" in texts
-    assert set(said["words"]) == set(texts)
+    assert ("%(n)d table", "%(n)d tables") in texts  # a count: both its forms
+    assert set(said["words"]) == {t if isinstance(t, str) else t[0] for t in texts}
     assert said["words"]["Is the die honest?"] == "Le dé est-il honnête ?"
-    untranslated = [t for t, w in said["words"].items() if w == t and any(c.isalpha() for c in t)
-                    and t not in ("Exact.", "Exact, %(note)s.", "face %(n)d")]
+    assert said["words"]["%(n)d table"] == ["%(n)d table", "%(n)d tables"]
+    assert said["words"]["%(n)d game decided"] == ["%(n)d partie jouée", "%(n)d parties jouées"]
+    untranslated = [t for t, w in said["words"].items() if w in (t, [t, t])
+                    and any(c.isalpha() for c in t)
+                    and t not in ("Exact.", "Exact, %(note)s.", "face %(n)d", "%(n)d table")]
     assert not untranslated, untranslated
 
 
@@ -48,9 +52,12 @@ def test_a_french_table_reads_its_game_in_french_in_the_browser(tmp_path: Path):
             events = demo_game_events()
             rolls = [i for i, e in enumerate(events) if e[0] == "DIE" and e[2][0] == "FACE"]
             table.play(events[:rolls[0] + 1])
-            # The odds card comes with the battle, before its roll: the page may be read
-            # between the two, so what is waited for is the state after the roll.
-            wait.until(lambda d: "À P2 de jouer" in d.find_element("id", "now").text)
+            # The odds card comes with the battle, before its roll, and P2 is to play
+            # before the battle too: the page may be read at either, so what is waited for
+            # is the state with every entry journalled.
+            n = len(table.journal.entries)
+            wait.until(lambda d: d.find_element("tag name", "body").get_attribute(
+                "data-entries") == str(n) and "À P2 de jouer" in d.find_element("id", "now").text)
             assert driver.find_element("id", "odds-card").is_displayed()
             odds = driver.find_element("id", "odds").text
             assert "Superman gagne" in odds and "Doomsday gagne" in odds, odds

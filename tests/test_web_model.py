@@ -4,6 +4,7 @@ Invocations' points (the demo journals)."""
 from __future__ import annotations
 
 import re
+import tempfile
 
 import pytest
 from rigs.referee_table import Table, game_table
@@ -58,10 +59,14 @@ def test_hs_6_hs_7_the_page_shows_the_exact_odds_of_the_attack_before_the_roll()
     lines = state["fight"]["lines"]
     # As sentences, names for cards, no "True" and no rule ID (issue 21).
     assert lines == [
-        "P2 rolls 4, 1, 6, 6 to defend",
-        "Zettian Guards attacks Marro Warriors: 2 skulls vs 1 shields",
+        "P2 rolls 1 skull, 1 shield, 2 blanks to defend",  # the faces as the die shows them
+        "Zettian Guards attacks Marro Warriors: 2 skulls vs 1 shield",
         "Marro Warriors loses a figure, 3 left"]
     assert [c["value"] for p in state["players"] for c in p["counts"]] == [2, 3]
+    # HS-2: a roll by the symbols its faces show, not by their numbers.
+    rolls = [h["text"] for h in state["history"] if h["kind"] == "roll"]
+    assert rolls[:6] == ["P1 rolls 1 skull"] * 3 + ["P1 rolls 1 shield"] * 2 + \
+        ["P2 rolls 1 skull"], rolls  # faces 1, 2, 3, 4, 5 (HS-2), one die at a time
 
 
 UID = re.compile(r"\b[0-9A-F]{8,}\b")
@@ -96,3 +101,35 @@ def test_the_page_tells_each_demo_game_in_sentences_of_the_tables_language(varia
         assert [h["rule"] for h in refused] == ["HS-4"], refused
     if lang == "fr" and variant == "jl-beginner":
         assert "P1 ajoute Atlantis" in lines and "on retire Atlantis" in lines, lines
+
+
+@pytest.mark.parametrize("lang, said, added", [
+    ("en", "P1 taps Last Stand", ("P1 adds Last Stand", "Last Stand added")),
+    ("fr", "P1 pose Dernière bataille", ("P1 ajoute Dernière bataille",
+                                         "on ajoute Dernière bataille")),
+    ("es", "P1 acerca Last Stand", ("P1 añade Last Stand", "se añade Last Stand"))])
+def test_jl_c9_a_power_tapped_on_the_others_turn_is_its_owners(lang: str, said: str,
+                                                                added: tuple[str, str]):
+    """The Collector's demo: P1 answers P2's attack with Last Stand (a Surge Power, any
+    time: JL-W064); the panel says P1 paid, and the page's history and replay name P1, not
+    P2 whose turn it is (issue 35). The tile is its book's word from its roster on (French
+    replay said "P1 ajoute Last Stand", then "Dernière bataille ajouté")."""
+    from host.readers.replay import replay
+    from host.storage.store import Store
+
+    with i18n.speaking(lang):
+        journal = MemoryJournal()
+        rehearse("jl-collector", journal=journal)
+        row = GameRow(1, "jl-collector", ("P1", "P2"), "2026-11-24T20:00:00.000Z", None, None)
+        follower = Follower(row)
+        follower.feed(journal.entries, ["2026-11-24T20:00:00.000Z"] * len(journal.entries))
+        taps = [h["text"] for h in follower.history if h["kind"] == "tap"]
+        store = Store(tempfile.mkdtemp(), durable=False)
+        game_id = store.new_game("jl-collector", ["P1", "P2"])
+        for entry in journal.entries:
+            store.journal(game_id).append(entry)
+        lines = replay(store, game_id)
+    assert said in taps, taps
+    assert any(said in line for line in lines), lines
+    assert any(added[0] in line for line in lines) and "    | " + added[1] in lines, lines
+    assert not [t for t in taps if t.startswith("P2") and t.split(" ", 2)[2] in said], taps

@@ -51,7 +51,8 @@ def new_game(variant, players):
 
 def seats_for(variant, players):
     """The seats' own names, as the Pi's descriptors give them: Invocations' boards'
-    colours in the table's language (IN-1), else P1, P2..."""
+    colours (IN-1, in the code's English, said in the table's language where shown:
+    shared_rules.words.seat), else P1, P2..."""
     if variant.split("-")[0] == "invocations":
         from shared_rules.invocations_presenter import board_colours
 

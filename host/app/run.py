@@ -257,7 +257,7 @@ class App:
         assert referee is not None
         winner = referee.restored_winner
         if winner is not None:
-            self._finish(" & ".join(referee.players[p] for p in winner["players"]),
+            self._finish(" & ".join(referee.kept_name(p) for p in winner["players"]),
                          self.clock())
             self.board.post("winner", self.presenter.screen(referee.seen()), self.clock())
 
@@ -564,8 +564,7 @@ class App:
         elif reaction.won and isinstance(result, Outcome):
             self._beep("win", now)
             winner = result.find("winner")
-            names = " & ".join(referee.players[p]
-                               for p in winner["players"])
+            names = " & ".join(referee.kept_name(p) for p in winner["players"])
             self._finish(names, now)
             log.info("game %s won by %s", self.game_id, names)
             self.board.post("winner", self.presenter.screen(referee.seen()), now)

@@ -2,7 +2,7 @@
 
 Babel reads every text marked with ``_``, ``N_`` or ``n_`` (host/common/i18n.py and
 shared_rules/words.py) in host/ and shared_rules/, and the page's texts marked ``t(...)``
-in host/readers/web_page/. Each language's catalogue (host/common/locale/<lang>/LC_MESSAGES/hexref.po)
+(``nt(...)`` for a count) in host/readers/web_page/. Each language's catalogue (host/common/locale/<lang>/LC_MESSAGES/hexref.po)
 is brought up to date with them: new texts come in untranslated, texts gone from the code
 are dropped, and the compiled .mo beside it is written again. English's catalogue says
 each text as the code does (the code's English is the source).
@@ -27,7 +27,8 @@ from babel.messages.pofile import read_po, write_po
 from host.common.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "t": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "t": None, "nt": (1, 2),
+            "pgettext": ((1, "c"), 2)}
 SOURCES = (
     ("host", [("**.py", "python"), ("readers/web_page/**.js", "javascript"),
               ("readers/web_page/**.html", "host.common.translations:extract_html")]),

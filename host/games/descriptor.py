@@ -15,7 +15,9 @@ imported. Its descriptor says:
   (host/games/presenter.py), the pure function from the game to the panel;
   ``hooks(variant)``: what the session does for it besides the rules (hub commands, timers:
   host/session/referee.py, Hooks), the default doing nothing;
-- ``seats``: the seats' names for n players (numbered, or Invocations' board colours);
+- ``seats``: the seats' own names for n players (numbered, or Invocations' board colours
+  in the code's English: the games table and the journal keep them so, and
+  ``shared_rules.words.seat`` says them in the table's language where shown);
 - ``data`` and ``card_fields``: where a registered game's catalogue lives and the values
   its cards carry (shared_rules/catalogue.py, cards.py); the five built-in games keep theirs
   in shared_rules, where the hub reads them too;

@@ -64,6 +64,7 @@ from host.readers.web_model import Follower
 from host.storage import readonly
 from host.storage.journal import Entry
 from host.storage.store import GameRow
+from shared_rules import words
 
 PREFIX = "hexref/club"
 POLL_S = 0.1
@@ -457,9 +458,9 @@ class ClubGame:
     @property
     def people(self) -> list[str]:
         """Who sat at each seat, as the night's standings count them."""
-        named = self.follower.referee.players  # as the journal named them at setup
-        return [person(self.table, self.row.variant, n, name)
-                for n, name in enumerate(named)]
+        referee = self.follower.referee  # each seat as the journal named it at setup
+        return [person(self.table, self.row.variant, n, referee.kept_name(n))
+                for n in range(len(referee.seats))]
 
     @property
     def winners(self) -> list[str]:
@@ -482,13 +483,13 @@ GUESTS = ("guest", "invité", "invitado")  # a seat named so is nobody the night
 
 def person(table: str, variant: str, seat: int, name: str) -> str:
     """Who sat at ``seat``: the name a player was given, or, for a seat nobody named (the
-    game's own seat name, or a guest), the table and the seat: never the same person as
-    another table's unnamed seat.
+    game's own seat name, as the journal keeps it, or a guest), the table and the seat in
+    the organiser's language: never the same person as another table's unnamed seat.
 
     >>> person("Table 3", "jl-beginner", 0, "P1"), person("Table 3", "jl-beginner", 1, " Ana ")
     ('Table 3 · P1', 'Ana')
-    >>> person("Table 4", "jl-beginner", 1, "Guest")
-    'Table 4 · P2'
+    >>> person("Table 4", "jl-beginner", 1, "Guest"), person("Table 5", "invocations", 2, "Green")
+    ('Table 4 · P2', 'Table 5 · Green')
     """
     from host.games.descriptor import GAMES
 
@@ -496,7 +497,7 @@ def person(table: str, variant: str, seat: int, name: str) -> str:
     own = kind.seats(seat + 1)[seat] if kind is not None else "P%d" % (seat + 1)
     clean = " ".join(name.split())
     if not clean or clean == own or clean.casefold() in GUESTS:
-        return "%s \u00b7 %s" % (table, own)
+        return "%s \u00b7 %s" % (table, words.seat(own))
     return clean
 
 

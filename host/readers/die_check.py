@@ -22,7 +22,7 @@ import math
 import sqlite3
 from dataclasses import dataclass
 
-from host.common.i18n import _, number
+from host.common.i18n import _, n_, number
 
 FACES = 6
 MIN_ROLLS = 30  # 5 expected per face: below that the chi-square approximation is poor
@@ -156,7 +156,8 @@ class Tally:
 
 def report(c: DieCheck) -> list[str]:
     """The check as text: a histogram, the test and the verdict (``hexref die-check``)."""
-    lines = [_("Physical die: %d rolls journalled") % c.rolls]
+    lines = [n_("Physical die: %d roll journalled", "Physical die: %d rolls journalled",
+                c.rolls) % c.rolls]
     top = max(c.counts) if c.rolls else 0
     for face, count in enumerate(c.counts, start=1):
         bar = "#" * (round(40 * count / top) if top else 0)

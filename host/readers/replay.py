@@ -19,7 +19,14 @@ from typing import Any
 from host.common.i18n import _
 from host.display.screens import text
 from host.games.descriptor import Opened, open_game
-from host.readers.web_sentences import menu_label, said_hub, said_input
+from host.readers.web_sentences import (
+    menu_label,
+    said_hub,
+    said_input,
+    said_seats,
+    said_winner,
+    who_taps,
+)
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow, Store
@@ -54,8 +61,11 @@ def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = (),
 
 
 def _header(row: GameRow) -> str:
-    said = {"n": row.id, "game": row.variant, "players": " vs ".join(row.players),
-            "started": row.created, "finished": row.finished, "winner": row.winner}
+    # TRANSLATORS: between the players of a game, "Red vs Blue vs Green".
+    versus = " %s " % _("vs")
+    said = {"n": row.id, "game": row.variant, "players": versus.join(said_seats(row.players)),
+            "started": row.created, "finished": row.finished,
+            "winner": said_winner(row.winner, row.players)}
     if not row.finished:
         return _("Game %(n)d: %(game)s, %(players)s, started %(started)s, not finished") % said
     if row.winner:
@@ -89,7 +99,7 @@ def _step(referee: Referee, n: int, entry: Entry, when: str) -> str:
     if entry.target == "none":
         return "%3d %s  %s (%s)" % (n, when[11:23], _("%s: nothing to apply")
                                     % said_hub(entry.input, referee.names), where)
-    actor = referee.legal().actor
+    actor = who_taps(referee, tuple(entry.input), referee.legal().actor)
     label = menu_label(referee, entry.target, tuple(entry.input))
     said = describe(entry.input, referee.names, referee.players, actor, label)
     # The referee's own bookkeeping, journalled into a throwaway journal.

@@ -37,7 +37,7 @@ from typing import Any
 from host.common.i18n import _
 from host.common.join import join_address
 from host.readers import die_check
-from host.readers.web_model import Follower
+from host.readers.web_model import Follower, past_games
 from host.storage import readonly
 from host.storage.store import DB_NAME
 
@@ -47,18 +47,21 @@ HISTORY_PUSHED = 300  # the latest inputs in each push; /api/games/N has the who
 KEEPALIVE_S = 15.0  # a comment line on an idle stream keeps proxies and phones from closing it
 
 
-def page_texts() -> tuple[str, ...]:
+def page_texts() -> tuple[str | tuple[str, str], ...]:
     """Every text the web pages say (host/readers/web_page: ``t(...)`` in the scripts, ``data-t``
-    in the HTML), for the page to ask the server for them in the table's language."""
+    in the HTML; ``nt(singular, plural, n)``: a count's, as a pair), for the page to ask the
+    server for them in the table's language."""
     from babel.messages.extract import extract_from_dir
 
-    texts: list[str] = []
+    texts: list[str | tuple[str, str]] = []
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(PAGE),
             [("**.js", "javascript"), ("**.html", "host.common.translations:extract_html")],
-            keywords={"t": None}):
-        if isinstance(message, str) and message not in texts:
-            texts.append(message)
+            keywords={"t": None, "nt": (1, 2)}):
+        said: str | tuple[str, str] = (message if isinstance(message, str)
+                                       else (message[0], message[1]))
+        if said not in texts:
+            texts.append(said)
     return tuple(texts)
 
 
@@ -160,10 +163,7 @@ class Reader:
         games, damaged = readonly.read_games(db)
         self.die.update(db)
         die = die_check.check(self.die.faces).as_dict()
-        listed = [{"id": g.id, "variant": g.variant, "title": _title(g.variant),
-                   "players": list(g.players), "created": g.created, "finished": g.finished,
-                   "winner": g.winner}
-                  for g in reversed(games)]
+        listed = past_games(games, _title)
         cannot = [{"id": n, "why": _("game %(id)d cannot be read: %(why)s")
                    % {"id": n, "why": why}} for n, why in sorted(damaged.items())]
         if not games:
@@ -235,18 +235,21 @@ class Reader:
 
 
 def _title(variant: str) -> str:
-    """A game's name as the panel says it (JL Beginner, HeroScape), its variant if unknown."""
+    """A game's name as the panel says it (JL Beginner, HeroScape) in the table's language,
+    its variant if unknown."""
+    from host.common import i18n
     from host.games.descriptor import open_game
 
-    if variant not in _TITLES:
+    key = (i18n.language(), variant)
+    if key not in _TITLES:
         try:
-            _TITLES[variant] = str(open_game(variant, ("P1", "P2")).presenter.title)
+            _TITLES[key] = str(open_game(variant, ("P1", "P2")).presenter.title)
         except Exception:  # noqa: BLE001 - a game this hexref does not know keeps its id
-            _TITLES[variant] = variant
-    return _TITLES[variant]
+            _TITLES[key] = variant
+    return _TITLES[key]
 
 
-_TITLES: dict[str, str] = {}
+_TITLES: dict[tuple[str, str], str] = {}
 
 
 class Broadcast:
@@ -392,10 +395,18 @@ def create_app(data_dir: Path, poll_s: float = POLL_S):
 
 def page_words() -> dict[str, Any]:
     """The page's texts in the table's language: {"lang": "fr", "words": {English: said}}
-    (the texts are found in the page's own files, as the catalogues find them)."""
+    (the texts are found in the page's own files, as the catalogues find them); a count's
+    text is its two forms, {singular: [one, other]} (the catalogues' languages have two:
+    the page picks by the language's plural rule, common.js's ``nt``)."""
     from host.common import i18n
 
-    return {"lang": i18n.language(), "words": {text: _(text) for text in page_texts()}}
+    words: dict[str, str | list[str]] = {}
+    for text in page_texts():
+        if isinstance(text, tuple):
+            words[text[0]] = [i18n.n_(text[0], text[1], 1), i18n.n_(text[0], text[1], 2)]
+        else:
+            words[text] = _(text)
+    return {"lang": i18n.language(), "words": words}
 
 
 def qr_svg(url: str) -> bytes:

@@ -24,11 +24,21 @@ from typing import Any
 from host.common.i18n import N_, _, n_
 from host.display.screens import text
 from host.readers.replay import session_for
-from host.readers.web_sentences import fight_lines, menu_label, rules_of, said_hub, said_input
+from host.readers.web_sentences import (
+    fight_lines,
+    menu_label,
+    rules_of,
+    said_hub,
+    said_input,
+    said_seats,
+    said_winner,
+    who_taps,
+)
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
 from shared_rules.engine import Refusal
+from shared_rules.heroscape_presenter import dice_against
 
 # Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
 FIGHTS = ("battle", "attack", "fight_result", "dominance")
@@ -40,6 +50,8 @@ class Follower:
     def __init__(self, row: GameRow) -> None:
         self.game_id = row.id
         self.variant = row.variant
+        # The seats' own names as the games table keeps them (the code's English: the club's
+        # messages carry them so); the page names each seat as ``referee.players`` does.
         self.players = tuple(row.players)
         session = session_for(row.variant, self.players)
         self.presenter = session.presenter
@@ -72,13 +84,15 @@ class Follower:
             item["kind"] = "none"
             self.history.append(item)
             return
-        actor = ref.legal().actor
+        actor = who_taps(ref, tuple(entry.input), ref.legal().actor)
         item["text"] = said_input(entry.input, ref.names, ref.players, actor,
                                   self._label(entry))
         reaction = ref.apply_entry(entry)
         result = reaction.result
         if isinstance(result, Refusal):
-            item["refusal"] = ". ".join(t for t in (result.message, result.instead) if t)
+            item["refusal"] = (_("%(refused)s; %(instead)s") % {
+                "refused": result.message, "instead": result.instead}
+                if result.instead else result.message)
             item["rule"] = result.rule
         self.history.append(item)
         if result is None or not result.accepted:
@@ -107,13 +121,14 @@ class Follower:
                     item["text"] = (_("%(player)s rolls %(face)s (%(colour)s)")
                                     if said["colour"] else _("%(player)s rolls %(face)s")) % said
         if any(kind in FIGHTS for kind, _data in events):
-            self.fight = {"n": n, "lines": fight_lines(events, ref.names, ref.players),
+            self.fight = {"n": n, "lines": fight_lines(events, ref.names, ref.players,
+                                                       self.variant.split("-")[0]),
                           "rules": rules_of(events)}
         for kind, data in events:
             if kind == "winner":
                 self.winners = list(data.get("players") or [])
-                item["winner"] = [self.players[p] for p in self.winners
-                                  if 0 <= p < len(self.players)]
+                named = ref.players
+                item["winner"] = [named[p] for p in self.winners if 0 <= p < len(named)]
 
     def _label(self, entry: Entry) -> str:
         return menu_label(self.referee, entry.target, tuple(entry.input))
@@ -134,9 +149,10 @@ class Follower:
         view = game.view()
         legal = ref.legal()
         winners = self.winners if self.winners is not None else _winners(view)
-        names = [self.players[p] for p in winners or [] if 0 <= p < len(self.players)]
+        named = ref.players  # as named at setup, else each seat's own in the table's language
+        names = [named[p] for p in winners or [] if 0 <= p < len(named)]
         if row.finished and row.winner:
-            winner: str | None = row.winner
+            winner: str | None = said_winner(row.winner, self.players)
         elif names:
             winner = " & ".join(names)
         else:
@@ -150,10 +166,10 @@ class Follower:
             "game": {"id": row.id, "variant": row.variant, "title": self.presenter.title,
                      "created": row.created, "finished": row.finished,
                      "over": bool(row.finished) or winner is not None},
-            "players": standings(view, self.players, actor, winners or []),
+            "players": standings(view, named, actor, winners or []),
             "turn": {"actor": actor,
-                     "player": self.players[actor] if actor is not None and
-                     actor < len(self.players) else None,
+                     "player": named[actor] if actor is not None and
+                     actor < len(named) else None,
                      "expect": legal.expect, "prompt": legal.prompt},
             "panel": panel,
             "pieces": pieces(view, ref.names),
@@ -164,6 +180,15 @@ class Follower:
             "winner": winner,
             "winners": names,
         }
+
+
+def past_games(games: list[GameRow], title: Any) -> list[dict[str, Any]]:
+    """The stored games, newest first, as the page lists them: each game's title
+    (``title(variant)``), its seats and winner in the table's language."""
+    return [{"id": g.id, "variant": g.variant, "title": title(g.variant),
+             "players": said_seats(g.players), "created": g.created, "finished": g.finished,
+             "winner": said_winner(g.winner, g.players)}
+            for g in reversed(games)]
 
 
 def _winners(view: dict) -> list[int] | None:
@@ -244,8 +269,7 @@ def pieces(view: dict, names: dict[str, str]) -> list[dict[str, Any]]:
     for card in view.get("cards") or []:
         if isinstance(card, dict):
             out.append({"name": card.get("name"), "player": card.get("player"),
-                        "status": "destroyed" if not card.get("alive") else
-                        "%s standing" % card.get("alive"),
+                        "status": "destroyed" if not card.get("alive") else "standing",
                         "said": _("destroyed") if not card.get("alive") else
                         _("%s standing") % card.get("alive"), "role": "card", "effects": []})
     return out
@@ -280,7 +304,6 @@ def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
             bars.append({"label": n_("%d skull through", "%d skulls through", u["skulls"])
                          % u["skulls"],
                          "p": u["p"], "value": u["p_float"]})
-        return {"title": _("%(attack)d attack dice against %(defense)d defense dice")
-                % {"attack": data["attack"], "defense": data["defense"]},
+        return {"title": dice_against(data["attack"], data["defense"]),
                 "note": "", "bars": bars}
     return None

@@ -16,6 +16,29 @@ from __future__ import annotations
 from typing import Any
 
 from host.common.i18n import _, n_
+from shared_rules.heroscape import faces_said
+from shared_rules.heroscape_presenter import skulls_vs_shields
+from shared_rules.hexo import MONSTER_NAMES, monster_name, space_name
+from shared_rules.words import name as tile_name
+from shared_rules.words import seat
+
+
+def said_seats(seats: tuple[str, ...] | list[str]) -> list[str]:
+    """Seats as the games table keeps them (their own names, in the code's English) as
+    the table says them: ``["Red", "P2"]`` is ``["Rouge", "P2"]`` at a French table."""
+    return [seat(s) for s in seats]
+
+
+def said_winner(winner: str | None, seats: tuple[str, ...] | list[str]) -> str | None:
+    """A stored winner ("Red & Ana": each a seat's own name or a name given at setup) as
+    the table says it: a seat's own name in its language, a given name as given.
+
+    >>> said_winner("Red & Ana", ("Red", "Blue")), said_winner(None, ())
+    ('Red & Ana', None)
+    """
+    if not winner:
+        return winner
+    return " & ".join(seat(w) if w in seats else w for w in winner.split(" & "))
 
 
 def _seat(i: Any, players: tuple[str, ...]) -> str:
@@ -25,16 +48,19 @@ def _seat(i: Any, players: tuple[str, ...]) -> str:
 
 
 def _thing(value: Any, names: dict[str, str]) -> str:
-    """A tile or card by its name: a catalogue entry's, the book's, never its UID."""
+    """A tile or card by its name: a catalogue entry's as the table's rulebook prints it
+    (``words.name``: Dernière bataille at a French table), the book's, never its UID."""
     if isinstance(value, dict):
-        return str(value.get("name") or _("a card"))
+        return str(tile_name(value) or _("a card"))
     if isinstance(value, str):
         return names.get(value) or _("an unknown tile")
     return str(value)
 
 
 def _plain_words(inp: tuple, names: dict[str, str], players: tuple[str, ...]) -> str:
-    """The last resort for an input no sentence knows: its words, names for keys."""
+    """The last resort for an input no sentence knows (a game newer than these
+    sentences): its words, names for keys. tests/test_web_words.py sees that no game's
+    input comes here."""
     words = []
     for value in inp:
         if value is None or isinstance(value, bool):
@@ -49,12 +75,15 @@ def _plain_words(inp: tuple, names: dict[str, str], players: tuple[str, ...]) ->
 
 
 def said_hub(event: tuple, names: dict[str, str]) -> str:
-    """A hub event that was no input (a tile lifted, the die tumbling, a button)."""
+    """A hub event that was no input (a tile lifted or not trusted, the die tumbling or
+    crooked, a button whose press meant nothing now)."""
     kind = event[0] if event else ""
     if kind == "GONE" and len(event) > 1:
         return _("%s lifted") % _thing(event[1], names)
+    if kind == "TAP" and len(event) > 1:
+        return _("%(tile)s tapped") % {"tile": _thing(event[1], names)}
     if kind == "DIE":
-        return _("the die is rolling")
+        return _("the die is crooked") if "CROOKED" in event[1:] else _("the die is rolling")
     if kind == "BTN" and len(event) > 2:
         return (_("button %s held") if event[2] == "long" else _("button %s pressed")) % event[1]
     return _plain_words(tuple(event), names, ())
@@ -62,22 +91,62 @@ def said_hub(event: tuple, names: dict[str, str]) -> str:
 
 def menu_label(referee: Any, target: str, inp: tuple) -> str:
     """The referee's menu label for this input if its menu offered it (the panel's words
-    for it), "" otherwise. Asked before the input is applied."""
-    if target == "none" or not inp or inp[0] in ("tap", "add", "roll"):
+    for it), else the engine's words for it (``Game.said``: an input the menu offers at
+    another moment, a timer run out), "" when neither has any. Asked before the input is
+    applied."""
+    if target == "none" or not inp or inp[0] in ("tap", "add"):
         return ""
     try:
+        if inp[0] == "roll":  # no menu rolls a die; a game may say its faces (HS-2)
+            return referee.game.said(tuple(inp)) or ""
         for label, its_target, its_input in referee.menu():
             if its_target == target and tuple(its_input) == tuple(inp):
                 return label
+        said = referee.game.said(tuple(inp)) if target == "game" else None
     except Exception:  # noqa: BLE001 - a menu's defect costs the sentence, not the page
         return ""
-    return ""
+    return said or ""
+
+
+def who_taps(referee: Any, inp: tuple, actor: Any) -> Any:
+    """Who taps the tile of a ``("tap", key)`` input, asked before it is applied: a Power
+    (an Action) is played by its owner whoever's turn it is (JL-C9: a Surge Power at any
+    time), and the target of a Power waiting for one is tapped by that Power's owner;
+    any other tap is the player expected to act.
+
+    >>> class Game:
+    ...     def view(self):
+    ...         return {"tiles": {"k": {"owner": 0, "role": "power"}, "m": {"owner": 1}},
+    ...                 "pending": None}
+    >>> class Referee:
+    ...     game = Game()
+    >>> who_taps(Referee(), ("tap", "k"), 1), who_taps(Referee(), ("tap", "m"), 1)
+    (0, 1)
+    """
+    if not inp or inp[0] != "tap" or len(inp) < 2:
+        return actor
+    try:
+        view = referee.game.view()
+    except Exception:  # noqa: BLE001 - the sentence names the actor then
+        return actor
+    tiles = view.get("tiles") if isinstance(view, dict) else None
+    if not isinstance(tiles, dict):
+        return actor
+    tile = tiles.get(inp[1])
+    pending = view.get("pending")
+    if isinstance(pending, dict) and pending.get("tile") in tiles:
+        tile = tiles[pending["tile"]]  # the target of the Power waiting for one
+    elif not (isinstance(tile, dict) and tile.get("role") == "power"):
+        return actor
+    owner = tile.get("owner") if isinstance(tile, dict) else None
+    return owner if isinstance(owner, int) else actor
 
 
 def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], actor: Any,
                label: str) -> str:
-    """An input as a sentence: ``actor`` the player expected to act when it came, ``label``
-    the referee's menu label for it (the panel's words), "" when the menu had none."""
+    """An input as a sentence: ``actor`` the player who did it (``who_taps``: the player
+    expected to act, or a Power's owner), ``label`` the referee's menu label for it (the
+    panel's words), "" when the menu had none."""
     kind = inp[0] if inp else ""
     who = _seat(actor, players) if isinstance(actor, int) else None
     if kind == "add" and len(inp) >= 3:
@@ -94,8 +163,8 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
         return (_("%(player)s taps %(tile)s") if who else _("%(tile)s tapped")) % {
             "player": who, "tile": tile}
     if kind == "roll" and len(inp) == 2:
-        faces = ", ".join(str(f) for f in inp[1]) if isinstance(inp[1], (list, tuple)) \
-            else str(inp[1])
+        faces = label or (", ".join(str(f) for f in inp[1]) if isinstance(inp[1], (list, tuple))
+                          else str(inp[1]))
         return (_("%(player)s rolls %(faces)s") if who else _("the die rolls %(faces)s")) % {
             "player": who, "faces": faces}
     if label:
@@ -103,7 +172,7 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
             if who and who not in label else label
     if kind == "place" and len(inp) >= 3 and isinstance(inp[2], str):
         return _("%(player)s places a monster on %(space)s") % {
-            "player": who or _("a player"), "space": inp[2]}
+            "player": who or _("a player"), "space": space_name(inp[2])}
     if kind == "tapping" and len(inp) == 2:
         return _("%s taps cards into the fight") % _seat(inp[1], players)
     if kind == "seat" and len(inp) == 2:
@@ -126,88 +195,118 @@ def _joined(value: Any, names: dict[str, str], players: tuple[str, ...]) -> str:
     return str(value)
 
 
-def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...]) -> list[str]:
+def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...],
+                family: str = "") -> list[str]:
     """A fight's outcome as a player reads it: each total with its breakdown, who won,
-    what it cost."""
+    what it cost, each a sentence of the catalogue (``family``: the game's, "jl" or
+    "ygo" for the Stones or Stars it counts). What only moves the game on (whose turn,
+    a round, a deal) is left to the rest of the page."""
     out: list[str] = []
     for kind, data in events:
         if not isinstance(data, dict):
             continue
         if "totals" in data and isinstance(data["totals"], dict):
             for key, total in data["totals"].items():
-                out.append("%s: %s" % (_thing(key, names), total))
+                out.append(_("%(tile)s: %(total)s") % {"tile": _thing(key, names),
+                                                       "total": total})
             if kind == "battle":
                 won = data.get("winner")
                 out.append(_("%s wins the battle") % _thing(won, names) if won else
                            _("a tie: roll again") if not data.get("void") else _("no battle"))
             continue
-        line = _fight_line(kind, data, names, players)
-        if line:
-            out.append(line)
+        out.extend(_fight_line(kind, data, names, players, family))
     return out
 
 
-def _fight_line(kind: str, data: dict, names: dict[str, str],
-                players: tuple[str, ...]) -> str | None:
+# Events that only move the game on: the page's turn, the players' cards and the history
+# say them already.
+QUIET = ("rolled", "turn", "round", "deal", "reroll", "engage", "skip", "showdown", "stage",
+         "pending", "target")
+
+
+def _fight_line(kind: str, data: dict, names: dict[str, str], players: tuple[str, ...],
+                family: str) -> list[str]:
     who = _seat(data.get("player"), players) if "player" in data else ""
-    if kind == "rolled":
-        return None  # in the history already, with its colour
+    if kind in QUIET:
+        return []
     if kind == "destroyed" and isinstance(data.get("left"), int) and data["left"] > 0:
-        return n_("%(card)s loses a figure, %(left)d left",
-                  "%(card)s loses a figure, %(left)d left", data["left"]) % {
-            "card": _thing(data.get("card") or data.get("name"), names), "left": data["left"]}
+        return [n_("%(card)s loses a figure, %(left)d left",
+                   "%(card)s loses a figure, %(left)d left", data["left"]) % {
+            "card": _thing(data.get("card") or data.get("name"), names), "left": data["left"]}]
     if kind in ("defeated", "destroyed"):
         thing = data.get("tile") or data.get("card") or data.get("name")
-        return (_("%s is defeated") if kind == "defeated" else _("%s is destroyed")) \
-            % _thing(thing, names)
+        return [(_("%s is defeated") if kind == "defeated" else _("%s is destroyed"))
+                % _thing(thing, names)]
     if kind == "winner":
         won = [_seat(p, players) for p in data.get("players") or []]
-        return n_("%s wins the game", "%s win the game", len(won)) % " & ".join(won)
+        return [n_("%s wins the game", "%s win the game", len(won)) % " & ".join(won)]
     if kind == "attack":
-        line = _("%(card)s attacks %(target)s") % {"card": _thing(data.get("card"), names),
-                                                   "target": _thing(data.get("target"), names)}
-        return "%s: %s" % (line, data["text"]) if data.get("text") else line
-    if kind == "defense_roll":
-        return _("%(player)s rolls %(faces)s to defend") % {
-            "player": who, "faces": _joined(data.get("faces", ""), names, players)}
+        return [_("%(card)s attacks %(target)s: %(result)s") % {
+            "card": _thing(data.get("card"), names), "target": _thing(data.get("target"), names),
+            "result": skulls_vs_shields(data)}]
+    if kind == "defense_roll" and isinstance(data.get("faces"), list):
+        return [_("%(player)s rolls %(faces)s to defend") % {
+            "player": who, "faces": faces_said(data["faces"])}]
     if kind == "fight_result":
         side = data.get("winner")
-        line = _("%(player)s: %(mine)s against %(theirs)s") % {
-            "player": who, "mine": data.get("mine", ""), "theirs": data.get("theirs", "")}
+        said = {"player": who, "mine": data.get("mine", ""), "theirs": data.get("theirs", "")}
         if side == "monster":
-            return line + "; " + _("the monster wins")
-        return line + ("; " + _("%s wins the fight") % _seat(side, players)
-                       if isinstance(side, int) else "")
+            return [_("%(player)s: %(mine)s against %(theirs)s; the monster wins") % said]
+        if isinstance(side, int):
+            said["winner"] = _seat(side, players)
+            return [_("%(player)s: %(mine)s against %(theirs)s; %(winner)s wins the fight")
+                    % said]
+        return [_("%(player)s: %(mine)s against %(theirs)s") % said]
+    if kind == "monster_killed" and data.get("type") in MONSTER_NAMES:
+        return [n_("%(player)s takes the %(monster)s (+%(n)d skull)",
+                   "%(player)s takes the %(monster)s (+%(n)d skulls)", data.get("skulls", 0))
+                % {"player": who, "n": data.get("skulls", 0),
+                   "monster": monster_name(data["type"])}]
     if kind == "treasure_left" and isinstance(data.get("count"), int):
-        return n_("%(player)s leaves %(count)d treasure on %(space)s",
-                  "%(player)s leaves %(count)d treasures on %(space)s", data["count"]) % {
-            "player": who, "count": data["count"], "space": data.get("space", "")}
+        return [n_("%(player)s leaves %(count)d treasure on %(space)s",
+                   "%(player)s leaves %(count)d treasures on %(space)s", data["count"]) % {
+            "player": who, "count": data["count"], "space": space_name(data.get("space", ""))}]
     if kind == "dominance":
-        return _("battles won: %s") % _joined(data.get("beats", {}), names, players)
+        return [_("battles won: %s") % _joined(data.get("beats", {}), names, players)]
     if kind == "dominant":
-        return _("%s dominates") % who
-    if kind == "end" and "scores" in data:
-        scores = data["scores"]
-        return _("final scores: %s") % ", ".join(
-            "%s %s" % (_seat(i, players), s) for i, s in enumerate(scores)) \
-            if isinstance(scores, list) else _("final scores: %s") % scores
-    words = []
-    for key, value in data.items():
-        if key == "rule" or value is None or value is False:
-            continue
-        if key in ("player", "by") and isinstance(value, int):
-            value = _seat(value, players)
-        elif key == "players" and isinstance(value, list):
-            value = " & ".join(_seat(p, players) for p in value)
-        elif value is True:
-            words.append(key.replace("_", " "))
-            continue
-        elif isinstance(value, str):
-            value = names.get(value, value)
-        else:
-            value = _joined(value, names, players)
-        words.append("%s %s" % (key.replace("_", " "), value))
-    return "%s: %s" % (kind.replace("_", " "), ", ".join(words)) if words else None
+        return [_("%s dominates") % who]
+    if kind == "shields":  # IN-8: the tied players each turn over a Shield
+        return [_("Tie: %s") % " & ".join(_seat(p, players) for p in data.get("players") or [])]
+    if kind == "playoff":
+        cards = data.get("cards", 0)
+        return [n_("%(players)s tied: %(n)d card each", "%(players)s tied: %(n)d cards each",
+                   cards) % {"players": " & ".join(_seat(p, players)
+                                                   for p in data.get("players") or []),
+                             "n": cards}]
+    if kind == "no_winner":
+        prize = data.get("prize", 0)
+        return [_("No winner"), n_("prize: %d card carried over", "prize: %d cards carried over",
+                                   prize) % prize]
+    if kind == "defense_tiebreak":
+        return [_("a tie on points: the most Defense wins")]
+    if kind == "end" and isinstance(data.get("scores"), list):
+        return [_("final scores: %s") % ", ".join(
+            "%s %s" % (_seat(i, players), s) for i, s in enumerate(data["scores"]))]
+    if kind == "power":
+        said = {"player": who, "power": _thing(data.get("tile"), names),
+                "target": _thing(data.get("target"), names)}
+        return [(_("%(player)s plays %(power)s on %(target)s") if data.get("target")
+                 else _("%(player)s plays %(power)s")) % said]
+    if kind == "stones" and isinstance(data.get("change"), int) and data["change"]:
+        n = abs(data["change"])
+        said = {"player": who, "n": n, "total": data.get("total", 0)}
+        if family == "ygo":
+            return [(n_("%(player)s wins %(n)d Star, %(total)d in all",
+                        "%(player)s wins %(n)d Stars, %(total)d in all", n)
+                     if data["change"] > 0 else
+                     n_("%(player)s spends %(n)d Star, %(total)d left",
+                        "%(player)s spends %(n)d Stars, %(total)d left", n)) % said]
+        return [(n_("%(player)s wins %(n)d Stone, %(total)d in all",
+                    "%(player)s wins %(n)d Stones, %(total)d in all", n)
+                 if data["change"] > 0 else
+                 n_("%(player)s spends %(n)d Stone, %(total)d left",
+                    "%(player)s spends %(n)d Stones, %(total)d left", n)) % said]
+    return []  # an event these sentences do not know: said nowhere rather than dumped
 
 
 def rules_of(events: list) -> list[str]:

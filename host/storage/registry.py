@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.common.config import data_dir
-from host.common.i18n import N_, _
+from host.common.i18n import N_, _, n_
 from host.storage import keys, tags
 from host.storage.store import DB_NAME, Store, TileRow, now_text
 from shared_rules import cards, catalogue
@@ -145,10 +145,13 @@ class Registry:
         current = keys.fingerprint(self.key)
         others = [f for f in self.store.key_fingerprints() if f != current]
         if others:
-            return ["tags were signed with %d other collection key%s (%s): they are trusted "
-                    "only while their UIDs are in the registry; restore the old "
-                    "collection.key from a backup to trust them by signature again"
-                    % (len(others), "" if len(others) == 1 else "s", ", ".join(others))]
+            return [n_("tags were signed with %(n)d other collection key (%(keys)s): they "
+                       "are trusted only while their UIDs are in the registry; restore the "
+                       "old collection.key from a backup to trust them by signature again",
+                       "tags were signed with %(n)d other collection keys (%(keys)s): they "
+                       "are trusted only while their UIDs are in the registry; restore the "
+                       "old collection.key from a backup to trust them by signature again",
+                       len(others)) % {"n": len(others), "keys": ", ".join(others)}]
         return []
 
     # --- trust -------------------------------------------------------------------------

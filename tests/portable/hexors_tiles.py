@@ -27,7 +27,7 @@ def ygo(kind, ident, name, values, colour=None, bonus=None):
 def power(effect, ident=None, game="jl"):
     kind = "power" if game == "jl" else "action"
     return {"id": ident or ("%s/%s" % (game, effect)), "game": game, "kind": kind,
-            "name": effect.replace("_", " ").title() if hasattr(str, "title") else effect,
+            "name": " ".join([w[:1].upper() + w[1:] for w in effect.split("_")]),
             "effect": effect, "verified": False}
 
 

@@ -41,7 +41,7 @@ def test_jl_c2_total_lists_every_part():
     play(g, [("tap", "C2"), ("tap", "C1"), ("pod", 0, True), ("tap", "P0a"), ("tap", "C2"),
              ("roll", FACE["green"]), ("roll", FACE["red"])])
     battle = g.last_battle
-    assert battle["totals"]["C2"] == "5 strike +3 colour +1 pod +1 ally +7 teamwork = 17"
+    assert battle["totals"]["C2"] == "5 strike +3 colour +1 pod +1 ally +7 Teamwork = 17"
     assert battle["totals"]["C1"] == "8 strike +3 colour = 11"
 
 
@@ -136,7 +136,7 @@ def test_jl_c10_surge_any_time_ultimate_own_turn_only():
     assert g.tiles["P1a"].status == "active"
     play(g, [("tap", "P0a"), ("tap", "C0")])
     play(g, [("roll", FACE["yellow"]), ("roll", FACE["red"])])
-    assert g.last_battle["totals"]["C1"] == "8 strike +3 colour +7 teamwork = 18"
+    assert g.last_battle["totals"]["C1"] == "8 strike +3 colour +7 Teamwork = 18"
     assert g.tiles["P1a"].status == "discard"                      # end of that turn
     assert g.tiles["P0a"].status == "active" and g.turn == 1
     play(g, [("tap", "P1b"), ("tap", "C1")])                         # now P2's own turn

@@ -60,11 +60,11 @@ def test_jl_c1_to_c13_whole_collectors_game():
     play(g, [("tap", "C3"), ("tap", "S0"), ("roll", G), ("roll", B)])      # 7 vs 8
     assert g.phase == "accept" and ("P1b", 2) in g.legal_inputs().powers
     play(g, [("tap", "P1b"), ("tap", "S0")])
-    assert g.view()["battle"]["totals"]["S0"] == "6 strike +2 defense -1 life drain = 7"
+    assert g.view()["battle"]["totals"]["S0"] == "6 strike +2 defense -1 Life Drain = 7"
     out = play(g, [("end",)])[0]
     assert out.find("reroll") == {"rule": "JL-B5"} and g.stones == [1, 0]
     out = play(g, [("roll", P), ("roll", W)])[-1]                          # 9 vs 6
-    assert str(out.find("battle")["totals"]["S0"]) == "5 strike +2 defense -1 life drain = 6"
+    assert str(out.find("battle")["totals"]["S0"]) == "5 strike +2 defense -1 Life Drain = 6"
     assert out.find("winner") == {"players": [1], "rule": "JL-C13"}
     assert g.stones == [1, 1]
 
@@ -86,7 +86,7 @@ def test_jl_m1_to_m9_whole_free_for_all():
     out = play(g, [("end",)])[0]
     assert out.find("reroll") and g.stones == [0, 0, 0]
     out = play(g, [("roll", R), ("roll", Y)])[-1]                          # 8 vs 13
-    assert str(out.find("battle")["totals"]["C0"]) == "6 strike +6 colour +1 stones = 13"
+    assert str(out.find("battle")["totals"]["C0"]) == "6 strike +6 colour +1 stone = 13"
     assert g.turn == 0 and g.stones == [1, 0, 0]
     play(g, [("tap", "C0"), ("tap", "S2"), ("roll", Y), ("roll", G), ("end",)])
     assert g.winners == [0] and g.phase == "over"
@@ -106,4 +106,4 @@ def test_jl_m10_to_m14_whole_team_game():
     assert g.name(g.turn) == "B2" and g.legal_inputs().tiles == {"S3": "attacker"}
     out = play(g, [("tap", "S3"), ("tap", "C4"), ("roll", G), ("roll", W), ("end",)])[-1]
     assert out.find("winner") == {"players": [0, 2], "rule": "JL-M14"}
-    assert g.legal_inputs().prompt == "A1 A2 wins!"
+    assert g.legal_inputs().prompt == "A1 & A2 win!"

@@ -206,7 +206,7 @@ def test_jl_m12_partners_pool_stones_and_power_each_other():
     assert g.stones_of(0) == 1 and g.stones_of(2) == 1 and g.view()["players"][2]["stones"] == 1
     give(g, 0, 2)
     play(g, [("end",), ("tap", "C1"), ("tap", "F0"), ("tap", "P2"), ("tap", "F0")])
-    assert g.stones_of(0) == 0 and "teamwork" in g.view()["tiles"]["F0"]["effects"]
+    assert g.stones_of(0) == 0 and "Teamwork" in g.view()["tiles"]["F0"]["effects"]
     give(g, 1, 3)
     refused_unchanged(g, ("tap", "P3"), "JL-C10")          # B1's turn, not B2's
 

@@ -27,7 +27,7 @@ def test_jl_w064_last_stand_only_for_the_last_character():
     out = play(g, [("tap", "P0a")])[0]
     assert out.find("power")["target"] == "C2" and out.find("power")["cost"] == 0
     play(g, [("tap", "C2"), ("tap", "C1"), ("roll", FACE["green"])])
-    assert str(g.totals()["C2"]) == "5 strike +3 colour +1 ally +3 last stand = 12"
+    assert str(g.totals()["C2"]) == "5 strike +3 colour +1 ally +3 Last Stand = 12"
 
 
 def test_jl_w065_energy_barrier_is_a_lasting_wall_played_on_own_turn():
@@ -74,7 +74,7 @@ def test_jl_w068_detection_destroys_an_active_power():
     give(g, 1, 2)
     play(g, [("tap", "P0a"), ("tap", "C0"), ("tap", "C0"), ("tap", "C1"),
              ("roll", FACE["yellow"])])
-    assert str(g.totals()["C0"]) == "6 strike +6 colour +3 strength = 15"
+    assert str(g.totals()["C0"]) == "6 strike +6 colour +3 Super Strength = 15"
     out = play(g, [("tap", "P1a"), ("tap", "P0a")])[1]
     assert out.find("destroyed") == {"tile": "P0a", "by": "P1a", "rule": "JL-W068"}
     assert str(g.totals()["C0"]) == "6 strike +6 colour = 12"
@@ -89,7 +89,7 @@ def test_jl_w069_flying_debris_plus_two_then_a_wall():
     play(g, [("tap", "P0a")])
     refused_unchanged(g, ("tap", "C1"), "JL-W069")
     play(g, [("tap", "C0"), ("tap", "C0"), ("tap", "C1"), ("roll", FACE["yellow"])])
-    assert str(g.totals()["C0"]) == "6 strike +6 colour +2 debris = 14"
+    assert str(g.totals()["C0"]) == "6 strike +6 colour +2 Flying Debris = 14"
     play(g, [("roll", FACE["green"]), ("end",), ("tap", "C3"), ("tap", "C0"),
              ("roll", FACE["green"]), ("roll", FACE["yellow"])])
     assert g.last_battle["totals"]["C0"] == "6 strike +6 colour = 12"
@@ -106,7 +106,7 @@ def test_jl_w070_life_drain_after_the_opponents_roll():
     play(g, [("tap", "P1a")])
     refused_unchanged(g, ("tap", "C1"), "JL-W070")
     out = play(g, [("tap", "C0")])[0]
-    assert str(out.find("totals")["totals"]["C0"]) == "4 strike +6 colour -1 life drain = 9"
+    assert str(out.find("totals")["totals"]["C0"]) == "4 strike +6 colour -1 Life Drain = 9"
     out = play(g, [("end",)])[0]
     assert out.find("battle")["winner"] == "C1"
 
@@ -146,7 +146,7 @@ def test_jl_w072_teamwork_plus_seven_on_a_character_or_stronghold():
     refused_unchanged(g, ("tap", "C2"), "JL-W072")          # a defeated tile
     assert "C0" in g.legal_inputs().tiles                  # any standing tile may be helped
     play(g, [("tap", "S1"), ("roll", FACE["white"]), ("roll", FACE["green"])])
-    assert g.last_battle["totals"]["S1"] == "2 strike +1 defense +7 teamwork = 10"
+    assert g.last_battle["totals"]["S1"] == "2 strike +1 defense +7 Teamwork = 10"
     assert g.last_battle["winner"] == "S1"
 
 
@@ -156,7 +156,7 @@ def test_jl_w073_super_strength_lasts_across_turns():
     give(g, 0, 3)
     play(g, [("tap", "P0a"), ("tap", "S0"), ("end",), ("tap", "C1"), ("tap", "S0"),
              ("roll", FACE["green"]), ("roll", FACE["green"])])
-    assert g.last_battle["totals"]["S0"] == "2 strike +2 defense +3 strength = 7"
+    assert g.last_battle["totals"]["S0"] == "2 strike +2 defense +3 Super Strength = 7"
     assert g.tiles["P0a"].status == "active"
 
 

@@ -61,7 +61,7 @@ def test_yg_a4_setting_sun_plus_three_this_turn():
     play(g, [("tap", "G0"), ("tap", "D1"), ("tap", "A1a")])
     refused_unchanged(g, ("tap", "K1"), "YG-A4")              # a Character is no Monster
     play(g, [("tap", "D1"), ("roll", FACE["green"]), ("roll", FACE["yellow"])])
-    assert g.last_battle["totals"]["D1"] == "7 strike +2 element +3 setting sun = 12"
+    assert g.last_battle["totals"]["D1"] == "7 strike +2 element +3 Setting Sun = 12"
     play(g, [("end",)])
     assert g.tiles["A1a"].status == "discard"
 
@@ -143,7 +143,7 @@ def test_yg_a10_earth_fist_plus_seven():
     give(g, 0, 2)
     play(g, [("tap", "G0"), ("tap", "D1"), ("roll", FACE["white"]), ("roll", FACE["yellow"])])
     play(g, [("tap", "A0a"), ("tap", "G0")])
-    assert str(g.totals()["G0"]) == "1 strike +5 element +7 earth fist = 13"
+    assert str(g.totals()["G0"]) == "1 strike +5 element +7 Earth Fist = 13"
     out = play(g, [("end",)])[0]
     assert out.find("battle")["winner"] == "G0"
 
@@ -154,7 +154,7 @@ def test_yg_a11_star_burst_lasts_until_disarmed():
     give(g, 0, 3)
     play(g, [("tap", "A0a"), ("tap", "M0"), ("end",), ("tap", "D1"), ("tap", "M0"),
              ("roll", FACE["green"]), ("roll", FACE["red"])])
-    assert g.last_battle["totals"]["M0"] == "4 strike +6 element +3 star burst = 13"
+    assert g.last_battle["totals"]["M0"] == "4 strike +6 element +3 Star Burst = 13"
 
 
 def test_yg_a12_zombie_controls_an_enemy_tile_this_turn():

@@ -42,7 +42,7 @@ def test_yg_8_to_16_whole_collectors_duel():
     play(g, [("end",)])
     assert g.tiles["B1"].status == "discard" and g.stones == [2, 0] and g.turn == 0
     play(g, [("tap", "M0"), ("tap", "K1"), ("tap", "A0a"), ("tap", "M0"), ("roll", P)])
-    assert str(g.totals()["M0"]) == "5 strike +6 element +3 setting sun = 14"
+    assert str(g.totals()["M0"]) == "5 strike +6 element +3 Setting Sun = 14"
     out = play(g, [("roll", W)])[0]                                        # 14 vs 9
     assert str(out.find("battle")["totals"]["K1"]) == "6 strike +3 attack = 9"
     assert out.find("winner") == {"players": [0], "rule": "YG-1"}

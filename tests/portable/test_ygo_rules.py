@@ -110,7 +110,7 @@ def test_yg_9_collector_total_has_every_part():
     give(g, 0, 1)
     play(g, [("tap", "G0"), ("tap", "D1"), ("pod", 0, True), ("tap", "A0a"), ("tap", "G0"),
              ("roll", FACE["green"])])
-    assert str(g.totals()["G0"]) == "5 strike +5 element +1 team +3 setting sun = 14"
+    assert str(g.totals()["G0"]) == "5 strike +5 element +1 team +3 Setting Sun = 14"
 
 
 def test_yg_10_rulebook_example_gaia_beats_thousand_dragon():

@@ -34,9 +34,10 @@ def _odds_heroscape(args: argparse.Namespace) -> int:
         return 0
     p = odds.p_destroy
     from host.common.i18n import number, share
+    from shared_rules.heroscape_presenter import dice_against
 
-    print(_("%(attack)d attack dice vs %(defense)d defense dice (HS-7: more skulls than "
-            "shields destroys)") % {"attack": args.attack, "defense": args.defense})
+    print(_("%s (HS-7: more skulls than shields destroys)")
+          % dice_against(args.attack, args.defense))
     print(_("destroy: %(fraction)s = %(decimal)s (%(share)s)")
           % {"fraction": p, "decimal": number(p.to_float(), 6, exact=True), "share": share(p)})
     return 0

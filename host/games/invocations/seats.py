@@ -1,6 +1,6 @@
-"""Invocations' seats: each player's board has a colour (IN-1), named in the table's
-language when the game is set up; both sides name them alike
-(shared_rules/invocations_presenter.py)."""
+"""Invocations' seats: each player's board has a colour (IN-1), kept in the journal in the
+code's English and said in the table's language where shown (shared_rules.words.seat);
+both sides name them alike (shared_rules/invocations_presenter.py)."""
 from __future__ import annotations
 
 from shared_rules.invocations_presenter import BOARD_COLOURS, board_colours

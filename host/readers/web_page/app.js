@@ -1,5 +1,6 @@
-// The page follows the referee: each server-sent "state" event redraws it. Everything the
-// referee says is put in as text (never as HTML): names come from the players.
+// The page follows the referee: each server-sent "state" event updates it in place (only
+// what changed: common.js's patchChildren). Everything the referee says is put in as text
+// (never as HTML): names come from the players.
 "use strict";
 
 let live = null;        // the latest state pushed by the referee
@@ -7,7 +8,7 @@ let viewing = null;     // a past game's id while one is open, else null
 
 function fill(id, children) {
   const node = $(id);
-  node.replaceChildren(...children);
+  patchChildren(node, children);
   return node;
 }
 
@@ -44,9 +45,10 @@ function percent(share) {
 }
 
 function renderPlayers(state) {
-  fill("players", (state.players || []).map((p) => {
+  fill("players", (state.players || []).map((p, i) => {
     const card = el("div", {class: "player" + (p.turn ? " turn" : "") +
-                                   (p.winner ? " won" : "") + (p.alive ? "" : " out")});
+                                   (p.winner ? " won" : "") + (p.alive ? "" : " out"),
+                            "data-key": `seat-${i}`});
     card.append(el("div", {class: "tag"}, p.winner ? t("WINNER") : p.turn ? t("TO PLAY") : "\u00a0"));
     card.append(el("div", {class: "name"}, p.name));
     for (const c of p.counts) {
@@ -71,7 +73,7 @@ function renderHistory(state) {
     const cls = [h.kind === "none" ? "none" : "", h.kind === "none" && !all ? "hide" : "",
                  h.refusal ? "refused" : "", h.undone ? "undone" : "",
                  h.kind === "undo" && h.accepted ? "undo" : ""].filter(Boolean).join(" ");
-    const li = el("li", {class: cls, value: h.n, "data-n": h.n});
+    const li = el("li", {class: cls, value: h.n, "data-n": h.n, "data-key": `input-${h.n}`});
     li.append(el("span", {class: "when"}, clock(h.time)));
     li.append(el("span", {class: "what"}, h.text));
     if (h.refusal) li.append(el("span", {class: "why"},
@@ -88,7 +90,7 @@ function renderHistory(state) {
   if (state.entries > shown) {
     const more = el("a", {href: `/api/games/${state.game.id}`}, t("the whole game"));
     more.addEventListener("click", (ev) => { ev.preventDefault(); openGame(state.game.id); });
-    const li = el("li", {class: "none"},
+    const li = el("li", {class: "none", "data-key": "earlier"},
                   fmt(t("earlier inputs: %(n)d"), {n: state.entries - shown}) + " ");
     li.append(more);
     items.push(li);
@@ -98,35 +100,38 @@ function renderHistory(state) {
 
 function renderGame(state) {
   const game = state.game;
-  $("title").textContent = game ? fmt(viewing !== null ? t("%(title)s \u00b7 game %(id)d (past)")
-                                                       : t("%(title)s \u00b7 game %(id)d"),
-                                     {title: game.title, id: game.id}) : "hexref";
-  document.title = game ? `${game.title}: hexref` : "hexref";
+  say("title", game ? fmt(viewing !== null ? t("%(title)s \u00b7 game %(id)d (past)")
+                                           : t("%(title)s \u00b7 game %(id)d"),
+                          {title: game.title, id: game.id}) : "hexref");
+  const heading = game ? `${game.title}: hexref` : "hexref";
+  if (document.title !== heading) document.title = heading;
+  let now, prompt;
   if (!game) {
-    $("now").textContent = state.status || t("No game yet");
-    $("prompt").textContent = "";
+    now = state.status || t("No game yet");
+    prompt = "";
   } else if (state.winner) {
-    $("now").textContent = t("Game over");
-    $("prompt").textContent = (state.turn && state.turn.prompt) || "";
+    now = t("Game over");
+    prompt = (state.turn && state.turn.prompt) || "";
   } else {
     const turn = state.turn || {};
-    $("now").textContent = turn.player ? fmt(t("%(player)s to play"), {player: turn.player})
+    now = turn.player ? fmt(t("%(player)s to play"), {player: turn.player})
       : (turn.expect === "roster" ? t("Setting up") : t("In play"));
-    $("prompt").textContent = turn.prompt || "";
+    prompt = turn.prompt || "";
   }
-  if (game && state.status && state.status !== "ok") $("prompt").textContent = state.status;
+  if (game && state.status && state.status !== "ok") prompt = state.status;
+  say("now", now);
+  say("prompt", prompt);
   const win = $("winner");
   win.hidden = !state.winner;
-  win.textContent = state.winner ? fmt(t("%(player)s won"), {player: state.winner}) : "";
+  say("winner", state.winner ? fmt(t("%(player)s won"), {player: state.winner}) : "");
   renderPlayers(state);
 
   const odds = state.odds;
   $("odds-card").hidden = !odds;
   if (odds) {
-    $("odds-title").textContent = "\u00b7 " + odds.title;
+    say("odds-title", "\u00b7 " + odds.title);
     fill("odds", [bars(odds.bars, {first: true})]);
-    $("odds-note").textContent = odds.note ? fmt(t("Exact, %(note)s."), {note: odds.note})
-      : t("Exact.");
+    say("odds-note", odds.note ? fmt(t("Exact, %(note)s."), {note: odds.note}) : t("Exact."));
   }
   const fight = state.fight;
   $("fight-card").hidden = !fight;
@@ -134,16 +139,20 @@ function renderGame(state) {
     fill("fight", fight.lines.map((line) =>
       el("li", {class: /= -?\d+$/.test(line) ? "total" : ""}, line)));
     $("fight-rules").hidden = !(fight.rules && fight.rules.length);
-    $("fight-rules-list").textContent = (fight.rules || []).join(", ");
+    say("fight-rules-list", (fight.rules || []).join(", "));
   }
-  $("panel").textContent = (state.panel || []).join("\n");
+  say("panel", (state.panel || []).join("\n"));
   const pieces = state.pieces || [];
   $("pieces-card").hidden = pieces.length === 0;
   fill("pieces", pieces.map((p) => {
     const who = state.players && state.players[p.player] ? state.players[p.player].name : "";
-    const extra = p.effects && p.effects.length ? ` \u00b7 ${p.effects.join(", ")}` : "";
-    return el("li", {class: p.status || ""},
-              `${p.name} \u2014 ${who}${p.status ? ", " + (p.said || p.status) : ""}${extra}`);
+    const said = {tile: p.name, player: who, status: p.said || ""};
+    let line = who ? fmt(t("%(tile)s (%(player)s): %(status)s"), said)
+      : fmt(t("%(tile)s: %(status)s"), said);
+    if (p.effects && p.effects.length) {
+      line = fmt(t("%(piece)s, with %(effects)s"), {piece: line, effects: p.effects.join(", ")});
+    }
+    return el("li", {class: p.status || ""}, line);
   }));
   renderHistory(state);
 }
@@ -158,22 +167,25 @@ function started(iso) {
 function renderGames(state) {
   const games = state.games || [];
   const items = games.map((g) => {
-    const li = el("li");
+    const li = el("li", {"data-key": `game-${g.id}`});
     const a = el("a", {href: `#game-${g.id}`},
                  fmt(t("%(title)s, %(when)s"), {title: g.title || g.variant,
                                                 when: started(g.created)}));
     const result = g.finished ? (g.winner ? fmt(t("%(player)s won"), {player: g.winner})
       : t("abandoned")) : t("in play");
-    li.append(a, ` \u00b7 ${g.players.join(" vs ")} \u00b7 ${result}`);
+    li.append(a, " ", el("span", {}, fmt(t("%(players)s: %(result)s"),
+                                        {players: g.players.join(", "), result: result})));
     return li;
   });
-  for (const bad of state.damaged || []) items.push(el("li", {class: "damaged"}, bad.why));
+  for (const bad of state.damaged || []) {
+    items.push(el("li", {class: "damaged", "data-key": `damaged-${bad.id}`}, bad.why));
+  }
   if (viewing !== null) {
-    const back = el("li");
+    const back = el("li", {"data-key": "back"});
     back.append(el("a", {href: "#live"}, t("Back to the live game")));
     items.unshift(back);
   }
-  fill("games", items.length ? items : [el("li", {}, t("none yet"))]);
+  fill("games", items.length ? items : [el("li", {"data-key": "none"}, t("none yet"))]);
 }
 
 function renderDie(die) {
@@ -183,12 +195,11 @@ function renderDie(die) {
     label: fmt(t("face %(n)d"), {n: i + 1}), value: count / top, right: String(count),
     hot: die.biased_face === i + 1}));
   fill("die", [bars(items)]);
-  $("die-verdict").textContent = die.verdict.charAt(0).toUpperCase() + die.verdict.slice(1) +
-    ".";
-  $("die-test").textContent = die.statistic === null ? ""
+  say("die-verdict", die.verdict.charAt(0).toUpperCase() + die.verdict.slice(1) + ".");
+  say("die-test", die.statistic === null ? ""
     : fmt(t("Chi-square %(chi)s, 5 degrees of freedom, p = %(p)s (a fair die is doubted " +
             "below %(alpha)s)."), {chi: number(die.statistic, 2), p: number(die.p_value, 4),
-                                   alpha: number(die.alpha, 2)});
+                                   alpha: number(die.alpha, 2)}));
 }
 
 function number(value, digits) {
@@ -210,7 +221,7 @@ async function route() {
   const res = await fetch(`/api/games/${id}`);
   const answer = await res.json().catch(() => ({}));
   if (!res.ok) {
-    $("prompt").textContent = answer.error || res.statusText;
+    say("prompt", answer.error || res.statusText);
     return;
   }
   past = answer;
@@ -238,8 +249,8 @@ function renderReplay() {
   step.max = past.total || 0;
   step.value = past.entries || 0;
   step.setAttribute("aria-label", t("Input shown"));
-  $("replay-at").textContent = fmt(t("after input %(n)d of %(total)d"),
-                                   {n: past.entries || 0, total: past.total || 0});
+  say("replay-at", fmt(t("after input %(n)d of %(total)d"),
+                       {n: past.entries || 0, total: past.total || 0}));
 }
 $("replay-step").addEventListener("change", (ev) => replayTo(Number(ev.target.value)));
 $("replay-back").addEventListener("click", () => replayTo((past ? past.entries : 0) - 1));
@@ -263,10 +274,10 @@ function connect() {
     live = JSON.parse(ev.data);
     draw();
   });
-  source.onopen = () => { $("live").className = "on"; $("live").textContent = t("live"); };
+  source.onopen = () => { $("live").className = "on"; say("live", t("live")); };
   source.onerror = () => {
     $("live").className = "off";
-    $("live").textContent = t("reconnecting");
+    say("live", t("reconnecting"));
   };
 }
 
@@ -277,7 +288,7 @@ async function showJoin() {
   const join = await res.json();
   $("join-qr").src = join.qr;
   $("join-qr").alt = fmt(t("QR code of %(url)s"), {url: join.url});
-  $("join-url").textContent = join.url;
+  say("join-url", join.url);
   $("join-card").hidden = false;
 }
 

@@ -1,5 +1,7 @@
 // The organiser's page: every table's latest game, the results, the night's standings,
-// redrawn on each server-sent "state" event. Names are put in as text, never as HTML.
+// updated in place on each server-sent "state" event (only what changed: common.js's
+// patchChildren, so a card being read is not replaced under its reader). Names are put in
+// as text, never as HTML.
 "use strict";
 
 // Messages the organiser refused from one table's topic, and why (the server's words).
@@ -13,24 +15,28 @@ function rejectedNote(bad) {
 }
 
 function draw(night) {
-  $("standings").tBodies[0].replaceChildren(...night.standings.map((row, i) => {
-    const tr = el("tr");
+  patchChildren($("standings").tBodies[0], night.standings.map((row, i) => {
+    const tr = el("tr", {"data-key": `person-${row.name}`});
     tr.append(el("td", {}, i + 1), el("td", {}, row.name), el("td", {}, row.won),
               el("td", {}, row.played));
     return tr;
   }));
-  $("summary").textContent = fmt(t("%(tables)d tables, %(games)d games decided, " +
-                                   "%(inputs)d inputs received"),
-                                 {tables: night.tables.length, games: night.results.length,
-                                  inputs: night.entries});
+  // Three counts, each in the form its number wants (1 table, 2 tables).
+  say("summary", [
+    fmt(nt("%(n)d table", "%(n)d tables", night.tables.length), {n: night.tables.length}),
+    fmt(nt("%(n)d game decided", "%(n)d games decided", night.results.length),
+        {n: night.results.length}),
+    fmt(nt("%(n)d input received", "%(n)d inputs received", night.entries),
+        {n: night.entries})].join(", "));
   const rejected = night.rejected || {};
   const unknown = Object.keys(rejected).filter((topic) =>
     !night.tables.some((tb) => tb.topic === topic));
-  $("tables").replaceChildren(...night.tables.map((tb) => {
-    const card = el("div", {class: "card table" + (tb.winner ? " done" : "")});
+  patchChildren($("tables"), [...night.tables.map((tb) => {
+    const card = el("div", {class: "card table" + (tb.winner ? " done" : ""),
+                            "data-key": `table-${tb.topic}`});
     card.append(el("h2", {}, fmt(t("%(table)s \u00b7 %(title)s \u00b7 game %(game)d"),
                                  {table: tb.table, title: tb.title, game: tb.game})));
-    card.append(el("div", {class: "who"}, tb.players.map((p) => p.name).join(" vs ")));
+    card.append(el("div", {class: "who"}, tb.players.map((p) => p.name).join(", ")));
     card.append(el("div", {class: "now"}, tb.winner
       ? fmt(t("%(player)s won"), {player: tb.winner})
       : tb.turn.player ? fmt(t("%(player)s to play: %(prompt)s"),
@@ -40,16 +46,17 @@ function draw(night) {
     if (rejected[tb.topic]) card.append(rejectedNote(rejected[tb.topic]));
     return card;
   }), ...unknown.map((topic) => {
-    const card = el("div", {class: "card table unknown"});
+    const card = el("div", {class: "card table unknown", "data-key": `topic-${topic}`});
     // the server counts topics past the first few of no known table together
     card.append(el("h2", {}, topic === "(other topics)" ? t("Other topics") : topic),
                 rejectedNote(rejected[topic]));
     return card;
-  }));
-  $("results").replaceChildren(...night.results.map((r) =>
-    el("li", {}, fmt(t("%(table)s, game %(game)d: %(players)s \u2014 %(winners)s won"),
-                     {table: r.table, game: r.game, players: r.players.join(" vs "),
-                      winners: r.winners.join(" & ")}))));
+  })]);
+  patchChildren($("results"), night.results.map((r) =>
+    el("li", {"data-key": `result-${r.table}-${r.game}`},
+       fmt(t("%(table)s, game %(game)d: %(players)s \u2014 %(winners)s won"),
+           {table: r.table, game: r.game, players: r.players.join(", "),
+            winners: r.winners.join(" & ")}))));
   document.body.dataset.version = night.version;
 }
 
@@ -60,19 +67,19 @@ async function showCode(ev) {
   const name = $("pair-table").value.trim();
   const res = await fetch("/api/pair?table=" + encodeURIComponent(name));
   const answer = await res.json();
-  $("pair-code").textContent = answer.code
+  say("pair-code", answer.code
     ? fmt(t("On %(table)s, type: hexref club-join %(code)s"),
           {table: answer.table, code: answer.code})
-    : answer.error;
+    : answer.error);
 }
 
 speak().then(() => {
   $("pair").addEventListener("submit", showCode);
   const source = new EventSource("/api/events");
   source.addEventListener("state", (ev) => draw(JSON.parse(ev.data)));
-  source.onopen = () => { $("live").className = "on"; $("live").textContent = t("live"); };
+  source.onopen = () => { $("live").className = "on"; say("live", t("live")); };
   source.onerror = () => {
     $("live").className = "off";
-    $("live").textContent = t("reconnecting");
+    say("live", t("reconnecting"));
   };
 });
