@@ -51,7 +51,7 @@ class PublishProcess:
         out, err = self.proc.communicate(timeout=20)
         self.out = out + err
         assert self.proc.returncode == 0, err
-        found = re.search(r"stopped; (\d+) entries sent, (\d+) confirmed", out)
+        found = re.search(r"stopped; (\d+) entr(?:y|ies) sent, (\d+) confirmed", out)
         assert found, out + err
         return int(found.group(1)), int(found.group(2))
 

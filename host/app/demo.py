@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from host.common.i18n import _
+from host.common.i18n import _, n_
 from host.devices.panel import emulated_panel
 from host.games.presenter import Presenter
 from host.games.scripting import HOST_DOES, HUB_EVENTS
@@ -223,8 +223,9 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     (out_dir / "transcript.txt").write_text("\n".join(app.transcript) + "\n")
     if is_live:
         print("\n".join(app.transcript))
-    print(_("%(n)d frames saved under %(folder)s; transcript in %(file)s") % {
-        "n": panel.frames, "folder": out_dir, "file": out_dir / "transcript.txt"})
+    print(_("%(frames)s saved under %(folder)s; transcript in %(file)s") % {
+        "frames": n_("%d frame", "%d frames", panel.frames) % panel.frames,
+        "folder": out_dir, "file": out_dir / "transcript.txt"})
     if not winner:
         print(_("demo ended without a winner"), file=sys.stderr)
         return 1

@@ -28,7 +28,7 @@ from PIL import Image
 
 from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, rigs
 from host.common import i18n
-from host.common.i18n import _
+from host.common.i18n import _, n_
 from host.devices.panel import emulated_panel
 from host.games.scripting import HOST_DOES
 from host.session.referee import Referee, TileBook
@@ -273,8 +273,9 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     (out_dir / "transcript.txt").write_text("\n".join(said) + "\n")
     if is_live:
         print("\n".join(said))
-    print(_("%(n)d frames saved under %(folder)s; transcript in %(file)s") % {
-        "n": panel.frames, "folder": out_dir, "file": out_dir / "transcript.txt"})
+    print(_("%(frames)s saved under %(folder)s; transcript in %(file)s") % {
+        "frames": n_("%d frame", "%d frames", panel.frames) % panel.frames,
+        "folder": out_dir, "file": out_dir / "transcript.txt"})
     if not won:
         if stopped:  # why, in the emulator's own words (a missing rp2040js, a traceback)
             print("\n".join((out_dir / "board.log").read_text().splitlines()[-5:]),

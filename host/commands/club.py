@@ -11,7 +11,7 @@ import sys
 
 from host.commands import options
 from host.commands.options import DATA_HELP, Failed, data, port_number
-from host.common.i18n import _
+from host.common.i18n import _, n_
 
 
 def add_parser(commands) -> None:
@@ -130,7 +130,8 @@ def _publish(args: argparse.Namespace) -> int:
         pass
     finally:
         publisher.stop()
-    print(_("hexref publish: stopped; %(sent)d entries sent, %(confirmed)d confirmed by the "
-            "broker") % {"sent": publisher.published,
-                         "confirmed": sum(publisher.confirmed.values())}, flush=True)
+    print(_("hexref publish: stopped; %(sent)s, %(confirmed)d confirmed by the broker")
+          % {"sent": n_("%d entry sent", "%d entries sent", publisher.published)
+             % publisher.published, "confirmed": sum(publisher.confirmed.values())},
+          flush=True)
     return 0

@@ -366,11 +366,12 @@ def _tiles_pocket(args: argparse.Namespace) -> int:
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise Failed(_("the copy did not finish (%s): the board keeps "
                                            "its tiles as they were; run it again") % exc) from None
-    print(_("%(copied)d files copied, %(kept)d already on the board")
-          % {"copied": copied, "kept": kept})
-    print(_("The pocket board now trusts %(tiles)d enrolled tiles and every tile signed "
-            "with this collection's key (%(revoked)d revoked); it restarts into its games.")
-          % counts)
+    print(_("%(copied)s copied, %(kept)d already on the board")
+          % {"copied": n_("%d file", "%d files", copied) % copied, "kept": kept})
+    print(_("The pocket board now trusts %(tiles)s and every tile signed with this "
+            "collection's key (%(revoked)d revoked); it restarts into its games.")
+          % {"tiles": n_("%d enrolled tile", "%d enrolled tiles", counts["tiles"])
+             % counts["tiles"], "revoked": counts["revoked"]})
     return 0
 
 

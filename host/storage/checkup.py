@@ -221,11 +221,12 @@ def examine_database(path: Path) -> Finding | None:
 def behind_finding(path: Path, game: int, acked: int, held: int) -> Finding:
     """The journal holds fewer entries than were acknowledged (``hexref.mark``)."""
     return Finding("behind", _("Journal behind"), _("Restore a backup"),
-                   _("game %(game)d's journal holds %(held)d entries but %(acked)d were "
+                   _("game %(game)d's journal holds %(held)s but %(acked)d were "
                      "acknowledged (%(mark)s): the newest were lost from %(file)s-wal (a "
                      "damaged card?). %(advice)s; or reset the reader while the panel says so "
                      "to go on without them")
-                   % {"game": game, "held": held, "acked": acked,
+                   % {"game": game, "held": n_("%d entry", "%d entries", held) % held,
+                      "acked": acked,
                       "mark": path.with_name(MARK_NAME), "file": path,
                       "advice": _restore_advice(path.parent).capitalize()})
 
