@@ -29,9 +29,12 @@ CALLED_OFF = {"jl": N_("Battle called off"), "ygo": N_("Duel called off")}
 class HexorsScreens:
     def __init__(self, variant):
         self.variant = variant
-        # Made for each game, after the language was chosen in the menu.
-        self.title = _(TITLES[variant]) if variant in TITLES else variant
         self.collector = not variant.endswith("beginner")
+
+    @property
+    def title(self):
+        # Said in the language spoken now (a page's reader outlives a change of language).
+        return _(TITLES[self.variant]) if self.variant in TITLES else self.variant
 
     def _stones(self, ref, game):
         if not self.collector:

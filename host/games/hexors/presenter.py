@@ -20,8 +20,11 @@ class HexorsView(Presenter):
     def __init__(self, variant: str) -> None:
         self.screens = HexorsScreens(variant)
         self.variant = variant
-        self.title = self.screens.title
         self.collector = self.screens.collector
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return self.screens.title
 
     def view(self, ref: Seen) -> View:
         return self.screens.view(ref)
