@@ -145,6 +145,10 @@ class DemoApp:
 # The emulated Pico (firmware/emulated_pico/: the official MicroPython UF2 on rp2040js) runs
 # about four times slower than the wall clock here, and boots in a few seconds of its own.
 PICO_TIMEOUT_S = 900.0
+# From the port appearing to the hub's HELLO on the emulated Pico: its image made (make
+# pico-image: the firmware compiled on a fresh checkout), Node started, MicroPython booted
+# at a quarter of a real Pico's pace, on a computer that may be busy.
+PICO_BOOT_S = 180.0
 # The emulated Pico's table (its rig), for --board pico and --board pocket alike: from a
 # checkout after make setup (its image is made by make, rp2040js installed by npm).
 EMULATED_PICO = [sys.executable, "-m", "firmware.emulated_pico.rig"]
@@ -170,7 +174,7 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
         timeout_s = PICO_TIMEOUT_S if board == "pico" else 60.0
     from host.app.run import App
     from host.games.descriptor import Choice
-    from host.hub.connection import Connection
+    from host.hub.connection import BOOT_S, Connection
     from host.storage.store import Store
 
     rig = rigs()[variant]  # a game registered since start-up has its demo too
@@ -187,7 +191,8 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     hub = subprocess.Popen(hub_command(board, master, script_path), pass_fds=(master,))
     os.close(master)  # the hub process owns the master side now
     path = os.ttyname(slave)
-    app = App(Connection(lambda: path), panel, store, TileBook(rig.entries()))
+    conn = Connection(lambda: path, boot_s=PICO_BOOT_S if board == "pico" else BOOT_S)
+    app = App(conn, panel, store, TileBook(rig.entries()))
     is_live = len(panel.devices) > 1
     demo = DemoApp(app, host_steps, echo=not is_live)
     winner = False
