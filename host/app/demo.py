@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -152,6 +153,28 @@ PICO_BOOT_S = 180.0
 # The emulated Pico's table (its rig), for --board pico and --board pocket alike: from a
 # checkout after make setup (its image is made by make, rp2040js installed by npm).
 EMULATED_PICO = [sys.executable, "-m", "firmware.emulated_pico.rig"]
+CHECKOUT = Path(__file__).resolve().parents[2]  # an installed hexref's is site-packages
+
+
+def emulated_pico_missing(board: str) -> str | None:
+    """What keeps the emulated Pico from running here, in one sentence, or None. It runs from
+    a checkout after ``make setup``: make builds its image, Node runs rp2040js (installed
+    by npm under tests/), the MicroPython firmware and boot ROM come with the checkout
+    (firmware/emulated_pico/assets/); none of these is in an installed package."""
+    assets = CHECKOUT / "firmware" / "emulated_pico" / "assets" / "SHA256SUMS"
+    if not (CHECKOUT / "Makefile").is_file() or not assets.is_file():
+        return _("--board %s plays on an emulated Pico, which runs only from a checkout of "
+                 "hexref after make setup, not from an installed hexref: play the demo "
+                 "without --board here") % board
+    if shutil.which("node") is None:
+        return _("--board %(board)s plays on an emulated Pico run by Node.js, which is not "
+                 "installed: install Node.js and npm, then run make setup in %(folder)s") % {
+                     "board": board, "folder": CHECKOUT}
+    if not (CHECKOUT / "tests" / "node_modules" / "rp2040js").is_dir():
+        return _("--board %(board)s plays on an emulated Pico run by rp2040js, which is not "
+                 "installed yet: run make setup in %(folder)s") % {
+                     "board": board, "folder": CHECKOUT}
+    return None
 
 
 def hub_command(board: str, fd: int, script_path: str) -> list[str]:
@@ -170,6 +193,11 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     The game is stored in ``out_dir/data`` like any game of ``hexref run``:
     ``hexref replay last --data out/demo/data`` prints it again, input by input.
     ``board="pico"`` plays it on the emulated Pico instead of the CPython hub."""
+    if board == "pico":
+        missing = emulated_pico_missing(board)
+        if missing is not None:
+            print("hexref demo: %s" % missing, file=sys.stderr)
+            return 1
     if timeout_s is None:
         timeout_s = PICO_TIMEOUT_S if board == "pico" else 60.0
     from host.app.run import App

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, rigs
+from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, emulated_pico_missing, rigs
 from host.common import i18n
 from host.common.i18n import _
 from host.devices.panel import emulated_panel
@@ -196,14 +196,16 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
                     variant: str = "jl-beginner", timeout_s: float = PICO_TIMEOUT_S) -> int:
     """Build the pocket's image, boot it on the emulated Pico and play ``variant``'s demo
     table on it to the winner; returns the exit code (0: the pocket declared a winner)."""
-    if not (ROOT / "Makefile").is_file():
-        print("--board pocket runs from a checkout of hexref (make setup)", file=sys.stderr)
-        return 2
+    missing = emulated_pico_missing("pocket")
+    if missing is not None:
+        print("hexref demo: %s" % missing, file=sys.stderr)
+        return 1
     build = subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"],
                            stdout=subprocess.DEVNULL)
     if build.returncode != 0:
-        print("make pocket-image failed (exit %d)" % build.returncode, file=sys.stderr)
-        return 2
+        print("hexref demo: %s" % (_("make pocket-image failed (exit %d)") % build.returncode),
+              file=sys.stderr)
+        return 1
     games = listed()
     variants = pocket_variants(games)
     if variant not in variants:
