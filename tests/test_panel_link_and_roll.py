@@ -10,11 +10,17 @@
 """
 from __future__ import annotations
 
+import json
+
 from rigs.app_table import Table, hub_events
+from rigs.doctor_pi import FakePi
 
 from firmware.link import Link
 from firmware.sim import FdPort
+from host.app import doctor
 from host.app.demo import demo_script
+from host.app.doctor import NOTE
+from host.common.config import Config, Data
 from host.games.hexors.demo import demo_entries
 from host.session.referee import TileBook
 
@@ -66,7 +72,11 @@ def test_a_booting_hub_is_starting_not_silent_and_the_game_goes_on(tmp_path):
         assert kinds[-1] == "reader-starting", kinds
         assert "not-answering" not in kinds, kinds
         assert t.view.header == "Reader starting"
-        assert t.app.status()["starting"] and t.app.status()["silent_s"] is None
+        # hexref doctor, asking the running referee, says the same.
+        pi = FakePi()
+        pi.service_status = lambda folder: json.loads(json.dumps(t.app.status()))
+        hub = doctor.check_hub(Config(data=Data(dir=str(tmp_path))), pi, talk=False)
+        assert hub.status == NOTE and "is starting" in hub.text, hub.line()
         _hub_runs(t, "5EED0002")
         t.step(10)
         assert t.view.kind == "setup", t.view
