@@ -638,7 +638,9 @@ class App:
                 skew = self.conn.link.skew
                 self.board.post("link", screens.version_skew(skew.firmware, skew.newer), now)
             elif self.conn.starting(now):
-                if now - self.conn.opened_at >= STARTING_SHOWN_S:
+                # At once after "Reader disconnected" (its port is back: it boots).
+                if now - self.conn.opened_at >= STARTING_SHOWN_S or \
+                        self.board.showing(now) == "link":
                     self.board.post("link", screens.reader_starting(), now)
             elif self.conn.silent(now):
                 self.board.post("link", screens.not_answering(), now)
