@@ -105,7 +105,7 @@ class Glass:
         """The glyphs from (``x``, ``y``) rightwards: ``count`` of them (None if one is no
         glyph), or as many as are glyphs before ``limit``."""
         w = FONTS[name][0]
-        chars = []
+        chars: list[str] = []
         while count is None or len(chars) < count:
             at = x + len(chars) * w
             char = self.char(name, at, y, inverted) if at + w <= limit else None
@@ -204,7 +204,7 @@ def _footers(glass: Glass) -> Iterator[tuple[list[Placed], int]]:
                 continue
             for inverted in (True, False):
                 x = 1 if inverted else 0
-                placed = []
+                placed: list[Placed] = []
                 for i in range(n):
                     text = glass.run(name, x, top + i * (h + 1), inverted=inverted)
                     if not text or not text.strip(" "):
