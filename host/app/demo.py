@@ -216,7 +216,11 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(steps, f)
         script_path = f.name
-    hub = subprocess.Popen(hub_command(board, master, script_path), pass_fds=(master,))
+    # The emulated Pico's own log (each step it plays, the LED, its boots) goes beside the
+    # frames, as the pocket's does: the terminal shows the panel and its transcript.
+    log = (out_dir / "board.log").open("w") if board == "pico" else None
+    hub = subprocess.Popen(hub_command(board, master, script_path), pass_fds=(master,),
+                           stderr=log)
     os.close(master)  # the hub process owns the master side now
     path = os.ttyname(slave)
     conn = Connection(lambda: path, boot_s=PICO_BOOT_S if board == "pico" else BOOT_S)
@@ -234,6 +238,9 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
             demo.show()
             winner = demo.won()
             if hub.poll() is not None:
+                if log is not None:  # why, in the emulator's words (a traceback...)
+                    print("\n".join((out_dir / "board.log").read_text().splitlines()[-5:]),
+                          file=sys.stderr)
                 print(_("reader hub stopped unexpectedly"), file=sys.stderr)
                 break
     finally:
@@ -241,6 +248,8 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
         os.close(slave)
         hub.terminate()
         hub.wait(timeout=5)
+        if log is not None:
+            log.close()
         os.unlink(script_path)
         store.close()
     (out_dir / "transcript.txt").write_text("\n".join(app.transcript) + "\n")
