@@ -74,3 +74,13 @@ def test_wheel_installed_in_a_fresh_venv_plays_the_demo_outside_the_checkout(
     for lang in ("en", "fr", "es"):
         assert "host/common/locale/%s/LC_MESSAGES/hexref.mo" % lang in names, sorted(names)
     _demo_to_a_winner(venv / "bin" / "hexref", tmp_path, "fr")
+    # The emulated Pico runs from a checkout after make setup (make, Node, rp2040js): from
+    # the wheel, --board pico and pocket say so in one sentence at once, and leave nothing.
+    for board in ("pico", "pocket"):
+        out = tmp_path / ("out-" + board)
+        done = subprocess.run([venv / "bin" / "hexref", "demo", "--board", board, "--out",
+                               out], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        said = done.stderr.strip()
+        assert done.returncode == 1 and len(said.splitlines()) == 1, (done.returncode, said)
+        assert said.startswith("hexref demo: --board %s " % board) and "checkout" in said, said
+        assert not out.exists()

@@ -57,7 +57,11 @@ def test_tiles_replay_doctor_and_enroll_while_the_referee_runs(tmp_path):
                              "--emulate", str(tmp_path / "frames"), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        running = wait_for(lambda: (status(data) or {}).get("hub") == "connected", 20)
+        def hub_said_hello() -> bool:  # doctor says a hub that has not "is starting"
+            said = status(data) or {}
+            return said.get("hub") == "connected" and not said.get("starting")
+
+        running = wait_for(hub_said_hello, 20)
         assert running, "the referee never said it holds the hub"
         assert oct(socket_path(data).stat().st_mode & 0o777) == "0o660"
 

@@ -90,7 +90,8 @@ def test_the_run_loops_screens(lang: str):
             views += [menu.view(), menu.view(_("B: menu"))]
             menu.press(BACK)
         views += [screens.reconnecting(attempt, 8.0) for attempt in (0, 1, 12)]
-        views += [screens.not_answering(), screens.version_skew("0.10.12", True), screens.version_skew("0.0.9", False),
+        views += [screens.not_answering(), screens.reader_starting(),
+                  screens.version_skew("0.10.12", True), screens.version_skew("0.0.9", False),
                   screens.journal_behind(1), screens.journal_behind(1024),
                   screens.damaged_row(12, 10345)]
         for cause in ("database or disk is full", "attempt to write a readonly database",

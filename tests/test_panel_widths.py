@@ -52,7 +52,7 @@ def test_the_run_loops_own_screens_fit():
             menu.cursor = cursor
             views += [menu.view(), menu.view("A next  B choose  A held: back")]
     views += [screens.reconnecting(attempt, 8.0) for attempt in (0, 1, 12)]
-    views.append(screens.not_answering())
+    views += [screens.not_answering(), screens.reader_starting()]
     _fits(views)
 
 

@@ -345,8 +345,10 @@ class Pocket:
 
     def event(self, now, kind, **fields):
         self.seq += 1
+        # A tile lifted off the reader is journalled, but it is not an input: what the glass
+        # shows stays, a message with it (as on the Pi: "Rolling..." until the die rests).
         self.react(now, self.game.session.on_event(TableEvent(kind, self.boot, self.seq,
-                                                         **fields)))
+                                                         **fields)), kind != "GONE")
 
     def press(self, now, name, action):
         session = self.game.session
@@ -376,12 +378,15 @@ class Pocket:
         if self.game.timers is not None and self._seconds(self.game.timers_ms()) != self.counted:
             self.show_game()
 
-    def react(self, now, reaction):
+    def react(self, now, reaction, drawn=True):
+        """``drawn``: False for an event that is no input (a tile lifted): unless it
+        changed something, the glass is left as it is."""
         self.game.changed()
         self.obey(self.game.asked(reaction))
-        self.show_game(reaction)
+        if drawn or reaction.note or reaction.result is not None:
+            self.show_game(reaction)
+            self.held = None  # a new screen: no message holds the glass, but this one's
         shown = time.ticks_ms()
-        self.held = None  # a new screen: no message holds the glass, but this one's
         if reaction.note or (reaction.result is not None and not reaction.accepted):
             hold = NOTE_HOLD_MS if reaction.note else REFUSED_HOLD_MS
             self.held = time.ticks_add(shown, hold)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -145,9 +146,35 @@ class DemoApp:
 # The emulated Pico (firmware/emulated_pico/: the official MicroPython UF2 on rp2040js) runs
 # about four times slower than the wall clock here, and boots in a few seconds of its own.
 PICO_TIMEOUT_S = 900.0
+# From the port appearing to the hub's HELLO on the emulated Pico: its image made (make
+# pico-image: the firmware compiled on a fresh checkout), Node started, MicroPython booted
+# at a quarter of a real Pico's pace, on a computer that may be busy.
+PICO_BOOT_S = 180.0
 # The emulated Pico's table (its rig), for --board pico and --board pocket alike: from a
 # checkout after make setup (its image is made by make, rp2040js installed by npm).
 EMULATED_PICO = [sys.executable, "-m", "firmware.emulated_pico.rig"]
+CHECKOUT = Path(__file__).resolve().parents[2]  # an installed hexref's is site-packages
+
+
+def emulated_pico_missing(board: str) -> str | None:
+    """What keeps the emulated Pico from running here, in one sentence, or None. It runs from
+    a checkout after ``make setup``: make builds its image, Node runs rp2040js (installed
+    by npm under tests/), the MicroPython firmware and boot ROM come with the checkout
+    (firmware/emulated_pico/assets/); none of these is in an installed package."""
+    assets = CHECKOUT / "firmware" / "emulated_pico" / "assets" / "SHA256SUMS"
+    if not (CHECKOUT / "Makefile").is_file() or not assets.is_file():
+        return _("--board %s plays on an emulated Pico, which runs only from a checkout of "
+                 "hexref after make setup, not from an installed hexref: play the demo "
+                 "without --board here") % board
+    if shutil.which("node") is None:
+        return _("--board %(board)s plays on an emulated Pico run by Node.js, which is not "
+                 "installed: install Node.js and npm, then run make setup in %(folder)s") % {
+                     "board": board, "folder": CHECKOUT}
+    if not (CHECKOUT / "tests" / "node_modules" / "rp2040js").is_dir():
+        return _("--board %(board)s plays on an emulated Pico run by rp2040js, which is not "
+                 "installed yet: run make setup in %(folder)s") % {
+                     "board": board, "folder": CHECKOUT}
+    return None
 
 
 def hub_command(board: str, fd: int, script_path: str) -> list[str]:
@@ -166,11 +193,16 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     The game is stored in ``out_dir/data`` like any game of ``hexref run``:
     ``hexref replay last --data out/demo/data`` prints it again, input by input.
     ``board="pico"`` plays it on the emulated Pico instead of the CPython hub."""
+    if board == "pico":
+        missing = emulated_pico_missing(board)
+        if missing is not None:
+            print("hexref demo: %s" % missing, file=sys.stderr)
+            return 1
     if timeout_s is None:
         timeout_s = PICO_TIMEOUT_S if board == "pico" else 60.0
     from host.app.run import App
     from host.games.descriptor import Choice
-    from host.hub.connection import Connection
+    from host.hub.connection import BOOT_S, Connection
     from host.storage.store import Store
 
     rig = rigs()[variant]  # a game registered since start-up has its demo too
@@ -194,10 +226,15 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(steps, f)
         script_path = f.name
-    hub = subprocess.Popen(hub_command(board, master, script_path), pass_fds=(master,))
+    # The emulated Pico's own log (each step it plays, the LED, its boots) goes beside the
+    # frames, as the pocket's does: the terminal shows the panel and its transcript.
+    log = (out_dir / "board.log").open("w") if board == "pico" else None
+    hub = subprocess.Popen(hub_command(board, master, script_path), pass_fds=(master,),
+                           stderr=log)
     os.close(master)  # the hub process owns the master side now
     path = os.ttyname(slave)
-    app = App(Connection(lambda: path), panel, store, TileBook(rig.entries()))
+    conn = Connection(lambda: path, boot_s=PICO_BOOT_S if board == "pico" else BOOT_S)
+    app = App(conn, panel, store, TileBook(rig.entries()))
     is_live = len(panel.devices) > 1
     demo = DemoApp(app, host_steps, echo=not is_live)
     winner = False
@@ -211,6 +248,9 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
             demo.show()
             winner = demo.won()
             if hub.poll() is not None:
+                if log is not None:  # why, in the emulator's words (a traceback...)
+                    print("\n".join((out_dir / "board.log").read_text().splitlines()[-5:]),
+                          file=sys.stderr)
                 print(_("reader hub stopped unexpectedly"), file=sys.stderr)
                 break
     finally:
@@ -218,6 +258,8 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
         os.close(slave)
         hub.terminate()
         hub.wait(timeout=5)
+        if log is not None:
+            log.close()
         os.unlink(script_path)
         store.close()
     (out_dir / "transcript.txt").write_text("\n".join(app.transcript) + "\n")

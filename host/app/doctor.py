@@ -273,6 +273,10 @@ def check_hub(cfg: config_mod.Config, system: System, talk: bool) -> Check:
             return Check("hub", FIX, "%s: %s" % (held, _(
                 "game paused, nothing can be saved: %(what)s (%(why)s)")
                 % {"what": running["paused"][0], "why": running["paused"][1]}))
+        if running.get("starting"):
+            return Check("hub", NOTE, "%s: %s" % (held, _(
+                "the reader on %s is starting: it has not said HELLO yet (a Pico boots in "
+                "about a second)") % running.get("port")))
         if running.get("hub") == "connected":
             return Check("hub", OK, "%s: %s, %s" % (held, running.get("port"), _(
                 "firmware %(firmware)s on %(board)s, boot %(boot)s") % {

@@ -9,11 +9,16 @@ down here so that "why did the screen change?" has one answer:
 kind       priority   holds          taken away early by
 ========== ========== ============== ===========================================
 note       NOTE       1.5 s          any input (a tap, a roll, a button)
+rolling    NOTE       until the roll any input (the die's result is one), a new
+                      ends           boot of the hub
 refused    REFUSED    2.5 s          a die roll, a tap, a button
 winner     WINNER     until a button a referee button (UP/DOWN/OK/BACK)
 link       LINK       until restored nothing: only the link coming back clears it
 storage    STORAGE    until it writes nothing: only a write that works clears it
 ========== ========== ============== ===========================================
+
+"Rolling..." is a note that lasts as long as the roll does: a die may tumble for longer than
+a note's 1.5 s, and the game's own screen would then ask again for the roll under way.
 
 A higher priority hides a lower one without cancelling it: a refusal that arrives while
 the reader is disconnected is still timed underneath and is gone if its time ran out when
@@ -58,12 +63,13 @@ class Hold:
 
 
 NOTE_HOLD = Hold("note", NOTE, 1.5, ANY_INPUT)
+ROLLING_HOLD = Hold("rolling", NOTE, None, ANY_INPUT)
 REFUSED_HOLD = Hold("refused", REFUSED, 2.5, (DIE, TAP, PLAYER, BUTTON))
 WINNER_HOLD = Hold("winner", WINNER, None, (BUTTON,))
 LINK_HOLD = Hold("link", LINK, None, ())
 STORAGE_HOLD = Hold("storage", STORAGE, None, ())
 
-HOLDS = {h.kind: h for h in (NOTE_HOLD, REFUSED_HOLD, WINNER_HOLD, LINK_HOLD, STORAGE_HOLD)}
+HOLDS = {h.kind: h for h in (NOTE_HOLD, ROLLING_HOLD, REFUSED_HOLD, WINNER_HOLD, LINK_HOLD, STORAGE_HOLD)}
 
 
 @dataclass

@@ -8,9 +8,11 @@ game (and the table's language, when it is not the board's English) chosen in th
 own menu with its buttons, then the demo's tiles tapped, each tag signed with the pocket's
 collection key (``build/pocket/tiles``), the die thrown and the players' buttons pressed
 as the game's demo script says. The pocket's panel is what is shown: each frame it settles
-on is saved as PNG under ``--out`` and drawn live in the terminal, and what the board says
-on its USB line (``POCKET ENTRY``, ``POCKET WIN``...) is the transcript. No Pi referees:
-the board does.
+on is saved as PNG under ``--out``, drawn live in the terminal, and read back into its
+texts (host/display/reading.py: the pocket draws the Pi's layout in the Pi's fonts) for the
+transcript, which says each screen as ``make demo``'s does, in the table's language. What
+the board says on its USB line (``POCKET ENTRY``, ``POCKET WIN``...) goes to the board's
+log with the emulator's (``board.log``). No Pi referees: the board does.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, rigs
+from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, emulated_pico_missing, rigs
 from host.common import i18n
 from host.common.i18n import _, n_
 from host.devices.panel import emulated_panel
@@ -187,6 +189,19 @@ def glass_image(frame: bytes) -> Image.Image:
     return Image.frombytes("L", (128, 64), bytes(pixels)).convert("1")
 
 
+def frame_said(number: int, image: Image.Image) -> list[str]:
+    """Frame ``number`` in the transcript, as ``make demo``'s says a frame: its texts read
+    off the glass, line by line."""
+    from host.display.reading import read
+
+    lines = read(image)
+    if lines is None:  # not a screen the layout draws: said, never guessed
+        lines = [_("(not read: see %s)") % ("frame_%04d.png" % number)]
+    elif not lines:
+        lines = [_("(the panel is dark)")]
+    return ["--- frame %04d ---" % number, *lines]
+
+
 def rig_command(master: int, script: str, glass: int) -> list[str]:
     return [*EMULATED_PICO, "--fd", str(master), "--script", script, "--pocket", "--image",
             str(IMAGE), "--glass", str(glass)]
@@ -196,14 +211,16 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
                     variant: str = "jl-beginner", timeout_s: float = PICO_TIMEOUT_S) -> int:
     """Build the pocket's image, boot it on the emulated Pico and play ``variant``'s demo
     table on it to the winner; returns the exit code (0: the pocket declared a winner)."""
-    if not (ROOT / "Makefile").is_file():
-        print("--board pocket runs from a checkout of hexref (make setup)", file=sys.stderr)
-        return 2
+    missing = emulated_pico_missing("pocket")
+    if missing is not None:
+        print("hexref demo: %s" % missing, file=sys.stderr)
+        return 1
     build = subprocess.run(["make", "-s", "-C", str(ROOT), "pocket-image"],
                            stdout=subprocess.DEVNULL)
     if build.returncode != 0:
-        print("make pocket-image failed (exit %d)" % build.returncode, file=sys.stderr)
-        return 2
+        print("hexref demo: %s" % (_("make pocket-image failed (exit %d)") % build.returncode),
+              file=sys.stderr)
+        return 1
     games = listed()
     variants = pocket_variants(games)
     if variant not in variants:
@@ -221,12 +238,14 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(steps, f)
         script = f.name
-    with (out_dir / "board.log").open("w") as log:
-        board = subprocess.Popen(rig_command(master, script, glass_w),
-                                 pass_fds=(master, glass_w), stderr=log)
+    # The emulator's log and the board's USB lines, in the order they came.
+    log = (out_dir / "board.log").open("w")
+    board = subprocess.Popen(rig_command(master, script, glass_w),
+                             pass_fds=(master, glass_w), stderr=log)
     os.close(master)
     os.close(glass_w)
-    said: list[str] = []
+    said: list[str] = []  # the transcript: each frame's texts
+    printed = 0
     won = done = False
     stopped = False  # the board's rig ended before the demo did
     heard = time.monotonic()
@@ -240,10 +259,9 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
                 usb += os.read(slave, 4096)
                 *lines, usb = usb.split(b"\n")
                 for line in (x.decode("latin1").rstrip("\r") for x in lines):
-                    said.append(line)
+                    log.write(line + "\n")
+                    log.flush()
                     heard = time.monotonic()
-                    if not is_live:
-                        print(line, flush=True)
                     won = won or line.startswith("POCKET WIN ")
             if glass_r in ready:
                 chunk = os.read(glass_r, 65536)
@@ -261,12 +279,17 @@ def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
                     for device in panel.devices:
                         device.display(image)
                     panel.frames += 1
+                    said += frame_said(panel.frames, image)
+                    if not is_live:
+                        print("\n".join(said[printed:]), flush=True)
+                        printed = len(said)
             if board.poll() is not None:
                 stopped = True
                 break
     finally:
         board.terminate()
         board.wait(timeout=10)
+        log.close()
         os.close(slave)
         os.close(glass_r)
         os.unlink(script)

@@ -173,6 +173,10 @@ class Enrolling:
 WRITE_FAILED = (sqlite3.Error, StoreError)
 RETRY_WRITE_S = 1.0  # with no hub event waiting, a paused game tries a small write this often
 
+# A running hub answers the PING that opens its port within milliseconds: "Reader starting"
+# is said only of one that has not after this long (a Pico booting takes about a second).
+STARTING_SHOWN_S = 0.5
+
 # The hub's player buttons in the game menu: (press, long press).
 HUB_MENU = {"A": (DOWN, BACK), "B": (OK, BACK)}
 
@@ -351,6 +355,7 @@ class App:
                 "boot": hub.boot if hub else None, "panel_errors": self.panel.errors,
                 "game": self.game_id, "enrolling": self.enrolling is not None,
                 "silent_s": round(self.conn.quiet_for(), 1) if self.conn.silent() else None,
+                "starting": self.conn.starting(),
                 "behind": list(astuple(self.conn.link.behind)) if self.conn.link.behind
                 else None,
                 "paused": list(self.paused) if self.paused else None,
@@ -440,6 +445,7 @@ class App:
             if hub is not None and seen[2] != was[2]:
                 log.info("hub says HELLO: firmware %s, board %s, boot %s, can %s",
                          hub.firmware, hub.board, hub.boot, ",".join(hub.caps) or "-")
+                self.board.clear("rolling")  # a roll under way ended with the hub's last boot
         behind = conn.link.behind
         if behind != self._behind_seen:
             self._behind_seen = behind
@@ -464,8 +470,14 @@ class App:
         self._skew_said = skew
         silent = conn.silent()
         if silent and not self._hub_silent:
-            log.warning("hub silent for %.0f s on %s: asked it to answer (PING); the panel "
-                        "says Reader not answering", conn.quiet_for(), conn.path)
+            if not conn.greeted():
+                log.warning("hub on %s has said nothing since its port opened %.0f s ago (a "
+                            "hub booting says HELLO within a few seconds): asked it to answer "
+                            "(PING); the panel says Reader not answering", conn.path,
+                            conn.quiet_for())
+            else:
+                log.warning("hub silent for %.0f s on %s: asked it to answer (PING); the "
+                            "panel says Reader not answering", conn.quiet_for(), conn.path)
         elif self._hub_silent and not silent and conn.state == CONNECTED:
             log.info("hub speaking again")
         self._hub_silent = silent
@@ -520,7 +532,8 @@ class App:
                 kind == "TAP" or (kind == "DIE" and rcv.msg.result[0] == "CROOKED")):
             log.debug("not taken: %s: %s", rcv.msg, reaction.note)
             self._beep("refused", now)  # an unknown tile, a crooked die: nothing changed
-        self._react(reaction, now)
+        rolling = kind == "DIE" and rcv.msg.result[0] == "ROLLING"
+        self._react(reaction, now, "rolling" if rolling else "")
         return True
 
     def on_press(self, press: Press) -> None:
@@ -549,12 +562,15 @@ class App:
             return
         self._react(reaction, now)
 
-    def _react(self, reaction: Reaction, now: float) -> None:
+    def _react(self, reaction: Reaction, now: float, note_kind: str = "") -> None:
+        """``note_kind``: how a note the reaction leaves is held (host/app/messages.py),
+        when not as a note: "rolling" for a die that started rolling."""
         referee = self.referee
         assert referee is not None
         message = self.presenter.message(referee.seen(), reaction)
         if message is not None:
-            self.board.post(message[0], message[1], now)
+            kind = note_kind if note_kind and message[0] == "note" else message[0]
+            self.board.post(kind, message[1], now)
         result = reaction.result
         if result is None:
             return
@@ -620,6 +636,11 @@ class App:
             elif self.conn.link.skew is not None:
                 skew = self.conn.link.skew
                 self.board.post("link", screens.version_skew(skew.firmware, skew.newer), now)
+            elif self.conn.starting(now):
+                # At once after "Reader disconnected" (its port is back: it boots).
+                if now - self.conn.opened_at >= STARTING_SHOWN_S or \
+                        self.board.showing(now) == "link":
+                    self.board.post("link", screens.reader_starting(), now)
             elif self.conn.silent(now):
                 self.board.post("link", screens.not_answering(), now)
             else:

@@ -1,8 +1,8 @@
 """The OLED and its stand-ins: every luma device shows the same frames.
 
 On the Pi it is an SSD1306/SH1106; with no hardware it is PNG frames and, on a real
-terminal, the panel drawn live in half blocks (no pygame or curses: a plain install and a
-serial console are enough).
+terminal, the panel drawn live in half blocks, or in braille dots on a terminal of 80 x 24
+(no pygame or curses: a plain install and a serial console are enough).
 A frame is drawn only when the view changes.
 """
 from __future__ import annotations
@@ -87,43 +87,86 @@ class FrameFiles:
 
 
 class TerminalPanel:
-    """The panel drawn in a terminal with half blocks: one character is two pixels high,
-    so the 128x64 panel takes 128 columns by 32 rows, redrawn in place. A terminal that
-    says it is smaller gets a line saying so instead (a serial console or ``docker exec
-    -t`` may report 0x0: that means unknown, and the panel is drawn)."""
+    """The panel drawn in a terminal, redrawn in place, every pixel kept. On a terminal of
+    at least 128 columns by 33 rows, in half blocks: one character is two pixels high, so
+    the panel takes 128 x 32 characters, its pixels square on most fonts. On a smaller one
+    of at least 64 x 17 (80 x 24, a terminal's usual size, is enough), in braille
+    dots: one character is a cell of 2 x 4 pixels, so the panel takes 64 x 16 characters.
+    A terminal smaller still gets a line saying so instead (a serial console or ``docker
+    exec -t`` may report 0x0: that means unknown, and the panel is drawn in half blocks)."""
 
     mode = "1"
     BLOCKS = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
+    # Braille: the dot of each pixel of a 2 x 4 cell (Unicode's order: 1-2-3 down the left
+    # column, 4-5-6 down the right, then 7 and 8 under them), added to U+2800.
+    DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
+            (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+    # (columns, rows) each drawing needs: the panel's, and a line under it for the cursor.
+    HALF_BLOCKS = (screens.WIDTH, screens.HEIGHT // 2 + 1)
+    BRAILLE = (screens.WIDTH // 2, screens.HEIGHT // 4 + 1)
 
     def __init__(self, out: TextIO | None = None) -> None:
         self.out = out if out is not None else sys.stdout
-        self.first = True
+        self.drawn: str | None = None  # how the last frame was drawn: "half", "braille"
+        self.said_too_small = False
 
-    def fits(self) -> bool:
+    def size(self) -> tuple[int, int] | None:
+        """(columns, rows) of the terminal, or None when it does not say."""
         try:
             size = os.get_terminal_size(self.out.fileno())
         except (OSError, ValueError, AttributeError):
-            return True
+            return None
         if size.columns == 0 or size.lines == 0:
-            return True
-        return size.columns >= screens.WIDTH and size.lines > screens.HEIGHT // 2
+            return None
+        return size.columns, size.lines
+
+    def drawing(self) -> str | None:
+        """How the panel fits this terminal now: "half" blocks, "braille" dots, or None."""
+        size = self.size()
+        if size is None:
+            return "half"
+        for how, (columns, rows) in (("half", self.HALF_BLOCKS), ("braille", self.BRAILLE)):
+            if size[0] >= columns and size[1] >= rows:
+                return how
+        return None
 
     def display(self, image: Image.Image) -> None:
-        if not self.fits():
-            if self.first:
-                self.out.write("(the terminal is smaller than the panel's %d x %d "
-                               "characters: frames are saved, not drawn)\n"
-                               % (screens.WIDTH, screens.HEIGHT // 2))
-                self.first = False
+        how = self.drawing()
+        if how is None:
+            if not self.said_too_small:
+                self.out.write("(the terminal is smaller than the panel's %d x %d characters: "
+                               "frames are saved, not drawn)\n" % self.BRAILLE)
+                self.said_too_small = True
+            self.drawn = None
             return
         px, w = image.convert("L").tobytes(), image.width
+        rows = self.half_blocks(px, w, image.height) if how == "half" else \
+            self.braille(px, w, image.height)
+        # A new drawing (the first, or the terminal resized) starts on a clear screen.
+        clear = "\x1b[2J" if how != self.drawn else ""
+        self.out.write(clear + "\x1b[H" + "\n".join(rows) + "\n")
+        self.out.flush()
+        self.drawn = how
+
+    def half_blocks(self, px: bytes, w: int, h: int) -> list[str]:
         rows = []
-        for y in range(0, image.height, 2):
+        for y in range(0, h, 2):
             top, bottom = px[y * w:(y + 1) * w], px[(y + 1) * w:(y + 2) * w]
             rows.append("".join(self.BLOCKS[(top[x] > 0, bottom[x] > 0)] for x in range(w)))
-        self.out.write(("\x1b[2J" if self.first else "") + "\x1b[H" + "\n".join(rows) + "\n")
-        self.out.flush()
-        self.first = False
+        return rows
+
+    def braille(self, px: bytes, w: int, h: int) -> list[str]:
+        rows = []
+        for y in range(0, h, 4):
+            row = []
+            for x in range(0, w, 2):
+                dots = 0
+                for dx, dy, bit in self.DOTS:
+                    if px[(y + dy) * w + x + dx]:
+                        dots |= bit
+                row.append(chr(0x2800 + dots))
+            rows.append("".join(row))
+        return rows
 
 
 def emulated_panel(frames_dir: Path | None, live: bool | None = None) -> Panel:

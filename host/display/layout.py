@@ -153,7 +153,13 @@ def lay_out(view: View) -> tuple[Placed, ...]:
 
 def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
     """Paint ``view`` on a 128x64 one-bit canvas (white on black)."""
-    placed = lay_out(view)
+    paint(lay_out(view), canvas, view.mark)
+
+
+def paint(placed: tuple[Placed, ...] | list[Placed], canvas: ImageDraw.ImageDraw,
+          mark: int = -1) -> None:
+    """Paint texts placed by the layout; ``mark``: which of two large values is underlined
+    (the winner's total), -1 for none."""
     for p in placed:
         if p.part == "rule":
             canvas.line((0, p.y, WIDTH - 1, p.y), fill="white")
@@ -175,8 +181,8 @@ def draw(view: View, canvas: ImageDraw.ImageDraw) -> None:
             canvas.text((p.x, p.y), p.text, font=font, fill="white")
     # The winner's total is underlined: readable at a glance across the table.
     bigs = [p for p in placed if p.part == "big"]
-    if len(bigs) == 2 and view.mark in (0, 1):
-        p = bigs[view.mark]
+    if len(bigs) == 2 and mark in (0, 1):
+        p = bigs[mark]
         y = p.y + FONTS[p.font][1] + 1
         canvas.rectangle((p.x, y, p.x + width(p.text, p.font) - 1, y), fill="white")
 
@@ -195,14 +201,18 @@ def _draw_qr(p: Placed, canvas: ImageDraw.ImageDraw) -> None:
 def shown(view: View) -> list[str]:
     """What the panel shows, line by line, as ``screens.text`` says a view: the header
     (``[right]``), the large values, each line as drawn, ``> `` before each footer line."""
-    placed = lay_out(view)
+    return said(lay_out(view), view.mark)
+
+
+def said(placed: tuple[Placed, ...] | list[Placed], mark: int = -1) -> list[str]:
+    """Texts placed by the layout, line by line, as ``shown`` says them."""
     header = next(p.text for p in placed if p.part == "header")
     right = next((p.text for p in placed if p.part == "right"), "")
     out = [header + (("  [" + right + "]") if right else "")]
     bigs = [p.text for p in placed if p.part == "big"]
     if bigs:
-        if len(bigs) == 2 and view.mark in (0, 1):
-            bigs[view.mark] = "_" + bigs[view.mark] + "_"
+        if len(bigs) == 2 and mark in (0, 1):
+            bigs[mark] = "_" + bigs[mark] + "_"
         out.append("   " + "  :  ".join(bigs))
     for p in placed:
         if p.part == "line":

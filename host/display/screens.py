@@ -131,6 +131,18 @@ def not_answering() -> View:
                 footer=_("The game is saved"), inverted_footer=True, kind="not-answering")
 
 
+def reader_starting() -> View:
+    """The hub's port is open but it has not said HELLO yet: it is booting (a Pico takes
+    about a second). Not a fault: the game is safe.
+
+    >>> text(reader_starting())
+    ['Reader starting', 'The hub is booting:', 'wait a moment', '> The game is saved']
+    """
+    return View(header=_("Reader starting"),
+                lines=(_("The hub is booting:"), _("wait a moment")),
+                footer=_("The game is saved"), inverted_footer=True, kind="reader-starting")
+
+
 def phone_page(address: str, hint: str = "") -> View:
     """The phone page's address (``hexref web``) as a QR code a phone's camera opens, and
     written beside it for a phone that has no QR reader; OK goes back to the menu.

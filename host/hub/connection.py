@@ -12,10 +12,15 @@ hub is on now:
   "Reader disconnected".
 - **retry**: 0.5 s, 1 s, 2 s, ... up to 8 s between attempts, so a hub that is gone for
   good costs nothing, and one plugged back in is found within seconds.
+- **starting**: a hub whose port has just appeared is booting: it says HELLO once its
+  loop runs (a Pico about a second after its USB port appears; a running hub answers our
+  PING at once). Until its first HELLO on this port, for at most ``boot_s``, it is
+  *starting* (``starting``), not silent: the panel says "Reader starting".
 - **silence**: the hub beats every second. A port that stays open but carries nothing
-  (a hung hub loop, a brown-out that left USB up) is PINGed after ``SILENCE_S`` and called
-  *not answering* after ``NOT_ANSWERING_S`` (``silent``): the panel says "Reader not
-  answering" until the hub speaks again.
+  (a hung hub loop, a brown-out that left USB up, a hub that never finished booting) is
+  PINGed after ``SILENCE_S`` and called *not answering* after ``NOT_ANSWERING_S``
+  (``silent``), once it is no longer starting: the panel says "Reader not answering"
+  until the hub speaks again.
 - **resynchronise**: on reopening we PING; the hub answers HELLO and resends everything
   not yet acknowledged. Events already journalled are recognised by (boot id, seq) and
   acknowledged again, not taken twice; a new boot id (the hub restarted) starts a new
@@ -41,6 +46,9 @@ FIRST_RETRY_S = 0.5
 MAX_RETRY_S = 8.0
 SILENCE_S = 3.0  # the hub beats every second: this long without a line, we PING it
 NOT_ANSWERING_S = 4.5  # and a second later still nothing: "Reader not answering"
+# A Pico's hub says HELLO about a second after its port appears (MicroPython starts, then
+# the hub's modules load); one that has not after this long is not booting but stuck.
+BOOT_S = 10.0
 
 CONNECTED = "connected"
 DISCONNECTED = "disconnected"  # had it, lost it
@@ -87,11 +95,14 @@ class Connection:
                  clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[Connection], None] | None = None,
                  idle_wait: Callable[[float], None] = time.sleep,
-                 where: str = "auto") -> None:
+                 where: str = "auto", boot_s: float = BOOT_S) -> None:
+        """``where``: where the hub is looked for, said while it is not there (the config's
+        [hub] port, or "auto": /dev/hexref-hub, else the hub's USB id); ``boot_s``: how long
+        a hub may take from its port appearing to its HELLO (an emulated Pico, several times
+        slower than a real one, needs longer)."""
         self.find = find
-        # Where the hub is looked for, said while it is not there: the config's [hub] port,
-        # or "auto" (/dev/hexref-hub, else the hub's USB id).
         self.where = where
+        self.boot_s = boot_s
         self.open_port = open_port
         self.clock = clock
         self.on_change = on_change
@@ -107,6 +118,8 @@ class Connection:
         self.reconnects = 0
         self._pinged_at = 0.0
         self.heard_at = clock()  # on our clock: the last line the hub sent that decoded
+        self.opened_at = clock()  # when the port was last opened
+        self._hellos_at_open = 0  # the link's HELLO count then
 
     # --- what the panel needs --------------------------------------------------------
 
@@ -114,10 +127,22 @@ class Connection:
     def connected(self) -> bool:
         return self.state == CONNECTED
 
-    def silent(self, now: float | None = None) -> bool:
-        """Connected, and nothing heard for ``NOT_ANSWERING_S``."""
+    def greeted(self) -> bool:
+        """The hub has said HELLO since its port was last opened."""
+        return self.link.hellos != self._hellos_at_open
+
+    def starting(self, now: float | None = None) -> bool:
+        """Connected, and the hub has said no HELLO since its port opened, ``boot_s`` ago
+        at most: it is booting."""
         now = self.clock() if now is None else now
-        return self.state == CONNECTED and now - self.heard_at > NOT_ANSWERING_S
+        return (self.state == CONNECTED and not self.greeted()
+                and now - self.opened_at <= self.boot_s)
+
+    def silent(self, now: float | None = None) -> bool:
+        """Connected, not starting, and nothing heard for ``NOT_ANSWERING_S``."""
+        now = self.clock() if now is None else now
+        return (self.state == CONNECTED and now - self.heard_at > NOT_ANSWERING_S
+                and not self.starting(now))
 
     def quiet_for(self, now: float | None = None) -> float:
         """Seconds since the hub last said anything (0 while it is away)."""
@@ -192,6 +217,8 @@ class Connection:
         self.link._buffer.clear()  # half a line from before the cable went
         self.link.last_heard = now
         self.heard_at = now
+        self.opened_at = now
+        self._hellos_at_open = self.link.hellos
         self._pinged_at = now
         was = self.state
         self.state, self.reason, self.attempt = CONNECTED, "", 0

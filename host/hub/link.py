@@ -128,6 +128,7 @@ class HubLink:
         self.skew: Skew | None = None
         self._pinged = -PING_EVERY_S
         self.hub: HubInfo | None = None
+        self.hellos = 0  # HELLOs heard (of any version)
         self.stats = LinkStats()
         self.clock = clock  # seconds; a simulated table hands in its own time
         self.last_heard = clock()
@@ -196,6 +197,7 @@ class HubLink:
         self.last_heard = self.clock()
         kind = msg.kind
         if kind == "HELLO":
+            self.hellos += 1  # it is up and has said who it is, whatever its version
             if msg.proto != protocol.VERSION:  # today's fields, another version's meaning
                 self._skewed(msg.proto, msg.firmware)
                 return None

@@ -34,6 +34,7 @@ from rigs.process_table import (  # noqa: E402
     stop,
     wait_for,
 )
+from rigs.transcripts import back_before_the_roll, frames  # noqa: E402
 
 from host.app.demo import run_demo  # noqa: E402
 from host.games.hexors.demo import collector_script  # noqa: E402
@@ -153,10 +154,17 @@ def test_collectors_game_on_the_pico_is_the_demos_game(tmp_path: Path, image: Pa
     assert row.winner == demo_winner == "P1"
     assert accepted(entries) == accepted(demo_entries)
     assert len(by_boot(entries)) == 1  # one boot: nothing reset it
-    # What a maker watches: `hexref demo --board pico` plays the same game there.
+    # What a maker watches: `hexref demo --board pico` plays the same game there, and its
+    # panel says what a referee's would: the reader starting while it boots (never "not
+    # answering"), and never the prompt for a roll under way.
     pico_entries, pico_winner = demo_game(tmp_path, board="pico")
     assert pico_winner == demo_winner
     assert accepted(pico_entries) == accepted(demo_entries)
+    said = frames(tmp_path / "demo-pico" / "transcript.txt")
+    headers = [lines[0] for lines in said]
+    assert "Reader not answering" not in headers, headers
+    assert "Reader starting" in headers[:3], headers
+    assert not back_before_the_roll(said, "Rolling..."), said
     note("pico: the Collector's game refereed by hexref run on the emulated Pico in %.0f s "
          "of wall time: %d accepted inputs, as under make demo" % (seconds, len(accepted(entries))))
     last("1-winner", "%s wins" % row.winner)

@@ -18,7 +18,9 @@ The pieces:
   Python), for the install and journeys suites;
 - liveness.py: what each game's table can do in each state, for the walks that look for
   dead ends (issue 20);
-- high_roll.py (and high_roll.json): a sixth game, registered the way a maker would.
+- high_roll.py (and high_roll.json): a sixth game, registered the way a maker would;
+- transcripts.py: a demo's transcript read back frame by frame, and the frames that ask
+  again for a roll under way.
 
 The tables. There is one referee rig; the others put it, or the real program, behind
 something a test is about (a link, a cable, a process), and stay apart for that reason:
