@@ -273,3 +273,62 @@ def test_club_join_refuses_a_code_made_for_another_table(tmp_path: Path):
     assert not (tmp_path / KEY_FILE).exists()
     join(config, tmp_path, pairing_code(secret, "Table 4").lower())
     assert (tmp_path / KEY_FILE).stat().st_mode & 0o777 == 0o600
+
+
+def _said_by_the_header(driver, timeout_s: float, broker: str) -> str:
+    """The header's dot once the page has the broker in ``broker``'s state."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        live = driver.find_element("id", "live")
+        if live.get_attribute("data-broker") == broker:
+            return driver.execute_script(
+                "const l = document.getElementById('live');"
+                "return l.className + ' ' + l.textContent;")
+        time.sleep(0.05)
+    raise AssertionError("the page never showed the broker %s: %r"
+                         % (broker, driver.find_element("id", "live").text))
+
+
+@pytest.mark.system
+def test_the_organiser_is_told_at_once_when_the_broker_is_not_reached(tmp_path: Path):
+    """``hexref club`` started before the club's broker, as an organiser may: its log says
+    at once that the broker is not reached, and its page says so and since when instead of
+    "live"; the broker started, both say it is reached, and the page is live; the broker
+    stopped, both say so again at once."""
+    port = free_port()
+    url = "mqtt://127.0.0.1:%d" % port
+    broker = Mosquitto(tmp_path, port)
+    driver = chromium(phone=False, width=1280, height=700)
+    try:
+        with Server("club", "--broker", url, "--data", str(tmp_path / "organiser")) as club:
+            started = time.monotonic()
+            down = club.wait_for("/api/club", lambda s: s["broker"]["state"] == "unreached",
+                                 timeout_s=10)
+            assert down["broker"]["address"] == url
+            assert wait_for(lambda: "is not reached" in club.errors(), 10), club.errors()
+            said = club.errors()
+            assert "club: the broker %s is not reached (no answer)" % url in said, said
+            assert time.monotonic() - started < 10  # at the first try, not a keepalive's end
+            driver.get(club.url + "/")
+            header = _said_by_the_header(driver, 20, "unreached")
+            since = time.strftime("%H:%M:%S", time.localtime(down["broker"]["since"]))
+            assert header == "off broker %s not reached since %s; trying again" % (url, since), \
+                header
+            assert said.count("is not reached") == 1, said  # each try is not said again
+
+            broker.start()
+            club.wait_for("/api/club", lambda s: s["broker"]["state"] == "live", timeout_s=30)
+            assert _said_by_the_header(driver, 20, "live") == "on live"
+            assert wait_for(lambda: "is reached again" in club.errors(), 10), club.errors()
+
+            broker.stop()
+            club.wait_for("/api/club", lambda s: s["broker"]["state"] == "unreached",
+                          timeout_s=10)
+            assert _said_by_the_header(driver, 20, "unreached").startswith(
+                "off broker %s not reached since" % url)
+            assert wait_for(lambda: "not reached (the link dropped)" in club.errors(), 10), \
+                club.errors()
+            assert "Traceback" not in club.errors()
+    finally:
+        driver.quit()
+        broker.stop()
