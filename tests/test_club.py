@@ -199,16 +199,23 @@ def _the_organisers_page(url: str, expected: list[dict]) -> None:
     driver = chromium(phone=False, width=1280, height=1100)
     try:
         driver.get(url + "/")
+        want = [[e["name"], e["won"], e["played"]] for e in expected]
+        # Read in one script, between two of the page's redraws, until it has caught up.
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and len(
-                driver.find_elements("css selector", "#standings tbody tr")) < len(expected):
+        while True:
+            page = driver.execute_script(
+                "return {rows: [...document.querySelectorAll('#standings tbody tr')].map("
+                "(r) => [...r.cells].map((c) => c.innerText)),"
+                " done: document.querySelectorAll('#tables .table.done').length,"
+                " results: document.querySelectorAll('#results li').length};")
+            rows = [[r[1], int(r[2]), int(r[3])] for r in page["rows"]]
+            if (rows, page["done"], page["results"]) == (want, TABLES, 2 * TABLES) or \
+                    time.monotonic() > deadline:
+                break
             time.sleep(0.05)
-        rows = [r.text.split() for r in
-                driver.find_elements("css selector", "#standings tbody tr")]
-        assert [(r[1], int(r[2]), int(r[3])) for r in rows] == [
-            (e["name"], e["won"], e["played"]) for e in expected]
-        assert len(driver.find_elements("css selector", "#tables .table.done")) == TABLES
-        assert len(driver.find_elements("css selector", "#results li")) == 2 * TABLES
+        assert rows == want
+        assert page["done"] == TABLES
+        assert page["results"] == 2 * TABLES
         SHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SHOTS / "club-night.png"))
     finally:

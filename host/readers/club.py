@@ -626,9 +626,13 @@ class Night:
             with self.lock:  # it has not heard of tonight (yet, or junk replaced it):
                 self.told.discard(table_topic(index.table))  # told again (to_tell)
             return
+        games = {g: v.entries for g, v in index.games.items()}
         with self.lock:
-            self.index[index.table] = {g: v.entries for g, v in index.games.items()}
-            self.changes += 1
+            # A table sends its index again every few seconds unchanged: the page is
+            # redrawn only when it says something new.
+            if self.index.get(index.table) != games:
+                self.index[index.table] = games
+                self.changes += 1
 
     def to_tell(self) -> list[tuple[str, dict]]:
         """(table topic, signed message) for each table not yet told of the night."""
