@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import select
 import signal
 import subprocess
 import time
@@ -44,12 +45,21 @@ class PublishProcess:
         self.proc = subprocess.Popen(
             Server.command("publish", "--config", str(config), "--data", str(data)),
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.said = ""
+
+    def started(self, timeout_s: float = 60) -> str:
+        """Its first line, once it has said it (it runs from there: a SIGTERM sooner, while
+        Python still imports on a busy machine, ends it before its handler is set)."""
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout_s)
+        assert ready, "hexref publish said nothing in %d s" % timeout_s
+        self.said = self.proc.stdout.readline()  # type: ignore[union-attr]
+        return self.said
 
     def stop(self) -> tuple[int, int]:
         """SIGTERM, as systemd stops it; returns (entries sent, entries confirmed)."""
         self.proc.send_signal(signal.SIGTERM)
         out, err = self.proc.communicate(timeout=20)
-        self.out = out + err
+        self.out = self.said + out + err
         assert self.proc.returncode == 0, err
         found = re.search(r"stopped; (\d+) entries sent, (\d+) confirmed", out)
         assert found, out + err
@@ -256,7 +266,8 @@ def test_the_brokers_password_is_never_printed(tmp_path: Path):
         config = tmp_path / "table.toml"
         config.write_text('[club]\n%stable = "Table 1"\n' % club)
         proc = PublishProcess(config, tmp_path)
-        time.sleep(1.5)
+        proc.started()
+        time.sleep(1.5)  # its first tries at the broker
         proc.stop()
         said = proc.out
         assert "s3cret" not in said and "127.0.0.1" in said, said
