@@ -245,6 +245,10 @@ def test_damage_at_start_is_named_and_the_referee_waits_for_the_fix(tmp_path, ca
             subprocess.run(["umount", "-l", str(disk)], check=False)
     assert "Traceback" not in err, err
     said_once = [x for x in err.splitlines() if "cannot open the database" in x]
+    if case == "foreign":  # its repair is two steps: moved away, then a backup restored; a
+        # look between them rightly finds it missing (a load run's restore took 10 s to
+        # begin), and says so once
+        said_once = said_once[:1] + [x for x in said_once[1:] if "is missing but" not in x]
     assert len(said_once) == 1 and "the panel says %s: %s" % panel in said_once[0], err
     for words in said:
         assert words in said_once[0]
