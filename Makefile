@@ -39,7 +39,7 @@ test: setup lint test-micropython test-cpython test-pico
 # languages and buttons, make deploy BUILD=pocket, a whole game with a power cut (restored
 # from its flash), a tile enrolled through it, its watchdog, HeroScape's virtual dice rolled
 # on its own die. In two workers, the hub's tests in one and the pocket's in the other
-# (each board's image is built in its own worker): one board per core, ~N min on CI's two.
+# (each board's image is built in its own worker): one board per core on CI's two.
 # The long trials on the boards are make soak's (PICO_SOAK).
 PICO_SOAK := "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
              tests/pico/pocket_cuts_suite.py
