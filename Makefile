@@ -40,9 +40,7 @@ test: setup lint test-micropython test-cpython test-pico
 # from its flash), a tile enrolled through it, its watchdog, HeroScape's virtual dice rolled
 # on its own die. In two workers, the hub's tests in one and the pocket's in the other
 # (each board's image is built in its own worker): one board per core on CI's two.
-# The long trials on the boards are make soak's (PICO_SOAK).
-PICO_SOAK := "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
-             tests/pico/pocket_cuts_suite.py
+# The long trials on the boards are make soak's (its first line).
 .PHONY: test-pico
 test-pico: $(STAMP) $(NODE_STAMP)
 	@rm -f build/pico/summary*.txt
@@ -104,11 +102,11 @@ debian-packages:
 bench: $(STAMP) $(NODE_STAMP)
 	@$(PY) tests/benches.py
 
-# The boards' long trials (PICO_SOAK): the hub reset, its cable pulled and its CPU hung until
+# The boards' long trials: the hub reset, its cable pulled and its CPU hung until
 # the watchdog resets it, each mid-game, the game ending as the demo's (~4 min); the pocket's
 # power cut mid page program, mid sector erase and anywhere, and BACK's undo cut mid-write
-# (two games, ~1.5 min). Then DESIGN.md's reliability goals with real processes: `hexref run` killed at random moments
-# and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
+# (two games, ~1.5 min). Then DESIGN.md's reliability goals with real processes: `hexref
+# run` killed at random moments and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
 # then 500+ inputs from the hub's process to `hexref run` through a relay that corrupts 1%
 # of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min);
 # then no dead ends, far longer than make test: every variant walked over 3000 states and
@@ -120,7 +118,8 @@ bench: $(STAMP) $(NODE_STAMP)
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
 # forgotten on the Pi is refused after the next copy, ~1 min).
 soak: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest $(PICO_SOAK) -p no:cacheprovider
+	$(PY) -m pytest "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
+	  tests/pico/pocket_cuts_suite.py -p no:cacheprovider
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
 	$(PY) tests/soak_liveness.py
