@@ -32,15 +32,22 @@ demo: $(DEMO_STAMP)
 
 test: setup lint test-micropython test-cpython test-pico
 
-# The hub on the official MicroPython rp2 firmware, on an emulated RP2040 (tests/pico/): a
-# whole game refereed by hexref run, resets, the cable, the watchdog; the pocket board's
-# games, two with power cuts at seeded random points (POCKET_CUT_SEED=N replays one),
-# HeroScape's virtual dice rolled on its own die. A few minutes.
+# The boards on the official MicroPython rp2 firmware, on an emulated RP2040 (tests/pico/):
+# the hub as a maker flashes it refereeing a whole game with hexref run (and hexref demo
+# --board pico playing it), booting with nothing attached, its heap, mpremote and the
+# deploy check on its port, make bench's quick run; the pocket booting to its menu, its
+# languages and buttons, make deploy BUILD=pocket, a whole game with a power cut (restored
+# from its flash), a tile enrolled through it, its watchdog, HeroScape's virtual dice rolled
+# on its own die. In two workers, the hub's tests in one and the pocket's in the other
+# (each board's image is built in its own worker): one board per core on CI's two.
+# The long trials on the boards are make soak's (its first line).
 .PHONY: test-pico
 test-pico: $(STAMP) $(NODE_STAMP)
-	$(PY) -m pytest tests/pico/suite.py tests/pico/pocket_suite.py tests/pico/pocket_cuts_suite.py \
+	@rm -f build/pico/summary*.txt
+	$(PY) -m pytest tests/pico/suite.py tests/pico/pocket_suite.py \
 	  "tests/pico/pocket_games.py::test_heroscape_virtual_dice_are_rolled_by_the_pockets_own_die" \
-	  -p no:cacheprovider
+	  --deselect "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
+	  -n 2 --dist loadgroup -p no:cacheprovider
 	@cat build/pico/summary.txt build/pico/summary-*.txt
 
 # The units on a real systemd boot (tests/boot/suite.py): a Debian Bookworm tree,
@@ -95,8 +102,11 @@ debian-packages:
 bench: $(STAMP) $(NODE_STAMP)
 	@$(PY) tests/benches.py
 
-# DESIGN.md's reliability goals with real processes: `hexref run` killed at random moments
-# and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
+# The boards' long trials: the hub reset, its cable pulled and its CPU hung until
+# the watchdog resets it, each mid-game, the game ending as the demo's (~4 min); the pocket's
+# power cut mid page program, mid sector erase and anywhere, and BACK's undo cut mid-write
+# (two games, ~1.5 min). Then DESIGN.md's reliability goals with real processes: `hexref
+# run` killed at random moments and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
 # then 500+ inputs from the hub's process to `hexref run` through a relay that corrupts 1%
 # of the bytes, drops lines and cuts the cable 10 times, against the clean run (~10 min);
 # then no dead ends, far longer than make test: every variant walked over 3000 states and
@@ -108,6 +118,8 @@ bench: $(STAMP) $(NODE_STAMP)
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
 # forgotten on the Pi is refused after the next copy, ~1 min).
 soak: $(STAMP) $(NODE_STAMP)
+	$(PY) -m pytest "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
+	  tests/pico/pocket_cuts_suite.py -p no:cacheprovider
 	$(PY) tests/soak_host_kill.py
 	$(PY) tests/soak_noisy_link.py
 	$(PY) tests/soak_liveness.py

@@ -23,6 +23,17 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("hexref", deadline=None)
 settings.load_profile("hexref")
 
+# The tests stop hexref run, web and club with SIGINT, as systemd's KillSignal and Ctrl-C
+# do. Started in the background by a script (bash ignores SIGINT in its background jobs, and
+# every process started after inherits that), the suite left them deaf to it: a web page
+# took 10 s to stop (then killed), and the referee traced by strace never stopped (load
+# runs 2-4). A handler, unlike an ignored signal, is reset to the default by exec: each
+# process the tests start hears SIGINT again.
+import signal  # noqa: E402
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 @pytest.fixture
 def factory():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import select
 import signal
 import subprocess
 import time
@@ -44,12 +45,21 @@ class PublishProcess:
         self.proc = subprocess.Popen(
             Server.command("publish", "--config", str(config), "--data", str(data)),
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.said = ""
+
+    def started(self, timeout_s: float = 60) -> str:
+        """Its first line, once it has said it (it runs from there: a SIGTERM sooner, while
+        Python still imports on a busy machine, ends it before its handler is set)."""
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout_s)
+        assert ready, "hexref publish said nothing in %d s" % timeout_s
+        self.said = self.proc.stdout.readline()  # type: ignore[union-attr]
+        return self.said
 
     def stop(self) -> tuple[int, int]:
         """SIGTERM, as systemd stops it; returns (entries sent, entries confirmed)."""
         self.proc.send_signal(signal.SIGTERM)
         out, err = self.proc.communicate(timeout=20)
-        self.out = out + err
+        self.out = self.said + out + err
         assert self.proc.returncode == 0, err
         found = re.search(r"stopped; (\d+) entr(?:y|ies) sent, (\d+) confirmed", out)
         assert found, out + err
@@ -199,16 +209,23 @@ def _the_organisers_page(url: str, expected: list[dict]) -> None:
     driver = chromium(phone=False, width=1280, height=1100)
     try:
         driver.get(url + "/")
+        want = [[e["name"], e["won"], e["played"]] for e in expected]
+        # Read in one script, between two of the page's redraws, until it has caught up.
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and len(
-                driver.find_elements("css selector", "#standings tbody tr")) < len(expected):
+        while True:
+            page = driver.execute_script(
+                "return {rows: [...document.querySelectorAll('#standings tbody tr')].map("
+                "(r) => [...r.cells].map((c) => c.innerText)),"
+                " done: document.querySelectorAll('#tables .table.done').length,"
+                " results: document.querySelectorAll('#results li').length};")
+            rows = [[r[1], int(r[2]), int(r[3])] for r in page["rows"]]
+            if (rows, page["done"], page["results"]) == (want, TABLES, 2 * TABLES) or \
+                    time.monotonic() > deadline:
+                break
             time.sleep(0.05)
-        rows = [r.text.split() for r in
-                driver.find_elements("css selector", "#standings tbody tr")]
-        assert [(r[1], int(r[2]), int(r[3])) for r in rows] == [
-            (e["name"], e["won"], e["played"]) for e in expected]
-        assert len(driver.find_elements("css selector", "#tables .table.done")) == TABLES
-        assert len(driver.find_elements("css selector", "#results li")) == 2 * TABLES
+        assert rows == want
+        assert page["done"] == TABLES
+        assert page["results"] == 2 * TABLES
         SHOTS.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(SHOTS / "club-night.png"))
     finally:
@@ -249,7 +266,8 @@ def test_the_brokers_password_is_never_printed(tmp_path: Path):
         config = tmp_path / "table.toml"
         config.write_text('[club]\n%stable = "Table 1"\n' % club)
         proc = PublishProcess(config, tmp_path)
-        time.sleep(1.5)
+        proc.started()
+        time.sleep(1.5)  # its first tries at the broker
         proc.stop()
         said = proc.out
         assert "s3cret" not in said and "127.0.0.1" in said, said
@@ -273,3 +291,62 @@ def test_club_join_refuses_a_code_made_for_another_table(tmp_path: Path):
     assert not (tmp_path / KEY_FILE).exists()
     join(config, tmp_path, pairing_code(secret, "Table 4").lower())
     assert (tmp_path / KEY_FILE).stat().st_mode & 0o777 == 0o600
+
+
+def _said_by_the_header(driver, timeout_s: float, broker: str) -> str:
+    """The header's dot once the page has the broker in ``broker``'s state."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        live = driver.find_element("id", "live")
+        if live.get_attribute("data-broker") == broker:
+            return driver.execute_script(
+                "const l = document.getElementById('live');"
+                "return l.className + ' ' + l.textContent;")
+        time.sleep(0.05)
+    raise AssertionError("the page never showed the broker %s: %r"
+                         % (broker, driver.find_element("id", "live").text))
+
+
+@pytest.mark.system
+def test_the_organiser_is_told_at_once_when_the_broker_is_not_reached(tmp_path: Path):
+    """``hexref club`` started before the club's broker, as an organiser may: its log says
+    at once that the broker is not reached, and its page says so and since when instead of
+    "live"; the broker started, both say it is reached, and the page is live; the broker
+    stopped, both say so again at once."""
+    port = free_port()
+    url = "mqtt://127.0.0.1:%d" % port
+    broker = Mosquitto(tmp_path, port)
+    driver = chromium(phone=False, width=1280, height=700)
+    try:
+        with Server("club", "--broker", url, "--data", str(tmp_path / "organiser")) as club:
+            started = time.monotonic()
+            down = club.wait_for("/api/club", lambda s: s["broker"]["state"] == "unreached",
+                                 timeout_s=10)
+            assert down["broker"]["address"] == url
+            assert wait_for(lambda: "is not reached" in club.errors(), 10), club.errors()
+            said = club.errors()
+            assert "club: the broker %s is not reached (no answer)" % url in said, said
+            assert time.monotonic() - started < 10  # at the first try, not a keepalive's end
+            driver.get(club.url + "/")
+            header = _said_by_the_header(driver, 20, "unreached")
+            since = time.strftime("%H:%M:%S", time.localtime(down["broker"]["since"]))
+            assert header == "off broker %s not reached since %s; trying again" % (url, since), \
+                header
+            assert said.count("is not reached") == 1, said  # each try is not said again
+
+            broker.start()
+            club.wait_for("/api/club", lambda s: s["broker"]["state"] == "live", timeout_s=30)
+            assert _said_by_the_header(driver, 20, "live") == "on live"
+            assert wait_for(lambda: "is reached again" in club.errors(), 10), club.errors()
+
+            broker.stop()
+            club.wait_for("/api/club", lambda s: s["broker"]["state"] == "unreached",
+                          timeout_s=10)
+            assert _said_by_the_header(driver, 20, "unreached").startswith(
+                "off broker %s not reached since" % url)
+            assert wait_for(lambda: "not reached (the link dropped)" in club.errors(), 10), \
+                club.errors()
+            assert "Traceback" not in club.errors()
+    finally:
+        driver.quit()
+        broker.stop()

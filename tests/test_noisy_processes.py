@@ -47,7 +47,14 @@ def test_a_game_over_a_noisy_relay_with_cuts_ends_as_the_clean_run(tmp_path):
     assert clean["corrupted"] == 0 and clean["cuts"] == 0
     # One hub boot each; the same game (noisy_relay.end_state), each event once, in order.
     assert len(clean["boots"]) == len(noisy["boots"]) == 1
-    assert end_state(noisy) == end_state(clean)
+    if end_state(noisy) != end_state(clean):  # once in a load run: where, for whoever meets it
+        got, want = ([e[:2] for e in g[3] if e[2]] for g in (noisy["games"][0],
+                                                              clean["games"][0]))
+        at = next((i for i, (a, b) in enumerate(zip(got, want, strict=False)) if a != b),
+                  min(len(got), len(want)))
+        raise AssertionError("the noisy game parts from the clean one at accepted input %d: "
+                             "%r against %r\n%s" % (at, got[at - 1:at + 2], want[at - 1:at + 2],
+                                                    noisy["log"][-3000:]))
     assert numbering_problems(noisy) == numbering_problems(clean) == []
     assert clean["games"][0][:3] == ("jl-beginner", "P1", True)
     assert accepted_inputs(clean) > 10

@@ -8,6 +8,7 @@ for the hub's serial port, the I2C bus and the GPIO chips.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -150,14 +151,26 @@ def test_a_whole_game_of_hexref_run_stays_inside_the_syscall_filter(tmp_path):
                              "host.commands.main", "run", "--config", str(config), "--emulate",
                              str(tmp_path / "frames"), "--no-gpio"], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child: list[str] = []
     try:
         assert wait_for(lambda: finished(data, game_id), 120), "the game never ended"
         # systemd's KillSignal to the referee (not to strace): its stop path is traced too
         child = Path("/proc/%d/task/%d/children" % (host.pid, host.pid)).read_text().split()
         os.kill(int(child[0]), signal.SIGINT)
-        host.wait(timeout=30)
+        try:
+            host.wait(timeout=30)  # 0.06 s on a loaded machine
+        except subprocess.TimeoutExpired:
+            # Say where it stood (the last system calls of each thread, the referee's log).
+            host.kill()
+            err = host.communicate()[1].decode(errors="replace")
+            raise AssertionError("hexref run did not stop on SIGINT within 30 s\n%s\n%s"
+                                 % ("\n".join(log.read_text().splitlines()[-40:]),
+                                    err[-3000:])) from None
     finally:
         stop(host, hub)
+        if child:  # strace killed leaves its tracee running: not past the test
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(child[0]), signal.SIGKILL)
         cable.close()
     made: set[str] = set()
     wx = []

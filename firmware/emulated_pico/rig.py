@@ -250,6 +250,13 @@ class PanelTarget:
         pass
 
 
+# The script's last step is given this long on the board's clock to be answered (a die's
+# tumble, then the input's screen) before the glass says ``done``: hexref demo --board
+# pocket waits a few seconds of wall time after ``done`` for the winner, and on a busy
+# machine the board took longer than that to play its last throw (load run 5: "demo ended
+# without a winner" with the throw ROLLING).
+ANSWER_MS = 2000
+
 # The panel's glass as it settles: a screen is drawn in a burst of I2C writes (the changed
 # pages, ~1 ms apart); no write for this long on the board's clock and it is whole.
 GLASS_SETTLE_US = 20_000
@@ -260,7 +267,8 @@ class Glass:
     --board pocket`` reads it) each time it has changed and settled: one line, the board's
     clock in microseconds and the glass's 1024 bytes (MONO_VLSB, page by page, as
     ``framebuf`` draws them; dark while the panel is off), in hex; and once, when the
-    script has no step left, ``<us> done``."""
+    script has no step left and its last has had ``ANSWER_MS`` to be answered,
+    ``<us> done``."""
 
     def __init__(self, target: PanelTarget, out: int) -> None:
         self.target = target
@@ -410,6 +418,7 @@ class Rig:
         self.phase: dict[int, PN532Target | RegisterTarget | PanelTarget | None] = {}
         self.steps = steps
         self.script: RigScript | None = None
+        self.done_at: int | None = None  # board ms when the script's last step was played
         self.start_ms = start_ms
         self.booted_at = 0
         self.commands_at_boot = 0
@@ -637,7 +646,10 @@ class Rig:
         elif self.script is not None:
             self.script.run(now)
             if self.glass is not None and self.script.done:
-                self.glass.script_done(self.clock.us())
+                if self.done_at is None:
+                    self.done_at = now
+                if now - self.done_at >= ANSWER_MS:
+                    self.glass.script_done(self.clock.us())
         due = [a for a in self.actions if a[0] <= now]
         if not due:
             return "."

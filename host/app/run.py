@@ -775,16 +775,44 @@ def _open_failed(exc: StoreError):
     return Finding("open", *screens.write_problem(exc.cause or exc), str(exc))
 
 
+def _look(cfg, finding):
+    """The data folder looked at again: what keeps the referee from its database, or None
+    once it opens. The look takes the run lock, so it never lands inside a ``hexref
+    restore`` (which holds it while it builds the database again: a look in between found
+    a half-made schema, "table games already exists", and put "Cannot save" on the panel
+    for a folder about to be whole); while a restore holds it, ``finding`` stands until
+    the next look. A folder where no lock can be made (read-only...) is looked at as is."""
+    from host.storage.backup import Busy, hold_run_lock
+    from host.storage.store import Store
+
+    try:
+        lock = hold_run_lock(cfg.data.path)
+    except Busy:
+        return finding
+    except OSError:
+        lock = None
+    try:
+        found = _storage_finding(cfg)
+        if found is None:
+            try:
+                Store(cfg.data.path).close()
+            except StoreError as again:
+                found = _open_failed(again)
+        return found
+    finally:
+        if lock is not None:
+            os.close(lock)
+
+
 def _wait_for_storage(cfg, emulate: Path | None, finding) -> bool:
     """The database cannot be used (host/storage/checkup.py names why: missing beside a
     collection key, damaged, newer, on a read-only or full card...): say what and what to
     do on the panel and, once per change, in the log, and look again every few seconds
     rather than exit (under systemd: a restart every 5 s with a blank panel). The run lock
-    is not held meanwhile, so ``hexref restore`` can put a backup in. True once the
+    is held only for each look (``_look``), so ``hexref restore`` can put a backup in. True once the
     database opens; False when no panel can say it (the caller reports and exits)."""
     from host.devices.oled import open_panel
     from host.devices.panel import emulated_panel
-    from host.storage.store import Store
 
     try:
         panel = emulated_panel(emulate) if emulate is not None else Panel([open_panel(
@@ -801,12 +829,7 @@ def _wait_for_storage(cfg, emulate: Path | None, finding) -> bool:
                 panel.show(screens.paused(finding.what, finding.todo))
                 said = finding
             time.sleep(STORAGE_RETRY_S)
-            finding = _storage_finding(cfg)
-            continue
-        try:
-            Store(cfg.data.path).close()
-        except StoreError as again:
-            finding = _open_failed(again)
+            finding = _look(cfg, finding)
             continue
         log.warning("the database opens again: starting")
         for device in panel.devices:

@@ -83,7 +83,12 @@ class FrameFiles:
 
     def display(self, image: Image.Image) -> None:
         self.count += 1
-        image.save(self.dir / ("frame_%04d.png" % self.count))
+        # Whole or not at all: whoever watches the folder (a test, a viewer) never opens a
+        # frame half written (on a busy machine a test read one and failed on it).
+        name = self.dir / ("frame_%04d.png" % self.count)
+        part = self.dir / (".frame_%04d.part" % self.count)
+        image.save(part, format="PNG")
+        os.replace(part, name)
 
 
 class TerminalPanel:

@@ -627,9 +627,13 @@ class Night:
             with self.lock:  # it has not heard of tonight (yet, or junk replaced it):
                 self.told.discard(table_topic(index.table))  # told again (to_tell)
             return
+        games = {g: v.entries for g, v in index.games.items()}
         with self.lock:
-            self.index[index.table] = {g: v.entries for g, v in index.games.items()}
-            self.changes += 1
+            # A table sends its index again every few seconds unchanged: the page is
+            # redrawn only when it says something new.
+            if self.index.get(index.table) != games:
+                self.index[index.table] = games
+                self.changes += 1
 
     def to_tell(self) -> list[tuple[str, dict]]:
         """(table topic, signed message) for each table not yet told of the night."""
@@ -711,6 +715,53 @@ def open_night(data_dir: Path, resume: bool = False) -> str:
     return night
 
 
+class Link:
+    """The organiser's connection to the broker as its page and its log say it: reached, or
+    not reached (no answer, or the broker refused the organiser's account) since when, while
+    paho tries again every few seconds. Each change is logged at once, once: a broker that
+    is not there is said at the first try, not when a keepalive runs out."""
+
+    def __init__(self, shown: str) -> None:
+        self.shown = shown
+        self.lock = threading.Lock()
+        self.state = "connecting"  # then "live", "unreached" or "refused"
+        self.since = time.time()  # wall clock: the page shows it as a time of day
+        self.why = ""
+        self.changes = 0
+
+    def reached(self) -> None:
+        with self.lock:
+            was, since = self.state, self.since
+            self._set("live", "")
+        if was in ("unreached", "refused"):
+            log.warning("club: the broker %s is reached again (not reached for %.0f s)",
+                        self.shown, time.time() - since)
+        else:
+            log.info("club: the broker %s is reached", self.shown)
+
+    def lost(self, state: str, why: str) -> None:
+        """``state``: "unreached" (no answer, or the link dropped) or "refused"."""
+        with self.lock:
+            if self.state == state and self.why == why:
+                return  # still so: said already
+            self._set(state, why)
+        if state == "refused":
+            log.warning("club: the broker %s refused the organiser: %s (check [club] "
+                        "username and password); trying again every few seconds",
+                        self.shown, why)
+        else:
+            log.warning("club: the broker %s is not reached (%s); trying again every few "
+                        "seconds", self.shown, why)
+
+    def _set(self, state: str, why: str) -> None:
+        self.state, self.why, self.since = state, why, time.time()
+        self.changes += 1
+
+    def shown_state(self) -> dict[str, Any]:
+        with self.lock:
+            return {"address": self.shown, "state": self.state, "since": self.since}
+
+
 class Organiser:
     """The club's subscriber: every table's journal into a ``Night``."""
 
@@ -718,15 +769,28 @@ class Organiser:
                  night: str | None = None) -> None:
         self.broker = broker
         self.night = Night(secret, night)
+        self.link = Link(broker.shown)
         self.client = _client(name, clean=False)
         self.client.on_connect = self._on_connect
+        self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
-            log.warning("club: the broker %s refused us: %s", self.broker.shown, reason_code)
+            self.link.lost("refused", str(reason_code))
             return
+        self.link.reached()
         client.subscribe([(PREFIX + "/+/journal", 1), (PREFIX + "/+/index", 1)])
+
+    def _on_connect_fail(self, client, userdata) -> None:
+        self.link.lost("unreached", "no answer")
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        if self.link.state == "refused":
+            return  # paho's disconnect after a refusal: said already
+        self.link.lost("unreached", "the link dropped" if self.link.state == "live" else
+                       "no answer")
 
     def _on_message(self, client, userdata, msg) -> None:
         self.night.receive(msg.topic, msg.payload)
@@ -762,18 +826,22 @@ def create_app(organiser: Organiser, poll_s: float = POLL_S):
 
     from host.readers.web import PAGE, Broadcast, event_stream, page_words
 
-    latest: dict[str, Any] = {"snapshot": organiser.night.snapshot()}
+    def snapshot() -> dict[str, Any]:
+        return dict(organiser.night.snapshot(), broker=organiser.link.shown_state())
+
+    latest: dict[str, Any] = {"snapshot": snapshot()}
     broadcast = Broadcast(latest["snapshot"])
 
     async def follow() -> None:
-        seen = -1
+        seen = (-1, -1)
         failed: set[str] = set()
         while True:
             try:
                 organiser.ask_for_gaps()
-                if organiser.night.changes != seen:
-                    seen = organiser.night.changes
-                    latest["snapshot"] = organiser.night.snapshot()
+                now = (organiser.night.changes, organiser.link.changes)
+                if now != seen:
+                    seen = now
+                    latest["snapshot"] = snapshot()
                     broadcast.publish(latest["snapshot"])
             except Exception as exc:  # a defect of ours: said once, and the page goes on
                 if exc.__class__.__name__ not in failed:

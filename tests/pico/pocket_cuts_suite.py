@@ -30,7 +30,8 @@ from power_cuts import ERASES, PROGRAM, PowerCuts  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_demo import POCKET, listed, pocket_steps, table_steps  # noqa: E402
 
-pytestmark = pytest.mark.system  # the emulated board
+# make test-pico: the pocket's tests in one worker (tests/pico/suite.py says why).
+pytestmark = [pytest.mark.system, pytest.mark.xdist_group("pocket")]  # the emulated board
 
 GAME_S = 900  # wall time for a whole game with its cuts (about three minutes unloaded)
 # Each tile rests 500 ms, a table's unhurried pace: the Pi's session here hears the table's

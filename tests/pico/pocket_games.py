@@ -34,7 +34,8 @@ from host.devices.panel import render  # noqa: E402
 from host.games import descriptor  # noqa: E402
 from host.session.referee import Seen  # noqa: E402
 
-pytestmark = pytest.mark.system  # the emulated board
+# make test-pico: the pocket's tests in one worker (tests/pico/suite.py says why).
+pytestmark = [pytest.mark.system, pytest.mark.xdist_group("pocket")]  # the emulated board
 
 
 @pytest.fixture(scope="module")

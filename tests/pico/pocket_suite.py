@@ -37,7 +37,8 @@ from host.games.hexors.presenter import HexorsView  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
 from shared_rules.hexors import HexorsGame  # noqa: E402
 
-pytestmark = pytest.mark.system  # the emulated board
+# make test-pico: the pocket's tests in one worker (tests/pico/suite.py says why).
+pytestmark = [pytest.mark.system, pytest.mark.xdist_group("pocket")]  # the emulated board
 
 BOOT_S = 120  # wall time for the board to boot and draw (a few seconds unloaded)
 

@@ -41,7 +41,10 @@ from host.games.hexors.demo import collector_script  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
 
-pytestmark = pytest.mark.system  # the emulated board and a real hexref run
+# make test-pico runs the hub's tests and the pocket's in two workers, one group each:
+# a group's tests build their board's image (make pico-image, make pocket-image) in
+# their own worker, never while the other boots from it.
+pytestmark = [pytest.mark.system, pytest.mark.xdist_group("hub")]  # the emulated board and a real hexref run
 
 VARIANT = "jl-collector"
 RIG = [sys.executable, "-m", "firmware.emulated_pico.rig"]  # the emulated Pico's table
@@ -62,9 +65,9 @@ def last(key: str, line: str) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def image() -> Path:
-    """The deploy's files in the board's flash image (make pico-image), built once."""
-    for old in SUMMARY.parent.glob("summary*.txt"):
-        old.unlink()
+    """The deploy's files in the board's flash image (make pico-image), built once. (What
+    the tests found is added to build/pico/summary*.txt, which make test-pico empties
+    first.)"""
     from firmware.emulated_pico.rig import AssetsMissing, find_assets
 
     try:

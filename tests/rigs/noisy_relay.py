@@ -225,10 +225,16 @@ def play(folder: Path, steps: list[dict], games: int, seed: int, corrupt: float 
                             stdout=subprocess.DEVNULL, stderr=log)
     want_games = games
     rng = random.Random(seed + 1)
+    # The cuts are timed from when the host has the hub, not from when it was started: on a
+    # busy machine its start took longer than the first cut came, and that cut went unseen
+    # (one "hub lost" of two, in a load run).
+    heard = wait_for(lambda: b"hub says HELLO" in (folder / "host.log").read_bytes(), 120,
+                     every=0.1)
     started = time.monotonic()
     script_s = sum(s.get("after", 0) for s in steps) / 1000.0
     plan = sorted(rng.uniform(0.05, 0.9) * script_s for _ in range(cuts))
     try:
+        assert heard, "hexref run never heard the hub (see %s)" % (folder / "host.log")
         for at in plan:
             wait = started + at - time.monotonic()
             if wait > 0:

@@ -1,7 +1,7 @@
 // The organiser's page: every table's latest game, the results, the night's standings,
-// updated in place on each server-sent "state" event (only what changed: common.js's
-// patchChildren, so a card being read is not replaced under its reader). Names are put in
-// as text, never as HTML.
+// and whether the club's broker is reached, updated in place on each server-sent "state"
+// event (only what changed: common.js's patchChildren, so a card being read is not replaced
+// under its reader). Names are put in as text, never as HTML.
 "use strict";
 
 // Messages the organiser refused from one table's topic, and why (the server's words).
@@ -58,6 +58,34 @@ function draw(night) {
            {table: r.table, game: r.game, players: r.players.join(", "),
             winners: r.winners.join(" & ")}))));
   document.body.dataset.version = night.version;
+  BROKER = night.broker || null;
+  showLive();
+}
+
+// The dot in the header: live only while both the page's server and, through it, the
+// club's broker are reached; else which is not, and since when.
+let STREAM = "connecting";  // the page's own link to its server: connecting, on, off
+let BROKER = null;  // {address, state: connecting | live | unreached | refused, since}
+function showLive() {
+  const live = $("live");
+  let text, on = false;
+  if (STREAM === "off") text = t("reconnecting");
+  else if (STREAM === "connecting" || BROKER === null) text = t("connecting");
+  else if (BROKER.state === "live") { text = t("live"); on = true; }
+  else if (BROKER.state === "connecting") {
+    text = fmt(t("connecting to broker %(broker)s"), {broker: BROKER.address});
+  } else {
+    const since = new Date(BROKER.since * 1000).toLocaleTimeString(
+      document.documentElement.lang,
+      {hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23"});
+    text = fmt(BROKER.state === "refused"
+      ? t("broker %(broker)s refused this page's account at %(time)s; trying again")
+      : t("broker %(broker)s not reached since %(time)s; trying again"),
+               {broker: BROKER.address, time: since});
+  }
+  live.className = on ? "on" : "off";
+  say("live", text);
+  live.dataset.broker = BROKER === null ? "" : BROKER.state;
 }
 
 // Pairing: the code for a table's name, typed on that table into `hexref club-join`
@@ -77,9 +105,6 @@ speak().then(() => {
   $("pair").addEventListener("submit", showCode);
   const source = new EventSource("/api/events");
   source.addEventListener("state", (ev) => draw(JSON.parse(ev.data)));
-  source.onopen = () => { $("live").className = "on"; say("live", t("live")); };
-  source.onerror = () => {
-    $("live").className = "off";
-    say("live", t("reconnecting"));
-  };
+  source.onopen = () => { STREAM = "on"; showLive(); };
+  source.onerror = () => { STREAM = "off"; showLive(); };
 });
