@@ -3,6 +3,7 @@ sensors, the real referee, every frame saved). The demo runner is imported when 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from host.commands import options
@@ -38,14 +39,12 @@ def _demo(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise Failed(_("--out %s is a file: give a folder for the frames (it is made if "
                        "missing)") % out, 2)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        probe = out / ".hexref-write-test"
-        probe.touch()
-        probe.unlink()
-    except OSError as exc:
+    # Asked before anything is made: a demo that cannot run leaves no folder behind.
+    existing = next(p for p in (out, *out.absolute().parents) if p.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
         raise Failed(_("cannot write the frames in %(folder)s: %(why)s (give another --out)")
-                     % {"folder": out, "why": exc.strerror or exc}) from None
+                     % {"folder": out, "why": _("%s is not a folder this user may write in")
+                        % existing})
     live = None if args.live == "auto" else args.live == "yes"
     if args.board == "pocket":
         from host.app.pocket_demo import run_pocket_demo
