@@ -148,8 +148,8 @@ lint: $(STAMP)
 FW_SRC  := $(filter-out firmware/twins/% firmware/emulated_pico/% firmware/pocket/% \
              firmware/sim.py firmware/clock_sim.py,\
              $(wildcard firmware/*.py firmware/*/*.py)) \
-           $(wildcard shared_rules/*.py)
-FW_DATA := $(wildcard firmware/*.json shared_rules/*.json shared_rules/data/*.json)
+           $(wildcard shared_rules/*.py shared_rules/*/*.py shared_rules/*/*/*.py)
+FW_DATA := $(wildcard firmware/*.json shared_rules/games/*/*.json)
 FW_OUT  := build/firmware
 firmware: $(patsubst %.py,$(FW_OUT)/%.mpy,$(FW_SRC)) $(addprefix $(FW_OUT)/,$(FW_DATA)) \
           $(FW_OUT)/main.py
@@ -227,7 +227,7 @@ POCKET_OUT := build/pocket
 # (firmware/pocket/reader.py).
 POCKET_SRC := $(filter-out firmware/twins/% firmware/sim.py firmware/clock_sim.py, \
                 $(wildcard firmware/*.py firmware/pocket/*.py)) \
-              $(wildcard shared_rules/*.py shared_rules/display/*.py)
+              $(wildcard shared_rules/*.py shared_rules/*/*.py shared_rules/*/*/*.py)
 POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/shared_rules $(POCKET_OUT)/fonts \
                  $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/tiles $(POCKET_OUT)/main.py
 .PHONY: pocket pocket-image

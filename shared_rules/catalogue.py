@@ -1,35 +1,16 @@
-"""The tile catalogue: what every Hexors tile is, read from shared_rules/data/<game>.json.
+"""The catalogue: every tile and card of every game, by its id (``jl/016``, ``hs/mimring``).
 
-One JSON file per game (``jl.json``, ``ygo.json``), a list of entries, read with the plain
-``json`` module so the same files load on CPython and MicroPython. An entry is a dict:
+Each game keeps its entries in its own package (shared_rules/games/<game>/, the file its
+descriptor names) and says how they are checked and corrected (its descriptor's ``book``:
+the Hexors tiles' schema, games/hexors/tiles.py, or a ``CardBook`` of values,
+core/cards.py); the catalogue finds the game of an id's prefix through the registry
+(shared_rules/games/__init__.py) and asks its book. Read with the plain ``json`` module, so
+the same files load on CPython and MicroPython.
 
-=========  =================================================================================
-id         ``"jl/064"`` (printed number) or ``"jl/superman"`` (number not known)
-game       ``"jl"`` or ``"ygo"``
-kind       jl: stronghold, character, power; ygo: character, monster, action.
-           None for a numbered tile the rulebook shows but does not identify.
-name       as printed (None when the rulebook does not say)
-number     the three-digit tile number as a string, or None
-strike     {green, blue, yellow, red, purple, white: int 0..20 or None (unknown)};
-           None as a whole for Powers and Actions, which have no strike values (JL-P5)
-colour     a Character's / Monster's background colour (YGO: the Element's colour)
-element    ygo monsters only: earth, water, wind, fire, dark, light (else None)
-ally       Ally icon, e.g. ``"martian-manhunter"`` (JL-C5), or None
-bonus      Stronghold Defense Bonus (JL-C6) / YGO Character attack bonus (YG-12), or None
-effect     Powers/Actions: what the engine does (``"teamwork"``, ``"disarm"``...), else None
-timing     Powers: surge / ultimate; Actions: flash / extreme (JL-C10, YG-14), else None
-cost       Energy Stones / Stars to pay, else None
-text       short rules text
-verified   True only when every value the tile needs is known and comes from a trusted
-           source (the rulebook or the physical tile)
-source     where the values come from
-=========  =================================================================================
-
-A value the rulebook does not print is None and the entry is unverified: the catalogue never
-invents a value. Players fill the gaps from the physical tile with ``apply_correction``,
-the one correction path of every game: HeroScape, Hexo and Invocations cards (``hs/``,
-``hx/``, ``in/``) carry their own values, described in shared_rules/cards.py. A value the
-rulebook prints is never overwritten.
+A value the rulebook does not print is None and the entry is unverified: the catalogue
+never invents a value. Players fill the gaps from the physical tile or card with
+``apply_correction``, the one correction path of every game; a value the rulebook prints is
+never overwritten.
 
 >>> mars = get("jl/mars")
 >>> mars["strike"]["red"], mars["ally"], mars["verified"]
@@ -38,77 +19,38 @@ rulebook prints is never overwritten.
 ...                          "purple": 2, "white": 2})
 >>> fixed["strike"]["yellow"], fixed["verified"]
 (6, True)
+>>> correctable(get("hs/mimring"))
+['name', 'kind', 'figures', 'move', 'range', 'attack', 'defense']
 """
 
-import json
-
-from shared_rules import words
-from shared_rules.decisions import COLOURS, ELEMENT_COLOURS
-
-GAMES = ("jl", "ygo")
-
-KEYS = ("id", "game", "kind", "name", "number", "strike", "colour", "element", "ally",
-        "bonus", "effect", "timing", "cost", "text", "verified", "source")
-
-KINDS = {"jl": ("stronghold", "character", "power"),
-         "ygo": ("character", "monster", "action")}
-# Silver tiles: no strike values, a cost and an effect instead.
-PLAYABLE = ("power", "action")
-
-TIMINGS = {"jl": ("surge", "ultimate"), "ygo": ("flash", "extreme")}
-
-EFFECTS = {
-    "jl": ("last_stand", "energy_barrier", "escape", "speed", "detection", "flying_debris",
-           "life_drain", "self_destruct", "teamwork", "super_strength", "telepathy",
-           "wasteland"),
-    "ygo": ("disarm", "mystic_barrier", "symbiosis", "setting_sun", "power_theft",
-            "energy_lock", "genesis", "divine_chain", "sandstorm", "earth_fist", "star_burst",
-            "zombie"),
-}
-
-STRIKE_MIN = 0
-STRIKE_MAX = 20
-COST_MAX = 9
-
-_SLUG_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789-"
-_DIGITS = "0123456789"
-
-
-def _data_dir():
-    """The data folder next to this module, on CPython (any OS) and MicroPython."""
-    try:
-        here = __file__
-    except NameError:
-        return "shared_rules/data/"
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    if cut < 0:
-        return "data/"
-    return here[:cut + 1] + "data/"
-
-
-# Every game's cards and tiles, by the prefix of their ids ("jl/016", "hs/mimring"): the
-# Hexors entries follow the schema above; the others carry their own game's numbers.
-FILES = {"jl": "jl", "ygo": "ygo", "hs": "heroscape", "hx": "hexo", "in": "invocations"}
+from shared_rules import games
+from shared_rules.core import words
+from shared_rules.core.data import beside
 
 _loaded = {}
 
 
-def add_game(prefix, path):
-    """Another game's cards, ids ``prefix/...``, from the JSON file at ``path`` (a game
-    registered by the host: host/games/descriptor.py ``register``)."""
-    FILES[prefix] = path
-    _loaded.pop(prefix, None)
+def prefixes():
+    """The prefix of every game's ids, in the menu's order (``jl``, ``ygo``, ``hs``...)."""
+    return [d.cards for d in games.families()]
 
 
-def _entries(game):
-    if game not in FILES:
-        raise ValueError("unknown game %r: the catalogue holds %s" % (game, ", ".join(FILES)))
-    entries = _loaded.get(game)
+def family(prefix):
+    """The descriptor of the game whose ids start ``prefix/``; ValueError when none."""
+    found = games.by_cards(prefix)
+    if found is None:
+        raise ValueError("unknown game %r: the catalogue holds %s"
+                         % (prefix, ", ".join(prefixes())))
+    return found
+
+
+def _entries(prefix):
+    entries = _loaded.get(prefix)
     if entries is None:
-        name = FILES[game]
-        with open(name if name.endswith(".json") else _data_dir() + name + ".json") as f:
-            entries = json.load(f)
-        _loaded[game] = entries
+        d = family(prefix)
+        package = games.load(d.package)
+        entries = beside(package.__file__, d.data)
+        _loaded[prefix] = entries
     return entries
 
 
@@ -119,10 +61,10 @@ def _copy(entry):
     return new
 
 
-def load(game):
-    """Every entry of one game ("jl", "ygo", "hs", "hx" or "in"), as fresh dicts the caller
-    may change."""
-    return [_copy(entry) for entry in _entries(game)]
+def load(prefix):
+    """Every entry of one game ("jl", "ygo", "hs", "hx", "in"...), as fresh dicts the
+    caller may change."""
+    return [_copy(entry) for entry in _entries(prefix)]
 
 
 def get(entry_id):
@@ -131,49 +73,37 @@ def get(entry_id):
     >>> get("ygo/thousand-dragon")["strike"]["yellow"]
     7
     """
-    game = entry_id.split("/")[0] if isinstance(entry_id, str) else None
-    if game in FILES:
-        for entry in _entries(game):
+    prefix = entry_id.split("/")[0] if isinstance(entry_id, str) else None
+    if prefix is not None and games.by_cards(prefix) is not None:
+        for entry in _entries(prefix):
             if entry["id"] == entry_id:
                 return _copy(entry)
     raise KeyError("no tile %r in the catalogue" % (entry_id,))
 
 
-def _number_text(number):
-    """'16', 16, '#016' and '016' all mean tile 016."""
-    if isinstance(number, int) and not isinstance(number, bool):
-        text = str(number)
-    elif isinstance(number, str):
-        text = number.strip()
-        if text.startswith("#"):
-            text = text[1:]
-    else:
-        return None
-    if not text or any(c not in _DIGITS for c in text) or len(text) > 3:
-        return None
-    return "0" * (3 - len(text)) + text
-
-
 def find(name=None, number=None, game=None):
-    """Entries matching a name (case-insensitive, exact) and/or a tile number.
+    """Entries matching a name (case-insensitive, exact) and/or a printed tile number (the
+    games whose tiles carry one: their descriptors say ``numbered``).
 
     >>> [e["id"] for e in find(number=70)]
     ['jl/070']
     >>> [e["name"] for e in find(name="yugi")]
     ['Yugi']
     """
-    wanted_number = None
-    if number is not None:
-        wanted_number = _number_text(number)
-        if wanted_number is None:
-            return []
     wanted_name = name.strip().lower() if isinstance(name, str) else None
     found = []
-    for g in (GAMES if game is None else (game,)):
-        for entry in _entries(g):
-            if wanted_number is not None and entry["number"] != wanted_number:
+    for d in games.families():
+        if (game is not None and d.cards != game) or (game is None and not d.numbered):
+            continue
+        wanted_number = None
+        if number is not None:
+            wanted_number = d.book().number_text(number) if d.numbered else None
+            if wanted_number is None:
                 continue
-            if wanted_name is not None and (entry["name"] or "").lower() != wanted_name:
+        for entry in _entries(d.cards):
+            if wanted_number is not None and entry.get("number") != wanted_number:
+                continue
+            if wanted_name is not None and (entry.get("name") or "").lower() != wanted_name:
                 continue
             found.append(_copy(entry))
     return found
@@ -192,192 +122,35 @@ def label(entry):
     return str(entry.get("id"))
 
 
-# --- checking entries -----------------------------------------------------------------
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_slug(text):
-    return isinstance(text, str) and text != "" and all(c in _SLUG_CHARS for c in text)
-
-
-def _check_strike(entry, problems):
-    strike = entry["strike"]
-    if entry["kind"] in PLAYABLE:
-        if strike is not None:
-            problems.append("a %s has no strike values: strike must be null" % entry["kind"])
-        return
-    if not isinstance(strike, dict):
-        problems.append("strike must be an object with the six colours")
-        return
-    for colour in COLOURS:
-        if colour not in strike:
-            problems.append("strike has no %s value" % colour)
-    for colour in strike:
-        if colour not in COLOURS:
-            problems.append("strike has an unknown colour %r" % (colour,))
-            continue
-        value = strike[colour]
-        if value is None:
-            continue
-        if not _is_int(value):
-            problems.append(words._("%(field)s must be a whole number, not %(text)r")
-                            % {"field": words._(colour), "text": value})
-        elif not STRIKE_MIN <= value <= STRIKE_MAX:
-            problems.append(words._("%(field)s is %(value)d: a strike value is from %(min)d "
-                                    "to %(max)d") % {"field": words._(colour), "value": value,
-                                                     "min": STRIKE_MIN, "max": STRIKE_MAX})
-
-
-def _check_power(entry, problems):
-    game, kind = entry["game"], entry["kind"]
-    fields = ("effect", "timing", "cost")
-    if kind not in PLAYABLE:
-        for field in fields:
-            if entry[field] is not None:
-                problems.append("only Powers and Actions have a %s" % field)
-        return
-    if entry["effect"] not in EFFECTS[game]:
-        problems.append("unknown %s effect %r" % (kind, entry["effect"]))
-    if entry["timing"] not in TIMINGS[game]:
-        problems.append("%s timing must be %s, not %r"
-                        % (kind, " or ".join(TIMINGS[game]), entry["timing"]))
-    cost = entry["cost"]
-    if not _is_int(cost) or not 0 <= cost <= COST_MAX:
-        problems.append("%s cost must be a whole number 0..%d, not %r" % (kind, COST_MAX, cost))
-
-
-def _check_looks(entry, problems):
-    """Colour, element, ally and bonus: only on the kinds that carry them."""
-    game, kind = entry["game"], entry["kind"]
-    coloured = kind == "monster" or (game == "jl" and kind == "character")
-    colour = entry["colour"]
-    if colour is not None:
-        if colour not in COLOURS:
-            problems.append("unknown colour %r" % (colour,))
-        elif not coloured:
-            problems.append("a %s has no background colour" % kind)
-    element = entry["element"]
-    if element is not None:
-        if kind != "monster":
-            problems.append("only YGO Monsters have an element")
-        elif element not in ELEMENT_COLOURS:
-            problems.append("unknown element %r" % (element,))
-        elif colour is not None and ELEMENT_COLOURS[element] != colour:
-            problems.append("element %s is the colour %s, not %s"
-                            % (element, ELEMENT_COLOURS[element], colour))
-    ally = entry["ally"]
-    if ally is not None:
-        if not (game == "jl" and kind in ("stronghold", "character")):
-            problems.append("only JL Strongholds and Characters carry an Ally icon")
-        elif not _is_slug(ally):
-            problems.append("ally must be a lower-case name like 'martian-manhunter'")
-    bonus = entry["bonus"]
-    if bonus is not None:
-        if not ((game == "jl" and kind == "stronghold") or (game == "ygo" and kind == "character")):
-            problems.append("only JL Strongholds and YGO Characters have a bonus")
-        elif not _is_int(bonus) or not STRIKE_MIN <= bonus <= STRIKE_MAX:
-            problems.append("bonus must be a whole number %d..%d, not %r"
-                            % (STRIKE_MIN, STRIKE_MAX, bonus))
+def book(entry):
+    """How the entry's game checks and corrects its entries (its descriptor's ``book``)."""
+    game = entry.get("game") if isinstance(entry, dict) else None
+    return family(game).book()
 
 
 def validate(entry):
     """Everything wrong with an entry's shape, as messages; [] when it is well formed.
-
     Unknown values (None) are not problems here: ``missing`` lists those.
 
     >>> validate(get("jl/072"))
     []
-    >>> validate({"id": "jl/x"})[0]
-    'missing key game'
+    >>> validate({"id": "jl/x", "game": "jl"})[0]
+    'missing key kind'
     """
     if not isinstance(entry, dict):
         return ["an entry must be an object, not %r" % (entry,)]
-    if entry.get("game") in FILES and entry.get("game") not in GAMES:
-        from shared_rules import cards  # HeroScape, Hexo, Invocations: their own values
-
-        return cards.validate(entry)
-    problems = []
-    for key in KEYS:
-        if key not in entry:
-            problems.append("missing key %s" % key)
-    for key in entry:
-        if key not in KEYS:
-            problems.append("unknown key %r" % (key,))
-    if problems:
-        return problems
-    game = entry["game"]
-    if game not in GAMES:
-        return ["unknown game %r" % (game,)]
-    entry_id = entry["id"]
-    if not isinstance(entry_id, str) or not entry_id.startswith(game + "/") \
-            or not _is_slug(entry_id[len(game) + 1:]):
-        problems.append("id must look like '%s/name-or-number', not %r" % (game, entry_id))
-    kind = entry["kind"]
-    if kind is not None and kind not in KINDS[game]:
-        problems.append("kind must be one of %s, not %r" % (", ".join(KINDS[game]), kind))
-        return problems
-    name = entry["name"]
-    if name is not None and (not isinstance(name, str) or not name.strip()):
-        problems.append("name must be text or null")
-    number = entry["number"]
-    if number is not None and (not isinstance(number, str) or _number_text(number) != number):
-        problems.append("number must be three digits like '016' or null, not %r" % (number,))
-    _check_strike(entry, problems)
-    _check_power(entry, problems)
-    _check_looks(entry, problems)
-    if not isinstance(entry["text"], str):
-        problems.append("text must be a string")
-    if not isinstance(entry["source"], str) or not entry["source"]:
-        problems.append("source must say where the values come from")
-    verified = entry["verified"]
-    if verified is not True and verified is not False:
-        problems.append("verified must be true or false")
-    elif verified and not problems and missing(entry):
-        problems.append("verified but %s unknown" % ", ".join(missing(entry)))
-    return problems
+    if games.by_cards(entry.get("game")) is None:
+        return ["unknown game %r" % (entry.get("game"),)]
+    return book(entry).validate(entry)
 
 
 def missing(entry):
-    """What is still unknown before the tile can play, e.g. ['kind', 'strike.red'].
+    """What is still unknown before the tile or card can play, e.g. ['kind', 'strike.red'].
 
     >>> missing(get("ygo/kaiba"))[:2]
     ['strike.green', 'strike.blue']
     """
-    if entry.get("game") in FILES and entry.get("game") not in GAMES:
-        from shared_rules import cards
-
-        return cards.missing(entry)
-    gaps = []
-    kind = entry.get("kind")
-    if kind is None:
-        gaps.append("kind")
-    if not entry.get("name"):
-        gaps.append("name")
-    if kind in PLAYABLE:
-        for field in ("effect", "timing", "cost"):
-            if entry.get(field) is None:
-                gaps.append(field)
-        return gaps
-    strike = entry.get("strike")
-    for colour in COLOURS:
-        if not isinstance(strike, dict) or strike.get(colour) is None:
-            gaps.append("strike." + colour)
-    game = entry.get("game")
-    if kind == "monster" or (game == "jl" and kind == "character"):
-        if entry.get("colour") is None:
-            gaps.append("colour")
-    if (game == "jl" and kind == "stronghold") or (game == "ygo" and kind == "character"):
-        if entry.get("bonus") is None:
-            gaps.append("bonus")
-    return gaps
-
-
-CORRECTABLE = ("name", "kind", "colour", "element", "ally", "bonus")
-# Values the rulebook prints that a tile cannot contradict. Colour and element stay
-# correctable: four of the six Element colours are a Decision (decisions.ELEMENT_COLOURS)
-# and a player may read the tile's own colour instead.
-PRINTED = ("name", "kind", "ally", "bonus")
+    return book(entry).missing(entry)
 
 
 def printed(entry):
@@ -390,18 +163,8 @@ def printed(entry):
 
 
 def correctable(entry):
-    """What ``apply_correction`` accepts for this entry, by name: the strike colours (when
-    it has strike values) and the fields of its game.
-
-    >>> correctable(get("hs/mimring"))
-    ['name', 'kind', 'figures', 'move', 'range', 'attack', 'defense']
-    """
-    if entry.get("game") in FILES and entry.get("game") not in GAMES:
-        from shared_rules import cards
-
-        return cards.fields(entry)
-    out = list(COLOURS) if isinstance(entry.get("strike"), dict) else []
-    return out + list(CORRECTABLE)
+    """What ``apply_correction`` accepts for this entry, by name."""
+    return book(entry).fields(entry)
 
 
 def parse_value(entry, field, text):
@@ -411,83 +174,18 @@ def parse_value(entry, field, text):
     >>> parse_value(get("jl/mars"), "green", "4"), parse_value(get("in/card-01"), "name", "Imp")
     (4, 'Imp')
     """
-    if entry.get("game") in FILES and entry.get("game") not in GAMES:
-        from shared_rules import cards
-
-        return cards.parse(entry, field, text)
-    if field not in correctable(entry):
-        raise ValueError(words._("cannot correct %(field)r: only %(fields)s") % {
-            "field": field, "fields": ", ".join(words._(f) for f in correctable(entry))})
-    text = text.strip() if isinstance(text, str) else text
-    if field in COLOURS or field == "bonus":
-        if not isinstance(text, str) or not text or any(c not in _DIGITS for c in text):
-            raise ValueError(words._("%(field)s must be a whole number, not %(text)r")
-                             % {"field": words._(field), "text": text})
-        return int(text)
-    return text
+    return book(entry).parse(entry, field, text)
 
 
 def apply_correction(entry, strike=None, **fields):
     """A new entry with values read off the physical tile or card; the old entry is not
-    changed. One path for every game:
-
-    - Hexors tiles: ``strike`` may give some or all colours; other fields: name, kind,
-      colour, element (sets the colour too, ELEMENT_COLOURS), ally, bonus.
-    - HeroScape, Hexo and Invocations cards: their own values by name
-      (``attack=3, defense=2``, see shared_rules/cards.py).
-
-    A value the rulebook prints (``printed``) cannot change (the same value again is
-    fine). The result is marked verified when nothing it needs is left unknown (see
-    ``missing``). A bad value raises ValueError saying what is wrong, and nothing is
-    returned.
+    changed: ``strike`` some or all colours of a Hexors tile, ``fields`` its other values
+    by name (``attack=3, defense=2`` for a HeroScape card). A value the rulebook prints
+    (``printed``) cannot change (the same value again is fine). The result is marked
+    verified when nothing it needs is left unknown (see ``missing``). A bad value raises
+    ValueError saying what is wrong, and nothing is returned.
 
     >>> apply_correction(get("hs/mimring"), attack=4, defense=3)["verified"]
     False
     """
-    if entry.get("game") in FILES and entry.get("game") not in GAMES:
-        from shared_rules import cards
-
-        if strike:
-            raise ValueError(words._("a %(game)s card has no strike values: give its "
-                                     "%(fields)s") % {"game": cards.GAME_NAMES[entry["game"]],
-                                                      "fields": cards.named(cards.fields(entry))})
-        return cards.correct(entry, fields, printed(entry))
-    for field in fields:
-        if field not in CORRECTABLE:
-            raise ValueError(words._("cannot correct %(field)r: only %(fields)s") % {
-                "field": field, "fields": ", ".join(words._(f) for f in correctable(entry))})
-    new = _copy(entry)
-    if strike is not None:
-        if not isinstance(strike, dict) or not isinstance(new.get("strike"), dict):
-            raise ValueError(words._("strike values are given by colour, for a tile that "
-                                     "has them"))
-        for colour in strike:
-            if colour not in COLOURS:
-                raise ValueError(words._("unknown colour %(colour)r: use %(colours)s") % {
-                    "colour": colour, "colours": ", ".join(words._(c) for c in COLOURS)})
-            new["strike"][colour] = strike[colour]
-    for field in fields:
-        new[field] = fields[field]
-    if "element" in fields and "colour" not in fields and fields["element"] in ELEMENT_COLOURS:
-        new["colour"] = ELEMENT_COLOURS[fields["element"]]
-    new["verified"] = False
-    problems = validate(new)
-    book = printed(entry)
-    was = book.get("strike") or {}
-    for colour in strike or ():
-        if was.get(colour) is not None and was[colour] != strike[colour]:
-            problems.append(words._("%(field)s is printed as %(value)r in the rulebook: it "
-                                    "cannot change") % {"field": words._(colour),
-                                                        "value": was[colour]})
-    for field in fields:
-        if field in PRINTED and book.get(field) is not None and book[field] != fields[field]:
-            problems.append(words._("%(field)s is printed as %(value)r in the rulebook: it "
-                                    "cannot change") % {"field": words._(field),
-                                                        "value": book[field]})
-    if problems:
-        raise ValueError(words._("correction refused: %s") % "; ".join(problems))
-    note = "corrected from the physical tile"
-    if note not in new["source"]:
-        new["source"] = new["source"] + "; " + note
-    new["verified"] = not missing(new)
-    return new
+    return book(entry).correct(entry, fields, printed(entry), strike=strike)

@@ -8,7 +8,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from shared_rules.heroscape_odds import attack_odds  # noqa: E402
+from shared_rules.games.heroscape.odds import attack_odds  # noqa: E402
 
 
 def per_query_ms(a, d, repeat):

@@ -21,7 +21,7 @@ except (ImportError, AttributeError, NameError):
 
 from hexors_random import Rng, random_input, setup_inputs  # noqa: E402
 
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 
 CASES = (("jl-beginner", 2), ("jl-collector", 2), ("jl-ffa", 3), ("jl-ffa", 4),
          ("jl-team", 4), ("ygo-beginner", 2), ("ygo-collector", 2))

@@ -27,13 +27,13 @@ from host.app.demo import demo_script
 from host.devices.oled import SSD1306  # noqa: E402
 from host.devices.panel import Panel, render  # noqa: E402
 from host.display.screens import View  # noqa: E402
+from host.games.descriptor import game as kind_of  # noqa: E402
 from host.games.hexors.demo import demo_entries
-from host.games.hexors.presenter import HexorsView  # noqa: E402
 from host.hub.link import HubLink  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 
 
 class CountingBus:
@@ -107,7 +107,7 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
     journal = TimedJournal(store.journal(game_id))
     referee = Referee(lambda: HexorsGame(variant=variant, players=2), TileBook(demo_entries()),
                       journal=journal)  # type: ignore[arg-type]
-    presenter = HexorsView(variant)
+    presenter = kind_of(variant).presenter()
     ours_bus, stock_bus = CountingBus(), CountingBus()
     ours = SSD1306(ours_bus)
     devices = [ours] + ([ssd1306(stock_bus)] if stock else [])

@@ -13,7 +13,7 @@ try:
 except (ImportError, AttributeError, NameError):
     pass  # MicroPython: the runner has put shared_rules on sys.path already
 
-from shared_rules.odds import EndlessTie, battle_odds, describe  # noqa: E402
+from shared_rules.games.hexors.odds import EndlessTie, battle_odds, describe  # noqa: E402
 
 if hasattr(time, "perf_counter"):
     def now_us():

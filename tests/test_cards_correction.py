@@ -1,5 +1,5 @@
 """Correcting the cards of HeroScape, Hexo and Invocations, one path for every game: the
-catalogue (shared_rules/cards.py), the registry, ``hexref tiles correct --set``, the enroll
+catalogue (shared_rules/core/cards.py), the registry, ``hexref tiles correct --set``, the enroll
 flow and the demo's own corrections. A printed value never changes; a bad value is refused
 and changes nothing; a corrected card, stored in the registry, plays through the referee.
 """
@@ -22,8 +22,8 @@ from host.storage import tags
 from host.storage.registry import Registry, RegistryBook, Tile
 from host.storage.store import Store
 from shared_rules import catalogue
-from shared_rules.heroscape import validate_card
-from shared_rules.invocations import card_problems
+from shared_rules.games.heroscape.engine import validate_card
+from shared_rules.games.invocations.engine import card_problems
 
 KEY = bytes(range(32))
 UID = "04C0FFEE000001"

@@ -47,7 +47,7 @@ def test_a_french_table_reads_french_and_english_comes_back() -> None:
     try:
         i18n.use("fr")
         assert i18n._("Choose a game") == "Choisir un jeu"
-        from shared_rules import words
+        from shared_rules.core import words
 
         assert words._("%s wins") == "%s gagne"
         assert i18n.n_("%d player", "%d players", 2) % 2 == "2 joueurs"

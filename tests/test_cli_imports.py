@@ -52,7 +52,7 @@ def test_the_rules_engines_wait_for_a_game():
     modules = loaded("--help")
     assert "host.games.descriptor" in modules
     engines = sorted(m for m in modules if m.startswith("shared_rules.")
-                     and m not in ("shared_rules.words",))
+                     and m not in ("shared_rules.core.words",))
     scripts = sorted(m for m in modules if m.startswith("host.games.")
                      and m.rsplit(".", 1)[-1] in ("presenter", "demo", "hooks", "scripting"))
     assert not engines and not scripts, engines + scripts

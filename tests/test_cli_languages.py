@@ -268,7 +268,7 @@ def test_doctor_speaks_the_table_language(lang, tmp_path, capsys):
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_enroll_refusals_speak_the_table_language(lang, tmp_path, capsys):
     """``hexref enroll``'s refusals before a tag is written: an unknown tile, an owner too
-    long, values without a tile, a card's bad value or field (shared_rules/cards.py), no
+    long, values without a tile, a card's bad value or field (shared_rules/core/cards.py), no
     referee buttons, no hub."""
     data = str(tmp_path / "d")
     Registry.open(data)

@@ -19,7 +19,7 @@ from host.display.screens import text
 from host.storage import keys, tags
 from host.storage.registry import Registry, Tile
 from host.storage.store import Store
-from shared_rules.decisions import COLOURS
+from shared_rules.games.hexors.decisions import COLOURS
 
 
 def test_enroll_with_the_entry_on_the_command_line(tmp_path, factory):

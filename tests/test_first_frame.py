@@ -19,8 +19,8 @@ from host.devices.panel import render
 from host.display import screens
 
 # What the first frame must come before: everything but the config, the screens and the
-# panel's own devices (and shared_rules.words, 51 lines, through which i18n speaks).
-HEAVY = ("shared_rules.engine", "shared_rules.hexors", "shared_rules.catalogue", "host.games", "host.storage", "host.hub", "host.session",
+# panel's own devices (and shared_rules.core.words, 51 lines, through which i18n speaks).
+HEAVY = ("shared_rules.core.engine", "shared_rules.games.hexors.engine", "shared_rules.catalogue", "host.games", "host.storage", "host.hub", "host.session",
          "host.readers", "host.app.run", "serial", "sqlite3")
 
 # Real `hexref run` processes, watched from outside.

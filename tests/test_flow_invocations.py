@@ -7,12 +7,11 @@ from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
 from host.display.screens import text
+from host.games.descriptor import game as kind_of
 from host.games.invocations.demo import IN_UIDS, invocations_entries
-from host.games.invocations.hooks import InvocationsHooks
-from host.games.invocations.presenter import InvocationsView
-from host.games.invocations.seats import BOARD_COLOURS as COLOURS
 from host.games.scripting import corrected, lookup
-from shared_rules.invocations import InvocationsGame
+from shared_rules.games.invocations.engine import InvocationsGame
+from shared_rules.games.invocations.presenter import BOARD_COLOURS as COLOURS
 
 TWIN_GOLEM = corrected(lookup("in/card-09"), name="Twin Golem", attack=4, defense=1)
 MIRROR_GOLEM = corrected(lookup("in/card-11"), name="Mirror Golem", attack=4, defense=5)
@@ -25,7 +24,7 @@ def table(players=COLOURS[:3], **options) -> Table:
     entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM,
                                        COSTLY_WYRM]
     return game_table(lambda: InvocationsGame(players=list(players), **options), entries,
-                      InvocationsView(), tuple(players), UIDS, InvocationsHooks())
+                      kind_of("invocations").presenter(), tuple(players), UIDS, kind_of("invocations").hooks())
 
 
 def attacks(t: Table, *cards: str) -> None:

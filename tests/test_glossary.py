@@ -98,11 +98,9 @@ def test_a_ruled_out_word_on_a_screen_is_caught():
 
 def powers() -> list[tuple[str, str]]:
     """(game, printed name) of every JL Power and YGO Action tile (the data files)."""
-    import json
+    from shared_rules import catalogue
 
-    root = Path(__file__).resolve().parent.parent / "shared_rules" / "data"
-    return [(game, e["name"]) for game in ("jl", "ygo")
-            for e in json.loads((root / ("%s.json" % game)).read_text(encoding="utf-8"))
+    return [(game, e["name"]) for game in ("jl", "ygo") for e in catalogue.load(game)
             if e.get("effect")]
 
 
@@ -113,7 +111,7 @@ def test_jl_w_yg_a_a_power_is_one_word_wherever_it_is_said(lang: str):
     (Last Stand at a Spanish table, docs/GLOSSARY.md), in every text naming it (a
     refusal, a breakdown, a tile's effects): never "última resistencia" beside "Last
     Stand" (issue 35)."""
-    from shared_rules import words
+    from shared_rules.core import words
 
     found = powers()
     assert len(found) == 24, found

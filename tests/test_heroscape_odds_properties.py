@@ -5,10 +5,10 @@ from fractions import Fraction as PyFraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_rules import decisions
-from shared_rules.heroscape_odds import attack_odds
+from shared_rules.games.heroscape import decisions
+from shared_rules.games.heroscape.odds import attack_odds
 
-dice = st.integers(min_value=0, max_value=decisions.HS_MAX_DICE)
+dice = st.integers(min_value=0, max_value=decisions.MAX_DICE)
 
 
 def as_py(f):
@@ -55,7 +55,7 @@ def test_hs_6_more_defense_dice_never_help_the_attacker(a, d):
 @settings(max_examples=30, deadline=None)
 def test_hs_7_brute_force_enumeration(a, d):
     """HS-7: every face combination counted by itertools agrees."""
-    faces = decisions.HS_DIE_FACES
+    faces = decisions.DIE_FACES
     wins = 0
     total = 0
     for roll in itertools.product(faces, repeat=a + d):

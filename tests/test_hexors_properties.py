@@ -11,7 +11,7 @@ from hexors_tiles import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 VARIANT_PLAYERS = sorted(PLAYERS.items()) + [("jl-ffa", 4)]
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rigs.liveness import DeadEnd, Session, playout, sessions, walk
 
-from shared_rules.invocations import InvocationsGame
+from shared_rules.games.invocations.engine import InvocationsGame
 
 # States each walk visits: enough to reach every offer of setup and the first rounds
 # (Invocations' blocked hand at depth 2, a lost effect at depth 2); the whole file stays

@@ -11,9 +11,11 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared_rules import catalogue, fraction, odds
-from shared_rules.fraction import Fraction
-from shared_rules.odds import EndlessTie, battle_odds
+from shared_rules import catalogue
+from shared_rules.core import fraction
+from shared_rules.core.fraction import Fraction
+from shared_rules.games.hexors import odds
+from shared_rules.games.hexors.odds import EndlessTie, battle_odds
 
 # Small values as well as the whole range, so ties and endless ties come up often.
 strike_rows = st.one_of(

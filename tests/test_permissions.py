@@ -24,7 +24,7 @@ from rigs.process_table import enroll_demo_tiles
 
 from host.commands.main import main
 from host.games.hexors.demo import DEMO_CORRECTIONS, UIDS
-from shared_rules.decisions import COLOURS
+from shared_rules.games.hexors.decisions import COLOURS
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 

@@ -2,7 +2,7 @@
 without the emulated board: the buttons it presses in the board's menu start the game asked
 for in the language asked for, on the menu the board shows; every tag it taps is one the
 pocket's book trusts under the pocket's key; and its table, played into the session the
-board runs (shared_rules/session.py, the board's button dispatch), ends with the winner the
+board runs (shared_rules/core/session.py, the board's button dispatch), ends with the winner the
 Pi's demo declares. tests/test_demo_pocket.py plays it on the emulated board."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from host.app import pocket_screens, pocket_tiles
 from host.app.demo import rehearse, rigs
 from host.app.pocket_demo import board_menu, menu_presses, pocket_steps, pocket_variants
 from host.common.i18n import LANGUAGES, speaking
-from shared_rules.events import TableEvent
-from shared_rules.session import Session
+from shared_rules.core.session import Session
+from shared_rules.protocol.events import TableEvent
 
 LISTED = {"games": pocket_screens.games(), "languages": pocket_screens.languages()}
 KEY = bytes(range(32))

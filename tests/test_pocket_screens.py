@@ -28,8 +28,8 @@ from host.devices.panel import render
 from host.display import screens
 from host.display.fontpack import write_all
 from host.display.screens import View
-from shared_rules import words
-from shared_rules.fraction import Fraction
+from shared_rules.core import words
+from shared_rules.core.fraction import Fraction
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
@@ -51,7 +51,7 @@ def views(variant: str) -> list[View]:
 
 
 # Shared screens as the board makes them: (function, args); {"_": text} is said in the
-# table's language, {"name": entry} is a tile's name (shared_rules.words.name).
+# table's language, {"name": entry} is a tile's name (shared_rules.core.words.name).
 LAST_STAND = {"name": {"game": "jl", "name": "Last Stand"}}
 CALLS = [
     ("game_menu", [{"_": "Choose a game"}, ["Justice League Hexors", "Yu-Gi-Oh! Hexors",
@@ -122,7 +122,7 @@ def test_the_board_lays_out_and_draws_every_hexors_demo_screen_as_the_pi_does(la
 
 
 # The other games the pocket referees, each with its own shared presenter
-# (shared_rules/hexo_presenter.py, shared_rules/heroscape_presenter.py): every screen of its demo, menus open, as for Hexors.
+# (shared_rules/games/hexo/presenter.py, shared_rules/games/heroscape/presenter.py): every screen of its demo, menus open, as for Hexors.
 OTHER_GAMES = ("hexo", "heroscape")
 
 
@@ -139,7 +139,7 @@ def test_the_board_lays_out_and_draws_every_screen_of_the_other_games_as_the_pi_
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_board_lays_out_and_draws_every_invocations_demo_screen_as_the_pi_does(lang, tmp_path):
-    """Invocations' screens (shared_rules/invocations_presenter.py, the presenter both sides
+    """Invocations' screens (shared_rules/games/invocations/presenter.py, the presenter both sides
     run): the three boards' colours, the Master's timers counting down, the hand-over, the
     Shields' tie-break, the dominant player, the winner; with the referee's menu open on
     each of its choices."""
@@ -172,7 +172,7 @@ def game_frames(tmp_path: Path, lang: str, variant: str, players: int, names: tu
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_boards_own_invocations_session_makes_the_pis_screens(lang, tmp_path):
     """Invocations' screens made on the board, not only drawn there: its session
-    (shared_rules/session.py under MicroPython) restored from the demo's journal cut after
+    (shared_rules/core/session.py under MicroPython) restored from the demo's journal cut after
     each input, its screen made by firmware/pocket/screen.py from the shared presenter, the
     seats the board names (the boards' colours in the table's language, IN-1), the
     timers as a session shows them before it winds them, the referee's menu open on each
@@ -181,7 +181,7 @@ def test_the_boards_own_invocations_session_makes_the_pis_screens(lang, tmp_path
     from host.games import descriptor
     from host.session.referee import Referee, TileBook
     from host.storage.journal import MemoryJournal
-    from shared_rules.invocations_presenter import board_colours
+    from shared_rules.games.invocations.presenter import board_colours
 
     played, _said = rehearse("invocations")
     rows = [(e.target, e.input, e.accepted) for e in played.journal.entries]

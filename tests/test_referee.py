@@ -5,7 +5,7 @@ from rigs.referee_table import UIDS, Table, entries
 
 from host.session.referee import Referee, TileBook
 from host.storage import tags
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def test_every_hub_event_is_journalled_with_its_numbering():

@@ -11,14 +11,14 @@ from rigs.wires import Wire
 
 from firmware.link import Link
 from host.display.screens import text
-from host.games.hexors.presenter import HexorsView
+from host.games.descriptor import game as kind_of
 from host.hub.link import HubLink
 from host.session.referee import Referee
 from host.storage import keys, tags
 from host.storage.registry import UNKNOWN, Registry, RegistryBook, Tile, Unknown
 from host.storage.store import Store
-from shared_rules.decisions import COLOURS
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.decisions import COLOURS
+from shared_rules.games.hexors.engine import HexorsGame
 
 KEY = bytes(range(32))
 OTHER_KEY = bytes(range(1, 33))
@@ -273,7 +273,7 @@ def test_the_referee_refuses_a_forged_tag_and_changes_nothing(tmp_path):
             link.ack(rcv.seq)
         if len(reactions) < 3:
             assert referee.game.inputs == []
-            shown = HexorsView("jl-beginner").message(referee.seen(), reactions[-1])  # the note the panel puts up
+            shown = kind_of("jl-beginner").presenter().message(referee.seen(), reactions[-1])  # the note the panel puts up
             assert shown is not None and any(UNKNOWN in line for line in text(shown[1]))
     assert [r.entry.accepted for r in reactions] == [False, False, True]
     assert referee.game.inputs[0][:3] == ("add", 0, UID)

@@ -16,7 +16,7 @@ from host.commands.main import main
 from host.storage import tags
 from host.storage.registry import Registry, Tile
 from host.storage.store import Store
-from shared_rules.decisions import COLOURS
+from shared_rules.games.hexors.decisions import COLOURS
 
 ROOT = Path(__file__).resolve().parent.parent
 CSV = ("uid,entry,owner,green,blue,yellow,red,purple,white,kind,name,colour\n"

@@ -105,7 +105,8 @@ def test_replay_says_a_demo_game_in_the_tables_words_only(tmp_path, variant: str
 
     from host.app.demo import rehearse, rigs
     from host.common import i18n
-    from shared_rules import catalogue, words
+    from shared_rules import catalogue
+    from shared_rules.core import words
 
     store = Store(tmp_path, durable=False)
     game_id = store.new_game(variant, rigs()[variant].players)

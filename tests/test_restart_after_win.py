@@ -13,13 +13,13 @@ from rigs.table_rig import events_of
 from host.app.run import App
 from host.devices.panel import Panel
 from host.display.screens import text
+from host.games.descriptor import game as kind_of
 from host.games.hexors.demo import collector_script, demo_entries
-from host.games.hexors.presenter import HexorsView
 from host.hub.connection import Connection
 from host.hub.link import Received
 from host.session.referee import Referee, TileBook
 from host.storage.store import Store
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 from shared_rules.protocol import message
 
 VARIANT = "jl-collector"
@@ -52,7 +52,7 @@ def test_jl_c13_won_but_unfinished_game_is_finished_on_restart(tmp_path: Path):
         assert app.board.showing(100.0) == "winner"
         # The panel shows what it showed when the winning roll was taken.
         shown = app.board.view(app.base_view(), 100.0)
-        assert shown == HexorsView(VARIANT).screen(live.seen()) and shown.kind == "winner"
+        assert shown == kind_of(VARIANT).presenter().screen(live.seen()) and shown.kind == "winner"
         assert text(shown)[1:3] == ["   P1 wins", "Superman 12 : 7 Mars"]
     finally:
         store.close()

@@ -6,11 +6,11 @@ from __future__ import annotations
 from rigs.referee_table import Table, text
 
 from host.app.demo import rehearse
-from host.games.hexors.presenter import HexorsView
+from host.games.descriptor import game as kind_of
 from host.session.referee import Referee
 from host.storage.journal import Entry, MemoryJournal
-from shared_rules.hexors import HexorsGame
-from shared_rules.session import standing_inputs
+from shared_rules.core.session import standing_inputs
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 class CountingGame(HexorsGame):
@@ -57,7 +57,7 @@ def same_session(live: Referee, again: Referee, presenter=None) -> None:
     assert again.game.inputs == live.game.inputs
     assert again.applied == live.applied and again.seat == live.seat
     assert repr(again.last) == repr(live.last)
-    presenter = presenter or HexorsView(live.game.variant)
+    presenter = presenter or kind_of(live.game.variant).presenter()
     assert text(presenter.screen(again.seen())) == text(presenter.screen(live.seen()))
 
 

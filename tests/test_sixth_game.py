@@ -1,8 +1,9 @@
-"""A sixth game is its engine, its data file, its screen function and one registration
-(DESIGN.md principle 7): High Roll (tests/rigs/high_roll.py, tests/rigs/high_roll.json) is registered
-here and nowhere else, then chosen on the menu of ``hexref run``, its card enrolled with a
-value read off the card, played through the run loop to a winner, replayed from the store,
-rehearsed as a demo, and asked for its odds."""
+"""A sixth game is its package and one line in the registry (DESIGN.md principle 7;
+docs/RECIPES.md, "Adding a game"): High Roll (tests/rigs/high_roll/: its descriptor, engine,
+screens, cards and what only the Pi has of it) is added to the registry here and nowhere
+else, then chosen on the menu of ``hexref run``, its card enrolled with a value read off
+the card, played through the run loop to a winner, replayed from the store, rehearsed as a
+demo, asked for its odds, and listed on the pocket board's menu."""
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,7 @@ from host.readers.replay import replay
 from host.storage import tags
 from host.storage.registry import Registry
 from host.storage.store import Store
-from shared_rules import cards, catalogue
+from shared_rules import games as registry
 
 KEY = bytes(range(32))
 UP, OK = 17, 22  # the Pi's buttons (tests/test_connection_app.py)
@@ -26,15 +27,16 @@ UP, OK = 17, 22  # the Pi's buttons (tests/test_connection_app.py)
 
 @pytest.fixture
 def registered(monkeypatch):
-    """The tables the registration writes to, put back after the test."""
-    monkeypatch.setattr(games, "GAMES", dict(games.GAMES))
-    monkeypatch.setattr(games, "DESCRIPTORS", dict(games.DESCRIPTORS))
-    monkeypatch.setattr(catalogue, "FILES", dict(catalogue.FILES))
-    monkeypatch.setattr(catalogue, "_loaded", dict(catalogue._loaded))
-    for name in ("GAMES", "GAME_NAMES", "KINDS", "_SPECS"):
-        value = getattr(cards, name)
-        monkeypatch.setattr(cards, name, dict(value) if isinstance(value, dict) else value)
-    return games.register(high_roll.DESCRIPTOR)  # the one registration
+    """High Roll's line in the registry (shared_rules/games/__init__.py, ``PACKAGES``), the
+    one change a sixth game makes outside its own folders; taken out after the test."""
+    def load():
+        return high_roll
+
+    monkeypatch.setattr(registry, "PACKAGES", registry.PACKAGES + [("high_roll", load)])
+    games.refresh()
+    yield
+    monkeypatch.undo()
+    games.refresh()
 
 
 def enroll_wizard(folder) -> str:
@@ -111,3 +113,14 @@ def test_a_registered_game_has_its_demo_and_odds(registered, capsys):
     assert referee.game.winner == 0 and "P1 wins" in said[-1]
     assert main(["odds", "high-roll", "--score", "8", "--might", "2"]) == 0
     assert capsys.readouterr().out == "next roll wins: 5/6\n"  # any face but 1 (HR-3)
+
+
+def test_a_registered_game_is_on_the_pocket_boards_menu_with_its_package(registered):
+    """The pocket board finds a game the same way (its menu from the descriptors, the
+    package it imports kept beside each variant: host/app/pocket_screens.py)."""
+    from host.app import pocket_screens
+
+    assert ["High Roll", [["", "high-roll", 2, [2]]]] in pocket_screens.games()
+    assert pocket_screens.packages()["high-roll"] == "high_roll"
+    described, kind = registry.find("high-roll", "high_roll")
+    assert described.screens(kind).title == "High Roll"

@@ -23,7 +23,8 @@ from rigs.web_rig import SHOTS, Server, axe, chromium, scheme, serious
 
 from host.common import i18n
 from host.storage.store import Store
-from shared_rules import catalogue, words
+from shared_rules import catalogue
+from shared_rules.core import words
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 

@@ -20,7 +20,8 @@ from host.app.demo import rehearse, rigs
 from host.common import i18n
 from host.readers.web import Reader, page_words
 from host.storage.store import Store
-from shared_rules import catalogue, words
+from shared_rules import catalogue
+from shared_rules.core import words
 
 # The page's data that are keys, not words (what app.js reads to choose a class, an order or
 # an address): never shown as they are.

@@ -1,8 +1,10 @@
 """The game on the pocket board: which one is played, its session and its journal on flash.
 
-``/game.json`` says which game (``{"variant": "jl-collector", "players": 2}``) and
+``/game.json`` says which game (``{"variant": "jl-collector", "players": 2, "package":
+"hexors"}``: the game package is found through the registry, shared_rules/games/, and only
+it is imported) and
 ``/game.jnl`` holds its journal (firmware/pocket/journal.py: an append-only file, each
-record with its length and CRC). The session is the Pi's own (shared_rules/session.py);
+record with its length and CRC). The session is the Pi's own (shared_rules/core/session.py);
 at boot it is rebuilt by folding the journal, so a power cut loses nothing acknowledged:
 an input is on flash before its screen is drawn.
 """
@@ -10,64 +12,11 @@ import json
 
 from firmware.clock import ticks_diff
 from firmware.pocket.journal import Journal, OsFiles
-from shared_rules.clocks import Clocks
-from shared_rules.session import Entry, Session
+from shared_rules.core.clocks import Clocks
+from shared_rules.core.session import Entry, Session
 
 GAME = "game.json"
 JOURNAL = "game.jnl"
-
-
-# HeroScape's two ways to roll several dice (HS-6), by variant: the die rolled once per die,
-# or all the dice at once by the roller's press (shared_rules/heroscape_dice.py).
-DICE = {"heroscape": "physical", "heroscape-virtual": "virtual"}
-
-
-def seats(players):
-    """The players' names on the pocket: P1, P2... (the Pi's default seats)."""
-    return tuple(["P%d" % (p + 1) for p in range(players)])
-
-
-def new_game(variant, players):
-    if variant.split("-")[0] in ("jl", "ygo"):
-        from shared_rules.hexors import HexorsGame
-
-        return lambda: HexorsGame(variant=variant, players=players)
-    if variant == "hexo":
-        from shared_rules.hexo import HexoGame
-
-        return lambda: HexoGame(players=seats(players))
-    if variant.split("-")[0] == "invocations":
-        from shared_rules.invocations import InvocationsGame
-
-        timers = variant != "invocations-untimed"  # the Pi's "No timers" variant (IN-4)
-        names = seats_for(variant, players)
-        return lambda: InvocationsGame(players=list(names), timers=timers)
-    if variant in DICE:
-        from shared_rules.heroscape import HeroScapeGame
-
-        return lambda: HeroScapeGame(dice=DICE[variant])
-    raise ValueError("the pocket does not referee %s" % variant)
-
-
-def seats_for(variant, players):
-    """The seats' own names, as the Pi's descriptors give them: Invocations' boards'
-    colours (IN-1, in the code's English, said in the table's language where shown:
-    shared_rules.words.seat), else P1, P2..."""
-    if variant.split("-")[0] == "invocations":
-        from shared_rules.invocations_presenter import board_colours
-
-        return board_colours(players)
-    return seats(players)
-
-
-def timers_for(variant):
-    """The game's timers (a module with ``running``, ``ran_out`` and ``left_ms``: the rule
-    the Pi's hooks run too), or None for a game without any."""
-    if variant.split("-")[0] == "invocations":
-        from shared_rules import invocations_timers
-
-        return invocations_timers
-    return None
 
 
 class FileEntries:
@@ -101,18 +50,30 @@ class FileEntries:
 
 class Game:
     """One game: its variant, its session, its journal, and its timers on the board's
-    clock (``time.ticks_ms``; the Pi's run on its own, by the same rule)."""
+    clock (``time.ticks_ms``; the Pi's run on its own, by the same rule). What the game is
+    comes from its descriptor (shared_rules/core/descriptor.py): its engine, seats, timers,
+    dice and screens, as the Pi's referee has them."""
 
-    def __init__(self, root, variant, players, book, between=None):
+    def __init__(self, root, variant, players, book, between=None, package=None):
+        from shared_rules import games
+
         self.variant = variant
         self.players = players
+        self.package = package
+        self.descriptor, self.kind = games.find(variant, package)
+        seats = self.descriptor.seats(players)
+        descriptor, kind = self.descriptor, self.kind
         self.journal = Journal(root + "/" + JOURNAL)
-        self.session = Session(new_game(variant, players), book,
-                               FileEntries(self.journal, between),
-                               seats_for(variant, players))
-        self.timers = timers_for(variant)
+        self.session = Session(lambda: descriptor.engine(kind, seats), book,
+                               FileEntries(self.journal, between), seats)
+        self.timers = descriptor.timers(kind)
+        self.dice = descriptor.dice(kind)
         self.clocks = Clocks(ticks_diff)
         self.timing = None  # what the timers time, read again after each input
+
+    def screens(self):
+        """The game's screens, the Pi's own (its descriptor's)."""
+        return self.descriptor.screens(self.kind)
 
     def changed(self):
         """An input was taken (or refused): what the timers time is read again."""
@@ -143,19 +104,13 @@ class Game:
     def opening(self):
         """What the die is told once this game is open (again after a restore): the Pi's
         hub commands (``("DIEMODE", "virtual")``), for the pocket's own die."""
-        if self.variant not in DICE:
-            return []
-        from shared_rules import heroscape_dice
-
-        return heroscape_dice.opening(DICE[self.variant])
+        return self.dice.opening() if self.dice is not None else []
 
     def asked(self, reaction):
         """What one reaction asks of the die (``("ROLL", n)``: the roller's press)."""
-        if self.variant not in DICE:
+        if self.dice is None:
             return []
-        from shared_rules import heroscape_dice
-
-        return heroscape_dice.asked(DICE[self.variant], self.session.legal(), reaction)
+        return self.dice.asked(self.session.legal(), reaction)
 
 
 def saved(root, book, between=None):
@@ -165,16 +120,16 @@ def saved(root, book, between=None):
             said = json.load(f)
     except (OSError, ValueError):
         return None
-    return Game(root, said["variant"], said["players"], book, between)
+    return Game(root, said["variant"], said["players"], book, between, said.get("package"))
 
 
-def start(root, variant, players, book, between=None):
+def start(root, variant, players, book, between=None, package=None):
     """A new game: the last one's journal goes, then the new game is named (a copy renamed
     over the old name, so a power cut leaves one game or the other, never half of one)."""
     fs = OsFiles()
     part = root + "/" + GAME + ".new"
     with open(part, "w") as f:
-        json.dump({"variant": variant, "players": players}, f)
+        json.dump({"variant": variant, "players": players, "package": package}, f)
     fs.remove(root + "/" + JOURNAL)
     fs.rename(part, root + "/" + GAME)
-    return Game(root, variant, players, book, between)
+    return Game(root, variant, players, book, between, package)

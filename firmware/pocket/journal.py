@@ -8,7 +8,7 @@ Each record is its length, its payload and a CRC over both::
 
     [length: 2 bytes, big-endian] [payload: length bytes, UTF-8 JSON] [CRC-16: 2 bytes]
 
-The CRC is the serial protocol's CRC-16/CCITT-FALSE (shared_rules/crc.py), so the
+The CRC is the serial protocol's CRC-16/CCITT-FALSE (shared_rules/protocol/crc.py), so the
 board carries one CRC. littlefs (the rp2 port's filesystem) makes each flushed write
 atomic, but a record can still be cut short by a power cut on another filesystem (the
 ESP32's FAT, a card) or by a write the filesystem could not finish; reading stops at the
@@ -34,7 +34,7 @@ cut at random moments (tests/test_pocket_power_cut.py).
 """
 import json
 
-from shared_rules.crc import crc16
+from shared_rules.protocol.crc import crc16
 
 MAX_PAYLOAD = 0xFFFF
 

@@ -15,14 +15,14 @@ drawn with framebuf from the Pi's packed fonts (``/fonts``).
 
 In the menu, UP, DOWN, OK and BACK move; a language chosen is spoken at once and kept for
 the next boot; a game chosen starts. In a game the session is the Pi's
-(shared_rules/session.py): a tapped tile (trusted by firmware/pocket/book.py), the die and
+(shared_rules/core/session.py): a tapped tile (trusted by firmware/pocket/book.py), the die and
 the buttons go in, and each input is journalled on flash before its screen is drawn (the
 Pi's own screens: firmware/pocket/screen.py). OK opens the referee's menu of what may be
 done now (UP/DOWN move in it, OK does it, BACK closes it); with it closed, UP and DOWN are
 the players' buttons (the hub's A and B: "yes, mine", "my roster is done"), and BACK held
 is undo. Once the game is won, OK goes back to the game menu. A game with timers
 (Invocations' Master's, IN-4) has them run on the board's clock by the rule the Pi runs
-(shared_rules/invocations_timers.py): one that runs out is an input journalled like any
+(shared_rules/games/invocations/timers.py): one that runs out is an input journalled like any
 other, and the countdown is drawn again as its second changes (not over a message the
 Pi would still hold: 1.5 s a note, 2.5 s a refusal, host/app/messages.py).
 
@@ -51,7 +51,7 @@ from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.words import speak
-from shared_rules.events import TableEvent
+from shared_rules.protocol.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
@@ -78,7 +78,9 @@ def load_menu(root, lang):
     games = tuple((family, tuple((label, variant, n, tuple(counts))
                                  for label, variant, n, counts in kinds))
                   for family, kinds in listed["games"])
-    return PocketMenu(games, tuple((code, name) for code, name in listed["languages"]), lang)
+    menu = PocketMenu(games, tuple((code, name) for code, name in listed["languages"]), lang)
+    menu.packages = listed.get("packages", {})  # each game's package: imported alone
+    return menu
 
 
 def saved_language(root):
@@ -318,11 +320,12 @@ class Pocket:
     def start(self, variant, players):
         from firmware.pocket import game
 
+        package = self.menu.packages.get(variant) if self.menu is not None else None
         self.game = self.screens = self.menu = None
         forget((MENU,))
         gc.collect()
-        self.game = game.start(self.root, variant, players, self.book, self.tend)
-        self.screens = screens.screens_for(variant)
+        self.game = game.start(self.root, variant, players, self.book, self.tend, package)
+        self.screens = self.game.screens()
         self.open_die()
         self.show_game()
         print("POCKET PLAY %s %d" % (variant, players))
@@ -333,7 +336,7 @@ class Pocket:
         self.game = game.saved(self.root, self.book, self.tend)
         if self.game is None:
             return False
-        self.screens = screens.screens_for(self.game.variant)
+        self.screens = self.game.screens()
         self.open_die()
         self.show_game()
         print("POCKET RESTORED %s %d %d" % (self.game.variant, self.game.session.journal.count,

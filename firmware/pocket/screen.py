@@ -1,9 +1,8 @@
 """The pocket board's screens: the Pi's own, made on the board from its session.
 
-A game's screens are the ones the Pi shows (shared_rules/hexors_presenter.py for the Hexors
-games, shared_rules/hexo_presenter.py for Hexo, shared_rules/invocations_presenter.py for
-Invocations, shared_rules/heroscape_presenter.py for HeroScape), read from the session's
-plain view model as the Pi's presenter reads its ``Seen``; the referee's menu and an
+A game's screens are the ones the Pi shows (its descriptor's ``screens``: each game's
+shared_rules/games/<game>/presenter.py), read from the session's plain view model as the
+Pi's presenter reads its ``Seen``; the referee's menu and an
 input's message go on them as on the Pi (shared_rules/display/play.py). ``glyphs.draw``
 lays the view out with the Pi's layout and paints it.
 """
@@ -29,26 +28,6 @@ class Seen:
 
     def name(self, key):
         return self.names.get(key or "", key or "?")
-
-
-def screens_for(variant):
-    """The screens of a game the pocket referees (another game's are imported only when it
-    is played: the heap holds one game's)."""
-    if variant == "hexo":
-        from shared_rules.hexo_presenter import HexoScreens
-
-        return HexoScreens()
-    if variant.startswith("heroscape"):
-        from shared_rules.heroscape_presenter import HeroScapeScreens
-
-        return HeroScapeScreens("virtual" if variant == "heroscape-virtual" else "physical")
-    if variant.split("-")[0] == "invocations":
-        from shared_rules.invocations_presenter import InvocationsScreens
-
-        return InvocationsScreens()
-    from shared_rules.hexors_presenter import HexorsScreens
-
-    return HexorsScreens(variant)
 
 
 def game(screens, session, reaction=None, timers_ms=None):

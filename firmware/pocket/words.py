@@ -5,10 +5,10 @@ host/common/wordpack.py (``HXW1``: an index sorted by a small hash, then the rec
 ``Catalogue`` finds a text by binary search in the index, eight bytes read at a time into
 one buffer, and reads only the record asked for: the heap holds the buffer and the texts
 of the screen being made, never the catalogue. ``speak`` installs it in
-shared_rules.words, so the shared screens and the engines say their texts in it, as
+shared_rules.core.words, so the shared screens and the engines say their texts in it, as
 host/common/i18n.use does on the Pi.
 """
-from shared_rules import words
+from shared_rules.core import words
 
 _MAGIC = b"HXW1"
 

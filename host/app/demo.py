@@ -87,7 +87,7 @@ def rigs() -> dict[str, Rig]:
     """Every game's demo tables (their descriptors' ``demos``, host/games/descriptor.py), by variant."""
     from host.games.descriptor import demos
 
-    return {variant: _rig(variant, demo) for variant, (_game, demo) in demos().items()}
+    return {variant: _rig(variant, demo) for variant, demo in demos().items()}
 
 
 

@@ -33,8 +33,7 @@ from host.display.screens import View
 from host.games import descriptor as games
 from host.storage import tags
 from host.storage.registry import Registry, Tile
-from shared_rules import cards, catalogue
-from shared_rules.decisions import COLOURS
+from shared_rules import catalogue
 
 # WRITE to confirming TAP. The hub keeps a write waiting up to 10 s for its tag to come
 # back on the reader (firmware/nfc.py WRITE_WAIT_MS): we wait a little longer than that.
@@ -101,7 +100,7 @@ class Enrollment:
             for name, value in (values or {}).items():  # text from --set, typed here
                 if isinstance(value, str):
                     value = catalogue.parse_value(self.fixed, name, value)
-                if name in COLOURS and isinstance(self.fixed.get("strike"), dict):
+                if name in catalogue.book(self.fixed).grouped(self.fixed)[1]:
                     given[name] = value  # type: ignore[assignment]
                 else:
                     self.given_fields[name] = value
@@ -287,10 +286,9 @@ class Enrollment:
             self.strike = {}
             self.state = HOLD
             return
-        if cards.is_card(entry):
-            self.strike = {key: entry.get(key) for key, _, _ in self.slots}
-        else:
-            self.strike = {c: entry["strike"].get(c) for c in COLOURS}
+        group = catalogue.book(entry).grouped(entry)[0]
+        values = entry[group] if group is not None else entry
+        self.strike = {key: values.get(key) for key, _, _ in self.slots}
         self.colour = 0
         self.state = CORRECT
 
@@ -301,22 +299,23 @@ class Enrollment:
             if not self.given:
                 return None  # only other fields were given: keep any earlier strike
             chosen: dict[str, int | None] = dict(self.given)
-        elif self.corrected and not cards.is_card(self.entry):
+        elif self.corrected and catalogue.book(self.entry).grouped(self.entry)[0]:
             chosen = self.strike
         else:
             return None
-        known = self.entry.get("strike") or {}
+        known = self.entry.get(catalogue.book(self.entry).grouped(self.entry)[0]) or {}
         return {c: v for c, v in chosen.items() if v is not None and v != known.get(c)}
 
     def card_values(self) -> dict[str, object]:
         """A card's values to store for this tag (and the fields given with ``--set``):
         the earlier corrections of this tag and the values set now, where they differ
         from the catalogue."""
-        if not cards.is_card(self.entry):
+        book = catalogue.book(self.entry)
+        if book.grouped(self.entry)[0] is not None:
             return dict(self.given_fields)
         printed = self.entry
         current = self._current()
-        out: dict[str, object] = {k: current[k] for k in cards.fields(printed)
+        out: dict[str, object] = {k: current[k] for k in book.fields(printed)
                                   if current.get(k) != printed.get(k)}
         if self.corrected:
             out.update({k: v for k, v in self.strike.items() if v is not None})
@@ -407,11 +406,12 @@ class Enrollment:
             return View(header=name, header_right="%d/%d" % (self.colour + 1, len(keys)),
                         # A colour in the table's words; a card's field keeps its name
                         # (a shared word such as "strength" is another game's Power).
-                        big=(_(key) if key in COLOURS else key,
+                        big=(_(key) if catalogue.book(entry).grouped(entry)[0] else key,
                              "?" if value is None else str(value)),
                         lines=(" ".join("?" if self.strike.get(k) is None else
                                         str(self.strike[k]) for k in keys),),
-                        footer=_("As on the card: UP/DOWN, OK next") if cards.is_card(entry)
+                        footer=_("As on the card: UP/DOWN, OK next")
+                        if catalogue.book(entry).piece == "card"
                         else _("As on the tile: UP/DOWN, OK next"), kind="enroll")
         if self.state == HOLD:
             return View(header=header, lines=(name, _("on tag %s") % self.uid),
@@ -429,23 +429,15 @@ class Enrollment:
 
 
 def _slots(printed: dict, current: dict) -> list[tuple[str, int, int]]:
-    """What the correcting step asks for, as (key, lowest, highest): the six strike values
-    of a Hexors tile that lacks some; the numbers of a card the catalogue does not print,
-    when the referee still needs one of them. [] when nothing is missing.
+    """What the correcting step asks for, as (key, lowest, highest): the values the
+    referee needs that the catalogue lacks, as the entry's game says (its book's
+    ``slots``: a Hexors tile's six strike values, a card's unprinted numbers). [] when
+    nothing is missing.
 
     >>> _slots(catalogue.get("hs/mimring"), catalogue.get("hs/mimring"))[0]
     ('move', 0, 20)
     """
-    if cards.is_card(printed):
-        numbers = [(s[0], s[2], s[3]) for s in cards.spec_for(printed)
-                   if s[1] == "int" and s[4] and printed.get(s[0]) is None]
-        if any(current.get(key) is None for key, _, _ in numbers):
-            return numbers
-        return []
-    strike = current.get("strike")
-    if not isinstance(strike, dict) or all(strike.get(c) is not None for c in COLOURS):
-        return []
-    return [(c, catalogue.STRIKE_MIN, catalogue.STRIKE_MAX) for c in COLOURS]
+    return list(catalogue.book(printed).slots(printed, current))
 
 
 class Enroller:

@@ -4,7 +4,7 @@ The board makes its menu itself (shared_rules/display/menu.Menu), lays it out wi
 layout the Pi uses and draws it with ``framebuf`` (firmware/pocket/main.py), in the
 table's language read from the catalogues packed for it (firmware/pocket/words.py). What
 it cannot know is which games the Pi's registrations hold: this writes the pocket's
-(``POCKET_VARIANTS``, the games it referees) as ``games.json``, their words in the code's
+(``pocket_variants``, the games it referees, and the package of each) as ``games.json``, their words in the code's
 English (the board says them in its language), with the languages, each named in itself.
 
     python -m host.app.pocket_screens OUT_DIR     # OUT_DIR/games.json
@@ -19,20 +19,27 @@ from host.common import i18n
 from host.games import descriptor
 from shared_rules.display.menu import PocketMenu
 
-# The games the pocket referees (issue 25): the Hexors, two players each, JL and YGO,
-# Beginner and Collector's; Invocations, timed and not, 2 to 6 players; Hexo; HeroScape
-# with its dice rolled one by one (each demo played to its winner on the emulated board:
-# tests/pico/pocket_games.py; their peak heap of the 150 KB budget in docs/DESIGN.md, The
-# pocket build). HeroScape's virtual dice are not listed: their faces come from the
-# board's random source, so no script plays them to a winner on the rig yet.
-POCKET_VARIANTS = ("jl-beginner", "jl-collector", "ygo-beginner", "ygo-collector",
-                   "invocations", "invocations-untimed", "hexo", "heroscape")
+
+def pocket_variants() -> tuple[str, ...]:
+    """The games the pocket referees: every variant whose descriptor does not keep it off
+    the pocket's menu (``pocket``: False, with the reason there), each demo played to its
+    winner on the emulated board (tests/pico/pocket_games.py; their peak heap of the 150 KB
+    budget in docs/DESIGN.md, The pocket build)."""
+    return tuple(key for key, kind in descriptor.GAMES.items()
+                 if kind.kind.options.get("pocket", True))
 
 
 def games() -> list:
     """[[family, [[label, variant, players, counts], ...]], ...] (host/games/descriptor.menu)."""
     return [[family, [[label, variant, n, list(counts)] for label, variant, n, counts in kinds]]
-            for family, kinds in descriptor.menu(POCKET_VARIANTS)]
+            for family, kinds in descriptor.menu(pocket_variants())]
+
+
+def packages() -> dict[str, str]:
+    """{variant: its game package}: the board imports only the package of the game it
+    plays (shared_rules/games/__init__.py, ``find``)."""
+    return {key: kind.descriptor.package for key, kind in descriptor.GAMES.items()
+            if key in pocket_variants()}
 
 
 def languages() -> list:
@@ -51,7 +58,8 @@ def menu(lang: str = "en") -> PocketMenu:
 def write_all(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "games.json"
-    path.write_text(json.dumps({"games": games(), "languages": languages()},
+    path.write_text(json.dumps({"games": games(), "languages": languages(),
+                                "packages": packages()},
                                ensure_ascii=False, separators=(",", ":")))
     return [path]
 

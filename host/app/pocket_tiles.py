@@ -27,12 +27,7 @@ import json
 import os
 from pathlib import Path
 
-from host.app.pocket_screens import POCKET_VARIANTS
 from host.games import descriptor
-from host.games.heroscape.demo import heroscape_entries
-from host.games.hexo.demo import hexo_entries
-from host.games.hexors.demo import YGO_CORRECTIONS, YGO_UIDS, demo_entries
-from host.games.invocations.demo import invocations_entries
 from host.storage.registry import Registry
 from shared_rules import catalogue
 
@@ -43,7 +38,7 @@ CORRECTED = "uid/"  # a corrected tag's own file, under its UID
 def pocket_games() -> list[str]:
     """The catalogue prefixes of the games the pocket plays (jl, ygo...)."""
     return [key for key, game in descriptor.DESCRIPTORS.items()
-            if any(v.key in POCKET_VARIANTS for v in game.variants)]
+            if any(v.options.get("pocket", True) for v in game.variants)]
 
 
 def write(folder: Path, key: bytes, tiles: dict[str, str], entries: list[dict],
@@ -109,8 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         key = bytes.fromhex(json.loads(index.read_text())["key"])
     if key is None:
         key = os.urandom(32)
-    corrected = {e["id"]: e for e in demo_entries() + demo_entries(YGO_UIDS, YGO_CORRECTIONS)
-                 + invocations_entries() + hexo_entries() + heroscape_entries()}
+    corrected = {e["id"]: e for demo in descriptor.demos().values() for e in demo.entries()}
     printed = [e for g in pocket_games() for e in catalogue.load(g) if e["id"] not in corrected]
     write(args.out, key, {}, printed + list(corrected.values()))
     return 0

@@ -54,8 +54,8 @@ from host.hub.connection import (
 from host.hub.link import Behind, Received, Skew, skew_sentence
 from host.session.referee import Reaction, Referee
 from host.storage.store import DamagedRow, StoreError
+from shared_rules.core.engine import Outcome
 from shared_rules.display.menu import Menu, choice_label
-from shared_rules.engine import Outcome
 
 if TYPE_CHECKING:
     from host.app.service_socket import ServiceSocket

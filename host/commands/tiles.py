@@ -139,7 +139,7 @@ def _enroll(args: argparse.Namespace) -> int:
     registry = _registry(args)
     try:
         job = Enrollment(registry, choices_for(args.game), entry_id=args.entry,
-                         owner=args.owner, again=args.many, strike=args.strike,
+                         owner=args.owner, again=args.many, strike=_strike_of(args),
                          values=dict(args.set or ()))
     except ValueError as exc:
         raise Failed(exc, 2) from None
@@ -206,7 +206,7 @@ def _enroll_through_service(args: argparse.Namespace) -> int:
     from host.app.service_socket import ask
 
     request = {"op": "enroll", "entry": args.entry, "owner": args.owner, "game": args.game,
-               "many": args.many, "strike": args.strike, "values": dict(args.set or ())}
+               "many": args.many, "strike": _strike_of(args), "values": dict(args.set or ())}
     answers = ask(data(args) or ".", request, timeout_s=None)
     enrolled: list = []
     try:
@@ -375,15 +375,10 @@ def _tiles_pocket(args: argparse.Namespace) -> int:
     return 0
 
 
-def _colour(word: str) -> str:
-    """A colour as the table names it (``rouge``, ``rojo``, ``red``) -> its key."""
-    from shared_rules.decisions import COLOURS
-
-    return key_for(word, COLOURS) or word.strip().lower()
-
-
 def _strike(text: str) -> dict[str, int]:
-    """``green=4,red=3`` (or ``vert=4,rouge=3``) -> {"green": 4, "red": 3}."""
+    """``green=4,red=3`` (or ``vert=4,rouge=3``) -> {"green": 4, "red": 3}: the words as
+    the table says them, told apart by the tile's own keys once the tile is known
+    (``_grouped``)."""
     out: dict[str, int] = {}
     for part in text.split(","):
         colour, eq, value = part.partition("=")
@@ -391,7 +386,42 @@ def _strike(text: str) -> dict[str, int]:
             raise argparse.ArgumentTypeError(
                 _("give strike values as colour=value, e.g. %(example)s, not %(part)r")
                 % {"example": "%s=4,%s=3" % (_("green"), _("red")), "part": part})
-        out[_colour(colour)] = int(value)
+        out[colour.strip().lower()] = int(value)
+    return out
+
+
+def _strike_of(args: argparse.Namespace) -> dict | None:
+    """``--strike`` by the keys of the tile ``--entry`` names (Failed for a word it has no
+    value for); as given when there is no such tile (enrolling says so)."""
+    from shared_rules import catalogue
+
+    if not args.strike or not args.entry:
+        return args.strike
+    try:
+        return _grouped(catalogue.get(args.entry), args.strike)
+    except KeyError:
+        return args.strike
+    except ValueError as exc:
+        raise Failed(exc, 2) from None
+
+
+def _grouped(entry: dict, given: dict) -> dict:
+    """Values given by the table's words for a tile's grouped values (its strike values by
+    colour: ``rouge``, ``rojo``, ``red``), by their keys; ValueError for a word the tile
+    has no value for."""
+    from shared_rules import catalogue
+
+    keys = catalogue.book(entry).grouped(entry)[1]
+    if not keys:
+        return given  # no values kept together: its book says what it takes instead
+    out = {}
+    for word, value in given.items():
+        key = key_for(word, keys)
+        if key is None:
+            raise ValueError(_("%(word)r: %(entry)s has no such value (its values: "
+                               "%(keys)s)") % {"word": word, "entry": catalogue.label(entry),
+                                               "keys": ", ".join(_(k) for k in keys)})
+        out[key] = value
     return out
 
 
@@ -405,36 +435,37 @@ def _pair(text: str) -> tuple[str, str]:
 
 
 def _tiles_correct(args: argparse.Namespace) -> int:
-    from shared_rules import cards, catalogue
-    from shared_rules.decisions import COLOURS
+    from shared_rules import catalogue
 
     registry = _editing(args)
     fields = {name: getattr(args, name) for name in ("name", "kind", "colour", "element",
                                                      "ally", "bonus")
               if getattr(args, name) is not None}
-    strike = dict(args.strike or {})
-    if not strike and not fields and not args.set:
-        raise Failed(_("nothing to correct: give --set NAME=VALUE, --strike "
-                                       "or a field"), 2)
+    if not args.strike and not fields and not args.set:
+        raise Failed(_("nothing to correct: give --set NAME=VALUE, --strike or a field"), 2)
     try:
-        if args.set:  # typed as the tag's entry takes them
-            entry = registry.enrolled_entry(args.uid)
-            for given, text in args.set:
-                name = _colour(given) if key_for(given, COLOURS) else given
-                value = catalogue.parse_value(entry, name, text)
-                if name in COLOURS and isinstance(entry.get("strike"), dict):
-                    strike[name] = value
-                else:
-                    fields[name] = value
+        entry = registry.enrolled_entry(args.uid)
+        strike = _grouped(entry, args.strike or {})
+        keys = catalogue.book(entry).grouped(entry)[1]
+        for given, text in args.set or ():  # typed as the tag's entry takes them
+            key = key_for(given, keys)
+            name = key or given
+            value = catalogue.parse_value(entry, name, text)
+            if key is not None:
+                strike[key] = value
+            else:
+                fields[name] = value
         entry = registry.correct(args.uid, strike=strike or None, **fields)
     except ValueError as exc:
         raise Failed(exc) from None
-    if cards.is_card(entry):
+    book = catalogue.book(entry)
+    group, keys = book.grouped(entry)
+    if group is None:
         shown = " ".join("%s %s" % (_(k), "?" if entry.get(k) is None else entry[k])
-                         for k in cards.fields(entry) if k not in ("name", "kind"))
+                         for k in book.fields(entry) if k not in ("name", "kind"))
     else:
-        shown = " ".join("%s %s" % (_(c), "?" if v is None else v)
-                         for c, v in (entry.get("strike") or {}).items())
+        shown = " ".join("%s %s" % (_(c), "?" if entry[group].get(c) is None
+                                    else entry[group][c]) for c in keys)
     print("%s: %s%s" % (args.uid, catalogue.label(entry), "  " + shown if shown else ""))
     gaps = catalogue.missing(entry)
     # 'strike.green' is the catalogue's name for it; the owner reads the colour.

@@ -3,7 +3,7 @@
 Every player-facing text goes through gettext with the ``hexref`` domain; the catalogues
 are in host/common/locale/<lang>/LC_MESSAGES/hexref.po (with the compiled .mo beside, shipped as
 package data) and are made from the code by host/common/translations.py (``make messages``).
-The engines in shared_rules mark their texts with shared_rules.words, which ``use``
+The engines in shared_rules mark their texts with shared_rules.core.words, which ``use``
 points at the same catalogue, so a refusal made by an engine and a screen made here speak
 the same language.
 
@@ -30,7 +30,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from shared_rules import words
+from shared_rules.core import words
 
 if TYPE_CHECKING:  # Babel is imported when a number is written, not to print the help
     from babel import Locale
@@ -148,8 +148,8 @@ def number(value: float | int, digits: int = 1, exact: bool = False) -> str:
 
 
 def share(fraction, decimals: int = 1) -> str:
-    """An exact probability (shared_rules.fraction.Fraction) as a percentage the table's
-    way, rounded as the engines round it (half up, in integers): shared_rules.words.share,
+    """An exact probability (shared_rules.core.fraction.Fraction) as a percentage the table's
+    way, rounded as the engines round it (half up, in integers): shared_rules.core.words.share,
     which the pocket board says the same way (host/common/wordpack.py packs the format)."""
     return words.share(fraction, decimals)
 

@@ -1,7 +1,7 @@
 """The catalogues made from the code: extract, update, compile (``make messages``).
 
 Babel reads every text marked with ``_``, ``N_`` or ``n_`` (host/common/i18n.py and
-shared_rules/words.py) in host/ and shared_rules/, and the page's texts marked ``t(...)``
+shared_rules/core/words.py) in host/ and shared_rules/, and the page's texts marked ``t(...)``
 (``nt(...)`` for a count) in host/readers/web_page/. Each language's catalogue (host/common/locale/<lang>/LC_MESSAGES/hexref.po)
 is brought up to date with them: new texts come in untranslated, texts gone from the code
 are dropped, and the compiled .mo beside it is written again. English's catalogue says
@@ -33,7 +33,7 @@ SOURCES = (
     ("host", [("**.py", "python"), ("readers/web_page/**.js", "javascript"),
               ("readers/web_page/**.html", "host.common.translations:extract_html")]),
     ("shared_rules", [("**.py", "python"),
-                      ("data/**.json", "host.common.translations:extract_names")]),
+                      ("games/**.json", "host.common.translations:extract_names")]),
 )
 # A fixed date in the headers: a catalogue changes only when its texts do.
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)

@@ -19,7 +19,7 @@ A record's key is the message as the .mo keys it: the text, ``context "\\x04" te
 a name told apart by its game (``pgettext``), ``singular "\\x00" plural`` for a countable
 text. One record is no text: ``"\\x01share"``, whose two forms are how the language writes
 a share (its decimal sign, and the digits beside its percent sign: ``"%s %%"``;
-host/common/i18n.number_format), for shared_rules.words.share. ``key_hash`` is the
+host/common/i18n.number_format), for shared_rules.core.words.share. ``key_hash`` is the
 board's: small enough to stay a small integer on the rp2 port (no heap), its few
 collisions settled by comparing the keys.
 

@@ -1,56 +1,33 @@
-"""Every game the referee can run, one descriptor each, in one table: the menu, the run loop,
-enroll, the tiles commands, replay, the demo and odds read it (DESIGN.md principle 7).
+"""The games on the Pi: the shared registry's descriptors (shared_rules/games/, one package a
+game) with what only the Pi has of each, found through its descriptor (DESIGN.md principle
+7). The menu, the run loop, enroll, the tiles commands, replay, the demo, odds, the page
+and the club read a game here; nothing on the Pi names a game outside its folders.
 
-A game is its rules engine, its catalogue data, its screens and one registration: each
-game's folder (host/games/hexors/, ...) registers itself here when ``host.games`` is
-imported. Its descriptor says:
-
-- ``family``: its name (the menu's first level, enroll's list of games); ``short`` the
-  header over its cards in enroll;
-- ``cards``: the catalogue prefix of its tiles and cards (``jl`` in ``jl/016``): the one
-  key every module uses for a game's cards;
-- ``variants``: what the menu's second level offers, each with its key (stored with each
-  saved game), label, player counts and the options its engine and screens are given;
-- ``engine(variant, seats)``: a fresh rules engine; ``presenter(variant)``: its presenter
-  (host/games/presenter.py), the pure function from the game to the panel;
-  ``hooks(variant)``: what the session does for it besides the rules (hub commands, timers:
-  host/session/referee.py, Hooks), the default doing nothing;
-- ``seats``: the seats' own names for n players (numbered, or Invocations' board colours
-  in the code's English: the games table and the journal keep them so, and
-  ``shared_rules.words.seat`` says them in the table's language where shown);
-- ``data`` and ``card_fields``: where a registered game's catalogue lives and the values
-  its cards carry (shared_rules/catalogue.py, cards.py); the five built-in games keep theirs
-  in shared_rules, where the hub reads them too;
-- ``demos``: the demo tables of its variants, {variant: a function making its Demo} (the
-  scripts are imported when a demo is made, not to list them in ``hexref demo --help``);
-- ``odds(parsers)``: adds its ``hexref odds`` command, if it has one (both Hexors games
-  share ``hexref odds hexors``).
+What only the Pi has of a game is the module its descriptor's ``pi`` names
+(host/games/<game>/): ``DEMOS``, its demo tables ({variant: a function making its
+``Demo``}; the scripts are imported when a demo is made, not to list them in ``hexref
+demo --help``), and ``add_odds(parsers)``, its ``hexref odds`` command, if it has one. A
+game's screens, hooks and seats are its shared descriptor's: the Pi draws the same screens
+as the pocket board (host/games/presenter.py), and its session runs the same timers and
+asks the die the same (host/session/referee.py, ``Hooks``).
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from shared_rules import games as registry
+from shared_rules.core.descriptor import Descriptor, Variant, numbered_seats
 
 if TYPE_CHECKING:  # the session is imported when a game is opened, not to list the games
     from host.session.referee import Hooks
 
-
-def numbered_seats(n: int) -> tuple[str, ...]:
-    """P1, P2, ...
-
-    >>> numbered_seats(3)
-    ('P1', 'P2', 'P3')
-    """
-    return tuple("P%d" % (i + 1) for i in range(n))
-
-
-@dataclass(frozen=True)
-class Variant:
-    key: str  # the key stored with each saved game: "jl-beginner"
-    label: str  # the menu's second level: "Collector's" ("" when the game has one variant)
-    players: tuple[int, ...]  # how many players it takes
-    options: dict = field(default_factory=dict, hash=False)  # for its engine and screens
+__all__ = ["DESCRIPTORS", "GAMES", "Choice", "Demo", "Descriptor", "GameKind", "Opened",
+           "Variant", "demo_variants", "demos", "family_name", "game", "menu",
+           "numbered_seats", "odds_commands", "open_game", "refresh", "short_name"]
 
 
 @dataclass(frozen=True)
@@ -62,29 +39,6 @@ class Demo:
     players: tuple[str, ...] = ("P1", "P2")
 
 
-def no_hooks(v: Variant) -> Hooks:
-    """A game that needs nothing of the session besides its rules."""
-    from host.session.referee import Hooks
-
-    return Hooks()
-
-
-@dataclass(frozen=True)
-class Descriptor:
-    family: str
-    short: str
-    cards: str
-    variants: tuple[Variant, ...]
-    engine: Callable[[Variant, tuple[str, ...]], Any]
-    presenter: Callable[[Variant], Any]
-    hooks: Callable[[Variant], Hooks] = no_hooks
-    seats: Callable[[int], tuple[str, ...]] = numbered_seats
-    data: str = ""
-    card_fields: dict = field(default_factory=dict, hash=False)
-    demos: dict[str, Callable[[], Demo]] = field(default_factory=dict, hash=False)
-    odds: Callable[[Any], None] | None = None  # adds its ``hexref odds`` command
-
-
 @dataclass(frozen=True)
 class GameKind:
     """One variant of one game, as the menu and a saved game know it."""
@@ -93,11 +47,33 @@ class GameKind:
     family: str  # the menu's first level: "Justice League Hexors"
     label: str  # the menu's second level: "Collector's"
     players: tuple[int, ...]  # how many players it takes
-    new_game: Callable[[tuple[str, ...]], Any]  # seat names -> a fresh rules engine
-    presenter: Callable[[], Any]  # -> the panel's presenter for it
-    hooks: Callable[[], Hooks]  # -> the session's hooks for it (hub commands, timers)
-    seats: Callable[[int], tuple[str, ...]] = numbered_seats  # seat names for n players
-    cards: str = ""  # the catalogue prefix of its tiles and cards ("jl" for jl/016)
+    descriptor: Descriptor
+    kind: Variant
+
+    @property
+    def cards(self) -> str:
+        """The catalogue prefix of its tiles and cards ("jl" for jl/016)."""
+        return self.descriptor.cards
+
+    def seats(self, n: int) -> tuple[str, ...]:
+        """The seats' own names for ``n`` players."""
+        return tuple(self.descriptor.seats(n))
+
+    def new_game(self, seats: tuple[str, ...]) -> Any:
+        """A fresh rules engine for these seats."""
+        return self.descriptor.engine(self.kind, seats)
+
+    def presenter(self) -> Any:
+        """The panel's presenter: the game's shared screens (host/games/presenter.py)."""
+        from host.games.presenter import Presenter
+
+        return Presenter(self.descriptor.screens(self.kind))
+
+    def hooks(self) -> Hooks:
+        """The session's hooks: the game's timers and what it asks of the die."""
+        from host.session.referee import Hooks
+
+        return Hooks(self.descriptor.dice(self.kind), self.descriptor.timers(self.kind))
 
 
 @dataclass(frozen=True)
@@ -113,27 +89,17 @@ DESCRIPTORS: dict[str, Descriptor] = {}  # by catalogue prefix
 GAMES: dict[str, GameKind] = {}  # by variant key
 
 
-def register(game: Descriptor) -> Descriptor:
-    """Add a game to the table (and its cards to the catalogue when it brings its own)."""
-    for v in game.variants:
-        if v.key in GAMES and GAMES[v.key].cards != game.cards:
-            raise ValueError("variant %r is already %s's" % (v.key, GAMES[v.key].family))
-    if game.data:
-        from shared_rules import cards, catalogue
-
-        catalogue.add_game(game.cards, game.data)
-        if game.card_fields:
-            cards.add_game(game.cards, game.family, game.card_fields)
-    DESCRIPTORS[game.cards] = game
-    for v in game.variants:
-        GAMES[v.key] = _kind(game, v)
-    return game
+def refresh() -> None:
+    """Read the registry's games (again: a test that adds a game package calls it; the
+    tables are changed in place, so every holder of them sees it)."""
+    DESCRIPTORS.clear()
+    DESCRIPTORS.update({d.cards: d for d in registry.families()})
+    GAMES.clear()
+    GAMES.update({v.key: GameKind(v.key, d.family, v.label, v.players, d, v)
+                  for d in DESCRIPTORS.values() for v in d.variants})
 
 
-def _kind(game: Descriptor, v: Variant) -> GameKind:
-    return GameKind(v.key, game.family, v.label, v.players,
-                    lambda seats: game.engine(v, seats), lambda: game.presenter(v),
-                    lambda: game.hooks(v), game.seats, game.cards)
+refresh()
 
 
 def game(variant: str) -> GameKind:
@@ -191,12 +157,32 @@ def open_game(variant: str, seats: tuple[str, ...]) -> Opened:
     return Opened(lambda: kind.new_game(seats), kind.hooks(), kind.presenter())
 
 
+def pi_part(descriptor: Descriptor) -> ModuleType | None:
+    """What only the Pi has of a game: the module its descriptor names (``pi``), or None."""
+    return importlib.import_module(descriptor.pi) if descriptor.pi else None
+
+
+def _pi_parts() -> list[ModuleType]:
+    """Each game's Pi part once (both Hexors families have the same)."""
+    found: list[ModuleType] = []
+    for d in DESCRIPTORS.values():
+        part = pi_part(d)
+        if part is not None and part not in found:
+            found.append(part)
+    return found
+
+
 def demo_variants() -> list[str]:
     """The variants that have a demo table, without making any."""
-    return [variant for g in DESCRIPTORS.values() for variant in g.demos]
+    return [variant for part in _pi_parts() for variant in getattr(part, "DEMOS", {})]
 
 
-def demos() -> dict[str, tuple[Descriptor, Demo]]:
+def demos() -> dict[str, Demo]:
     """Every demo table of every game, by variant."""
-    return {variant: (g, make()) for g in DESCRIPTORS.values()
-            for variant, make in g.demos.items()}
+    return {variant: make() for part in _pi_parts()
+            for variant, make in getattr(part, "DEMOS", {}).items()}
+
+
+def odds_commands() -> list[Callable[[Any], None]]:
+    """Each game's ``hexref odds`` command (``add_odds(parsers)``), for those that have one."""
+    return [part.add_odds for part in _pi_parts() if hasattr(part, "add_odds")]

@@ -1,16 +1,18 @@
 """The contract between the referee session and a game's face on the panel.
 
-One base class with real defaults (gpiozero's ``Device``): a game's presenter overrides
-only what it changes. What the table's events mean is the rules engine's job
-(``Game.input_for`` in shared_rules/engine.py); a presenter holds no game state of its own
-(DESIGN.md, "The journal is the only state"): everything it shows it reads from what the
-session hands it, a plain view model (``Seen``, host/session/referee.py: the engine's view,
-what the rules expect, the menu, the names, the timers), so a referee rebuilt from the
-journal shows the same screen and a presenter cannot reach the session's internals.
+A game's screens are its shared descriptor's (``screens(variant)``: shared_rules/games/
+<game>/presenter.py), the same the pocket board draws; the Pi's presenter puts the
+referee's menu and an input's message on them as the board does
+(shared_rules/display/play.py). What the table's events mean is the rules engine's job
+(``Game.input_for`` in shared_rules/core/engine.py); a presenter holds no game state of its
+own (DESIGN.md, "The journal is the only state"): everything it shows it reads from what
+the session hands it, a plain view model (``Seen``, host/session/referee.py: the engine's
+view, what the rules expect, the menu, the names, the timers), so a referee rebuilt from
+the journal shows the same screen and a presenter cannot reach the session's internals.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from host.display import screens
 from host.display.screens import View
@@ -21,13 +23,22 @@ if TYPE_CHECKING:
 
 
 class Presenter:
-    """A game's screens. Override what your game changes."""
+    """A game's screens on the Pi's panel. ``game_screens``: the game's shared screens
+    (``title``, ``view(seen)``); None before a game is chosen."""
 
-    title = "hexref"
+    def __init__(self, game_screens: Any = None) -> None:
+        self.screens = game_screens
+
+    @property
+    def title(self) -> str:
+        """The game's title, said in the language spoken now."""
+        return self.screens.title if self.screens is not None else "hexref"
 
     def view(self, seen: Seen) -> View:
-        """The game's screen now (default: the title and what the rules expect next)."""
-        return screens.note(self.title, seen.legal.prompt)
+        """The game's screen now (with no game: the title and what is expected next)."""
+        if self.screens is None:
+            return screens.note(self.title, seen.legal.prompt)
+        return self.screens.view(seen)
 
     def screen(self, seen: Seen) -> View:
         """What the panel shows of the game: its ``view``; with the referee's menu open,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from host.common.i18n import _
 from shared_rules import protocol
-from shared_rules.events import TableEvent
+from shared_rules.protocol.events import TableEvent
 
 
 @dataclass
@@ -95,7 +95,7 @@ class Received:
 
     @property
     def event(self) -> TableEvent:
-        """The event as plain data, for the referee (shared_rules/events.py)."""
+        """The event as plain data, for the referee (shared_rules/protocol/events.py)."""
         msg, kind = self.msg, self.msg.kind
         if kind == "TAP":
             return TableEvent(kind, self.boot, self.seq, uid=msg.uid, record=msg.ndef)

@@ -64,7 +64,7 @@ from host.readers.web_model import Follower
 from host.storage import readonly
 from host.storage.journal import Entry
 from host.storage.store import GameRow
-from shared_rules import words
+from shared_rules.core import words
 
 PREFIX = "hexref/club"
 POLL_S = 0.1

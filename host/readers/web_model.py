@@ -37,8 +37,8 @@ from host.readers.web_sentences import (
 from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
-from shared_rules.engine import Refusal
-from shared_rules.heroscape_presenter import dice_against
+from shared_rules.core.engine import Refusal
+from shared_rules.games.heroscape.presenter import dice_against
 
 # Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
 FIGHTS = ("battle", "attack", "fight_result", "dominance")
@@ -248,7 +248,7 @@ def _skulls(n: int) -> str:
     return n_("skull", "skulls", n)
 
 
-# A tile's status in the engine's view (shared_rules/hexors_screens.py) as a player says it.
+# A tile's status in the engine's view (shared_rules/games/hexors/legal.py) as a player says it.
 STATUS = {"play": N_("in play"), "defeated": N_("defeated"), "trapped": N_("trapped"),
           "controlled": N_("controlled"), "hand": N_("in hand"), "active": N_("active"),
           "used": N_("used")}

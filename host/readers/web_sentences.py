@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from host.common.i18n import _, n_
-from shared_rules.heroscape import faces_said
-from shared_rules.heroscape_presenter import skulls_vs_shields
-from shared_rules.hexo import MONSTER_NAMES, monster_name, space_name
-from shared_rules.words import name as tile_name
-from shared_rules.words import seat
+from shared_rules.core.words import name as tile_name
+from shared_rules.core.words import seat
+from shared_rules.games.heroscape.engine import faces_said
+from shared_rules.games.heroscape.presenter import skulls_vs_shields
+from shared_rules.games.hexo.engine import MONSTER_NAMES, monster_name, space_name
 
 
 def said_seats(seats: tuple[str, ...] | list[str]) -> list[str]:

@@ -1,7 +1,7 @@
 """The referee session on the Pi: the shared session with the hub's commands, the timers and
 the presenters' view model.
 
-The session's core (shared_rules/session.py: a table event or a referee's button in, an
+The session's core (shared_rules/core/session.py: a table event or a referee's button in, an
 input decided, applied and journalled, the roster, undo, restore by folding the journal) is
 the same code the pocket board runs (firmware/pocket/). What only the Pi has is here: the
 journal is SQLite's (host/storage/journal.py, its ``Entry``), a tile is named by the tile
@@ -22,36 +22,51 @@ from typing import Any
 
 from host.storage import tags
 from host.storage.journal import Entry, MemoryJournal
-from shared_rules.clocks import Clocks
-from shared_rules.engine import Outcome, Refusal
-from shared_rules.events import TableEvent
-from shared_rules.session import PLAYER_BUTTONS, SEAT_BUTTONS, Reaction, Session
+from shared_rules.core.clocks import Clocks
+from shared_rules.core.engine import Outcome, Refusal
+from shared_rules.core.session import PLAYER_BUTTONS, SEAT_BUTTONS, Reaction, Session
+from shared_rules.protocol.events import TableEvent
 
 __all__ = ["PLAYER_BUTTONS", "SEAT_BUTTONS", "Hooks", "Reaction", "Referee", "Seen", "TileBook"]
 
 
 class Hooks:
-    """No hub command and no timer: what most games need."""
+    """What a game needs of the session besides its rules, from its descriptor
+    (shared_rules/core/descriptor.py): ``dice``, what it asks of the die (HeroScape's
+    virtual dice: ``opening()``, ``asked(legal, reaction)``), and ``timers``, the rule of
+    its timers (Invocations': ``running``, ``ran_out``, ``left_ms``); most games need
+    neither. The pocket board runs the same two from the same descriptor."""
+
+    def __init__(self, dice: Any = None, timers: Any = None) -> None:
+        self.dice = dice
+        self.timers = timers
 
     def opening_commands(self) -> list[tuple]:
         """Hub commands a game of this kind needs once opened (``("DIEMODE", "virtual")``);
         sent again after every restart, as a new hub may be listening."""
-        return []
+        return self.dice.opening() if self.dice is not None else []
 
     def commands(self, referee: Referee, reaction: Reaction) -> list[tuple]:
         """Hub commands one reaction asks for, such as ``("ROLL", n)`` for n virtual dice;
         a function of the reaction and the referee, never of anything remembered."""
-        return []
+        if self.dice is None:
+            return []
+        return self.dice.asked(referee.legal(), reaction)
 
     def tick(self, referee: Referee, now: float) -> tuple | None:
         """An input that time makes (a timer that ran out), or None; the loop calls
         ``Referee.on_tick`` about every 100 ms and it is journalled like any other input.
         A clock is not game state: after a restart a running timer starts again."""
-        return None
+        if self.timers is None:
+            return None
+        return self.timers.ran_out(referee.clocks, self.timers.running(referee.game.view()),
+                                   now)
 
     def timers_ms(self, referee: Referee) -> dict[str, int]:
         """What the panel counts down: ms left on each running timer, by kind."""
-        return {}
+        if self.timers is None:
+            return {}
+        return self.timers.left_ms(referee.clocks, self.timers.running(referee.game.view()))
 
 
 @dataclass(frozen=True)
@@ -90,7 +105,7 @@ class TileBook:
 
 
 class Referee(Session):
-    """The shared session (shared_rules/session.py) with a game's ``Hooks``: the hub
+    """The shared session (shared_rules/core/session.py) with a game's ``Hooks``: the hub
     commands each reaction asks for (``drain_commands``), the timers (``on_tick``, kept by
     ``clocks``), and ``seen()`` for the presenter."""
 
@@ -102,7 +117,7 @@ class Referee(Session):
                  players: tuple[str, ...] = ("P1", "P2")) -> None:
         self.hooks = hooks if hooks is not None else Hooks()
         self.outbox: list[tuple] = list(self.hooks.opening_commands())
-        self.clocks = Clocks()  # a game's running timers (not in the journal: shared_rules/clocks.py)
+        self.clocks = Clocks()  # a game's running timers (not in the journal: shared_rules/core/clocks.py)
         self.game: Any
         self.names: dict[str, str]
         self.players: tuple[str, ...]
@@ -115,7 +130,7 @@ class Referee(Session):
                          players)
 
     def on_event(self, event: TableEvent) -> Reaction:
-        """A table event (shared_rules/events.py): decide what it means, apply it, journal it
+        """A table event (shared_rules/protocol/events.py): decide what it means, apply it, journal it
         (``Session.on_event``); the caller ACKs after. Then the hub commands the game's
         hooks ask for."""
         reaction = Session.on_event(self, event)

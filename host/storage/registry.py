@@ -41,29 +41,35 @@ from host.common.config import data_dir
 from host.common.i18n import N_, _, n_
 from host.storage import keys, tags
 from host.storage.store import DB_NAME, Store, TileRow, now_text
-from shared_rules import cards, catalogue
-from shared_rules.decisions import COLOURS
+from shared_rules import catalogue, games
 
 UNKNOWN = "Unknown tile"
 HOW_TO_ENROLL = N_("enroll it with hexref enroll")
 FORMATS = ("json", "csv")
-FIELDS = catalogue.CORRECTABLE  # name, kind, colour, element, ally, bonus
-CSV_COLUMNS = ("uid", "entry", "owner") + tuple(COLOURS) + tuple(FIELDS) + ("enrolled",)
 
 
-def _card_fields() -> tuple[str, ...]:
-    """The other games' values (attack, defense, strength...), in card order: a CSV export
-    gets a column for each one some card of the registry has, before ``enrolled``."""
-    out: list[str] = []
-    for game, kinds in cards.KINDS.items():
-        for kind in kinds:
-            for name in cards.fields({"game": game, "kind": kind}):
-                if name not in FIELDS and name not in out:
-                    out.append(name)
-    return tuple(out)
+def _books() -> list[Any]:
+    """Each game's book (how its tiles or cards are corrected), once, in the registry's
+    order."""
+    out: list[Any] = []
+    for d in games.families():
+        book = d.book()
+        if book not in out:
+            out.append(book)
+    return out
 
 
-CARD_FIELDS = _card_fields()
+def csv_columns() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An export's value columns: the first game's, always there (so an empty collection's
+    export is a sheet to fill in), then the others', each where some row uses it."""
+    books = _books()
+    always = tuple(books[0].columns())
+    rest: list[str] = []
+    for book in books[1:]:
+        rest += [c for c in book.columns() if c not in always and c not in rest]
+    return always, tuple(rest)
+
+
 EXPORT_KIND = "hexref-tiles"
 
 
@@ -208,9 +214,10 @@ class Registry:
         try:
             return self.lookup(entry_id)
         except KeyError:
-            raise ValueError(_("no tile %r in the catalogue (ids look like jl/016, "
-                               "ygo/kaiba, hs/mimring, hx/companion or in/card-01)")
-                             % entry_id) from None
+            raise ValueError(_("no tile %(id)r in the catalogue (ids look like %(ids)s)")
+                             % {"id": entry_id, "ids": ", ".join(
+                                 catalogue.load(p)[0]["id"] for p in catalogue.prefixes())}
+                             ) from None
 
     def checked_correction(self, entry: dict, strike: Any, fields: Any
                             ) -> tuple[dict[str, int] | None, dict[str, Any] | None]:
@@ -226,7 +233,8 @@ class Registry:
         if strike is not None or fields is not None:
             catalogue.apply_correction(entry, strike=strike, **(fields or {}))
         if strike is not None:
-            strike = {c: strike[c] for c in COLOURS if c in strike}
+            keys = catalogue.book(entry).grouped(entry)[1]
+            strike = {c: strike[c] for c in keys if c in strike}
         return strike, fields
 
     def checked_owner(self, owner: Any) -> str | None:
@@ -304,17 +312,17 @@ class Registry:
                 {"uid": r.uid, "entry": r.entry, "owner": r.owner, "strike": r.strike,
                  "fields": r.fields, "enrolled": r.enrolled} for r in rows]}, indent=1, sort_keys=True) + "\n"
         if fmt == "csv":
+            always, rest = csv_columns()
             used = {f for r in rows for f in (r.fields or {})}
-            extra = tuple(f for f in CARD_FIELDS if f in used)
+            columns = always + tuple(f for f in rest if f in used)
             out = io.StringIO()
             writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(CSV_COLUMNS[:-1] + extra + CSV_COLUMNS[-1:])
+            writer.writerow(("uid", "entry", "owner") + columns + ("enrolled",))
             for r in rows:
-                strike, fields = r.strike or {}, r.fields or {}
+                values = dict(r.fields or {})
+                values.update(r.strike or {})
                 writer.writerow([r.uid, r.entry, r.owner or ""]
-                                + ["" if strike.get(c) is None else strike[c] for c in COLOURS]
-                                + ["" if fields.get(f) is None else fields[f]
-                                   for f in FIELDS + extra]
+                                + ["" if values.get(c) is None else values[c] for c in columns]
                                 + [r.enrolled])
             return out.getvalue()
         raise ValueError("unknown format %r: use %s" % (fmt, " or ".join(FORMATS)))
@@ -334,11 +342,14 @@ class Registry:
                 uid = normal_uid(item.get("uid"))
                 entry = self.checked_entry(item.get("entry"))
                 given = item.get("fields")
+                strike_given = item.get("strike")
                 if item.get("cells"):  # spreadsheet text, typed as this entry's values
-                    given = dict(given or {})
+                    given, strike_given = dict(given or {}), dict(strike_given or {})
+                    grouped = catalogue.book(entry).grouped(entry)[1]
                     for name, cell in item["cells"].items():
-                        given[name] = catalogue.parse_value(entry, name, cell)
-                strike, fields = self.checked_correction(entry, item.get("strike"), given)
+                        value = catalogue.parse_value(entry, name, cell)
+                        (strike_given if name in grouped else given)[name] = value
+                strike, fields = self.checked_correction(entry, strike_given, given)
                 owner = self.checked_owner(item.get("owner"))
             except ValueError as e:
                 raise ValueError("%s: %s" % (where, e)) from None
@@ -439,37 +450,17 @@ def _json_rows(text: str) -> list[tuple[str, dict]]:
 def _csv_rows(text: str) -> list[tuple[str, dict]]:
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None or not {"uid", "entry"} <= set(reader.fieldnames):
-        raise ValueError("a tile CSV starts with a header line: %s" % ",".join(CSV_COLUMNS))
+        always, _rest = csv_columns()
+        raise ValueError("a tile CSV starts with a header line: %s"
+                         % ",".join(("uid", "entry", "owner") + always + ("enrolled",)))
     out = []
     for item in reader:
         where = _("line %d") % reader.line_num
-        strike: dict[str, int] = {}
-        for colour in COLOURS:
-            cell = (item.get(colour) or "").strip()
-            if cell:
-                if any(c not in _DIGITS for c in cell):  # str.isdigit takes "٣" and "²"
-                    raise ValueError("%s: %s must be a whole number, not %r" % (where, colour,
-                                                                              cell))
-                strike[colour] = int(cell)
-        fields: dict[str, Any] = {}
-        cells: dict[str, str] = {}
-        for name in CARD_FIELDS:
-            cell = (item.get(name) or "").strip()
-            if cell:
-                cells[name] = cell
-        for name in FIELDS:
-            cell = (item.get(name) or "").strip()
-            if cell:
-                if name == "bonus":
-                    if any(c not in _DIGITS for c in cell):
-                        raise ValueError("%s: bonus must be a whole number, not %r"
-                                         % (where, cell))
-                    fields[name] = int(cell)
-                else:
-                    fields[name] = cell
+        # Every value cell as text, typed by the row's entry (its game's book) on import.
+        cells = {name: (cell or "").strip() for name, cell in item.items()
+                 if name not in ("uid", "entry", "owner", "enrolled") and (cell or "").strip()}
         out.append((where, {"uid": item.get("uid"), "entry": (item.get("entry") or "").strip(),
-                            "owner": item.get("owner") or None, "strike": strike or None,
-                            "fields": fields or None, "cells": cells,
+                            "owner": item.get("owner") or None, "cells": cells,
                             "enrolled": item.get("enrolled") or None}))
     return out
 

@@ -6,8 +6,8 @@ pocket board shows it as it is (firmware/pocket/main.py); the Pi's run loop adds
 line, the phone page, which a board with no network has not (host/app/run.GameMenu).
 ``choice_label`` says a line of its second level (a game kind for a number of players).
 """
+from shared_rules.core.words import _, n_
 from shared_rules.display.screens import game_menu, note
-from shared_rules.words import _, n_
 
 
 def choice_label(family, label, players, counts):

@@ -2,7 +2,7 @@
 (host/games/presenter.py) and on the pocket board (firmware/pocket/screen.py) alike.
 
 ``seen`` is the session's plain view model (``legal``, ``menu``: the menu's labels,
-``menu_open``, ``cursor``); ``reaction`` what one input did (shared_rules/session.py).
+``menu_open``, ``cursor``); ``reaction`` what one input did (shared_rules/core/session.py).
 """
 from shared_rules.display import screens
 

@@ -7,15 +7,15 @@ breakdown or the next expected action. shared_rules/display/layout.py places a v
 texts; the Pi draws them with Pillow (host/display/layout.py), the board with ``framebuf``
 (firmware/pocket/glyphs.py). ``text(view)`` says what the view holds in plain lines, for
 tests. Nothing here knows a rule: the referee hands the screens names and numbers already
-decided, and the words come in the table's language through shared_rules.words (the
+decided, and the words come in the table's language through shared_rules.core.words (the
 Pi's gettext catalogues, or the board's compiled ones).
 
 Pure Python that runs unchanged under MicroPython (no dataclasses, no hints). The screens
 the Pi alone shows (the reader hub's cable, the SD card, the phone page) are in
 host/display/screens.py.
 """
+from shared_rules.core.words import _, n_
 from shared_rules.display.layout import HEIGHT, MENU_ROWS, WIDTH  # noqa: F401
-from shared_rules.words import _, n_
 
 _FIELDS = ("header", "footer", "header_right", "big", "lines", "kind", "inverted_footer",
            "selected", "mark", "wrap", "qr")

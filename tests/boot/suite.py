@@ -235,7 +235,7 @@ def test_the_operator_doctor_tiles_enroll_backup(machine):
         assert re.search(r"\d+ tiles$", tiles.stdout.strip()), tiles.stdout
         uid, strike = m.run(
             "cd /opt/hexref && .venv/bin/python -c \"from host.games.hexors.demo import "
-            "DEMO_CORRECTIONS, UIDS; from shared_rules.decisions import COLOURS; "
+            "DEMO_CORRECTIONS, UIDS; from shared_rules.games.hexors.decisions import COLOURS; "
             "e, f = next(iter(DEMO_CORRECTIONS.items())); "
             "print(UIDS[e], ','.join('%s=%d' % kv for kv in zip(COLOURS, f['strike'])))\""
         ).stdout.split()

@@ -25,7 +25,7 @@ sys.path.append('/lib')
 from firmware.pocket import game, screen
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.words import speak
-from shared_rules.session import Entry, Session
+from shared_rules.core.session import Entry, Session
 
 class Journal:
     def __init__(self, entries):
@@ -46,15 +46,18 @@ todo = json.load(f)
 f.close()
 speak('/words', todo['lang'])
 variant = todo['variant']
-made = game.new_game(variant, todo['players'])
-screens = screen.screens_for(variant)
-timers = game.timers_for(variant)
+from shared_rules import games
+described, kind = games.find(variant)
+seats = described.seats(todo['players'])
+made = lambda: described.engine(kind, seats)
+screens = described.screens(kind)
+timers = described.timers(kind)
 for prefix in todo['prefixes']:
     entries = [Entry(t, tupled(i), a) for t, i, a in prefix]
     session = Session(made, None, Journal(entries), tuple(todo['names']))
     left = {}
     if timers is not None:
-        from shared_rules.clocks import Clocks
+        from shared_rules.core.clocks import Clocks
         left = timers.left_ms(Clocks(), timers.running(session.game.view()))
     shown = [screen.game(screens, session, None, left)]
     for cursor in range(len(session.menu())):

@@ -24,8 +24,8 @@ import sys, json, binascii
 sys.path.append('/lib')
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.words import speak
-from shared_rules import words
-from shared_rules.fraction import Fraction
+from shared_rules.core import words
+from shared_rules.core.fraction import Fraction
 from shared_rules.display import screens
 
 def said(arg):

@@ -31,13 +31,13 @@ from bench_host import LinePort, TimedJournal  # noqa: E402
 
 from host.devices.oled import SSD1306  # noqa: E402
 from host.devices.panel import Panel  # noqa: E402
+from host.games.descriptor import game as kind_of  # noqa: E402
 from host.games.hexors.demo import demo_entries  # noqa: E402
-from host.games.hexors.presenter import HexorsView  # noqa: E402
 from host.hub.link import HubLink  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 from shared_rules import protocol  # noqa: E402
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 
 PANEL_HZ = 400_000
 PANEL_CHUNK = 32  # luma.core's i2c interface writes data 32 bytes at a time
@@ -76,7 +76,7 @@ def host_side(lines: list[str], variant: str = "jl-beginner") -> list[tuple[floa
         journal = TimedJournal(store.journal(store.new_game(variant, ["P1", "P2"])))
         referee = Referee(lambda: HexorsGame(variant=variant, players=2),
                           TileBook(demo_entries()), journal=journal)  # type: ignore[arg-type]
-        presenter = HexorsView(variant)
+        presenter = kind_of(variant).presenter()
         bus = TimedI2C()
         panel = Panel([SSD1306(bus)])
         panel.show(presenter.screen(referee.seen()))

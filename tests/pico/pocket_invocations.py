@@ -5,7 +5,7 @@ The players do what ``hexref demo --board pocket`` has them do (host/app/pocket_
 the game chosen in the board's menu for the demo's three players, each of the Master's
 choices made on the pocket's buttons (OK opens the referee's menu, DOWN to the line, OK),
 every tag signed with the pocket's key; here with a power cut once Stage 3's second card
-is read. What the board must journal is what the shared session (shared_rules/session.py)
+is read. What the board must journal is what the shared session (shared_rules/core/session.py)
 journals following the same table, dispatching the buttons as the board does: every
 input, accepted or not, entry for entry. The Master's timers (IN-4) run on the board's
 clock all game: at this pace (Stage 2 takes 31 s and 41 s of the board's minute, a

@@ -19,9 +19,9 @@ import pytest
 from firmware.emulated_pico.rig import AssetsMissing, Rig, find_assets
 from firmware.pocket.book import Book
 from host.app.pocket_demo import PLAYER_BUTTON, POCKET, listed, pocket_steps, table_steps
-from shared_rules.events import TableEvent
-from shared_rules.hexors import HexorsGame
-from shared_rules.session import Session
+from shared_rules.core.session import Session
+from shared_rules.games.hexors.engine import HexorsGame
+from shared_rules.protocol.events import TableEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "pico"
@@ -152,7 +152,7 @@ def pocket_script(key: bytes, cut_after: int | None, fault: str = "reset") -> li
 
 
 def expected_entries(book: Book, script: list[dict]) -> list[tuple]:
-    """What the Pi's session (shared_rules/session.py) journals for the same table, run
+    """What the Pi's session (shared_rules/core/session.py) journals for the same table, run
     here: every input that is no mere event (target, accepted, the input up to its first
     catalogue entry, as the board's POCKET ENTRY line gives it)."""
 

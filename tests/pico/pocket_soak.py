@@ -29,13 +29,13 @@ from pocket_rig import IMAGE, OUT, boot, pocket_image, read_port, save_png  # no
 from rigs.panel_ram import page_bytes  # noqa: E402
 
 from host.devices.panel import render  # noqa: E402
-from host.games.hexors.presenter import HexorsView  # noqa: E402
+from host.games.descriptor import game as kind_of  # noqa: E402
 from host.session.referee import Referee  # noqa: E402
 from host.storage import keys, tags  # noqa: E402
 from host.storage.registry import Registry, RegistryBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402
-from shared_rules.events import TableEvent  # noqa: E402
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
+from shared_rules.protocol.events import TableEvent  # noqa: E402
 
 pytestmark = pytest.mark.system
 SOAK_S = 300
@@ -119,7 +119,7 @@ def test_a_tile_forgotten_on_the_pi_is_refused_by_the_pocket_after_the_next_copy
             want.append((uid, reaction.entry.input[0], bool(reaction.accepted)))
             if uid != SECOND:
                 referee.on_event(TableEvent("GONE", uid=uid))
-        presenter = HexorsView("jl-beginner")
+        presenter = kind_of("jl-beginner").presenter()
         said = presenter.message(referee.seen(), reaction)
         shown = said[1] if said is not None else presenter.screen(referee.seen())
     # Trusted and added; then unknown (revoked, its signature notwithstanding); added.

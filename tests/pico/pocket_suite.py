@@ -33,9 +33,9 @@ from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_screens import menu  # noqa: E402
 from host.common.i18n import speaking  # noqa: E402
 from host.devices.panel import render  # noqa: E402
-from host.games.hexors.presenter import HexorsView  # noqa: E402
+from host.games.descriptor import game as kind_of  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 
 # make test-pico: the pocket's tests in one worker (tests/pico/suite.py says why).
 pytestmark = [pytest.mark.system, pytest.mark.xdist_group("pocket")]  # the emulated board
@@ -126,7 +126,7 @@ def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_pa
                 i18n.use(chosen[1])
         assert pi.lang == "es" and chosen == ("play", "jl-collector", 2)
         referee = Referee(lambda: HexorsGame(variant="jl-collector", players=2), TileBook([]))
-        want = page_bytes(render(HexorsView("jl-collector").screen(referee.seen())))
+        want = page_bytes(render(kind_of("jl-collector").presenter().screen(referee.seen())))
     got = panel.frame()
     if got != want:
         raise AssertionError("%d pixels differ from the Pi's new game in Spanish (build/pico/"
@@ -238,7 +238,7 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
     from host.storage.registry import Registry, RegistryBook
     from host.storage.store import Store
     from shared_rules.display.menu import reader_view
-    from shared_rules.events import TableEvent
+    from shared_rules.protocol.events import TableEvent
 
     data = tmp_path / "pi"
     key = keys.collection_key(data)  # the Pi's collection (made here to sign the clone)
@@ -301,7 +301,7 @@ def test_a_tile_enrolled_through_the_pocket_is_trusted_by_it(image: Path, tmp_pa
         reaction = referee.on_event(TableEvent("TAP", uid=uid, record=record))
         if uid != CLONE:
             referee.on_event(TableEvent("GONE", uid=uid))
-    shown = HexorsView("jl-beginner").message(referee.seen(), reaction)
+    shown = kind_of("jl-beginner").presenter().message(referee.seen(), reaction)
     assert shown is not None, "the Pi says nothing of a clone"
     want = page_bytes(render(shown[1]))
     got = rig.panel.frame()

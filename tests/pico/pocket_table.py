@@ -31,8 +31,8 @@ from host.app.pocket_demo import (  # noqa: E402
     menu_presses,
     pocket_steps,
 )
-from shared_rules.events import TableEvent  # noqa: E402
-from shared_rules.session import Session  # noqa: E402
+from shared_rules.core.session import Session  # noqa: E402
+from shared_rules.protocol.events import TableEvent  # noqa: E402
 
 BUTTON_OF = {pocket: hub for hub, pocket in PLAYER_BUTTON.items()}  # UP: A, DOWN: B
 

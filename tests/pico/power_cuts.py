@@ -31,11 +31,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 from rigs.panel_ram import page_bytes  # noqa: E402
 
 from host.devices.panel import render  # noqa: E402
-from host.games.hexors.presenter import HexorsView  # noqa: E402
+from host.games.descriptor import game as kind_of  # noqa: E402
 from host.session.referee import Referee  # noqa: E402
 from host.storage.journal import MemoryJournal  # noqa: E402
-from shared_rules.events import TableEvent  # noqa: E402
-from shared_rules.hexors import HexorsGame  # noqa: E402
+from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
+from shared_rules.protocol.events import TableEvent  # noqa: E402
 
 VARIANT = "jl-collector"
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # the pocket's UP and DOWN, menu closed
@@ -202,7 +202,7 @@ class PowerCuts:
         journal.entries = entries[:restored]
         self.pi = Referee(self._new_game, self.book, journal=journal)
         self.origin = self.origin[:restored]
-        pi_screen = page_bytes(render(HexorsView(VARIANT).screen(self.pi.seen())))
+        pi_screen = page_bytes(render(kind_of(VARIANT).presenter().screen(self.pi.seen())))
         again: list[dict] = []
         for step in lost_steps:
             if step[0] == "roll":

@@ -2,7 +2,7 @@
 from hexors_random import Rng, random_input, setup_inputs
 from hexors_tiles import snapshot
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def fresh_game(variant, players, rng):

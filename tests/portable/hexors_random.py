@@ -4,8 +4,8 @@ Runs on CPython and MicroPython: the random numbers come from a small seeded gen
 the same seed plays the same game on both. Inputs are drawn from ``legal_inputs()`` with
 weights that favour battles, so most games end.
 """
-from shared_rules.hexors import VARIANTS, HexorsGame
-from shared_rules.hexors_powers import POWERS
+from shared_rules.games.hexors.engine import VARIANTS, HexorsGame
+from shared_rules.games.hexors.powers import POWERS
 
 COLOURS = ("green", "blue", "yellow", "red", "purple", "white")
 ALLIES = ("aquaman", "batman", "martian-manhunter", None)

@@ -106,7 +106,7 @@ def snapshot(game):
 
 def setup(variant, rosters, first=0, players=None):
     """A started game. ``rosters`` is a list per player of (key, entry) pairs."""
-    from shared_rules.hexors import HexorsGame
+    from shared_rules.games.hexors.engine import HexorsGame
 
     g = HexorsGame(variant=variant, players=players or len(rosters))
     inputs = []

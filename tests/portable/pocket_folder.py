@@ -45,3 +45,12 @@ def folder(name, key, families=(), registry=None, entries=()):
         with open("%s/tiles/%s.json" % (path, entry["id"]), "w") as f:
             json.dump(entry, f)
     return path
+
+
+def screens_of(variant):
+    """A game's screens as the board makes them: its descriptor's, found through the
+    registry (shared_rules/games/__init__.py)."""
+    from shared_rules import games
+
+    described, kind = games.find(variant)
+    return described.screens(kind)

@@ -1,4 +1,4 @@
-"""The tile catalogue (shared_rules/catalogue.py + shared_rules/data/*.json).
+"""The tile catalogue (shared_rules/catalogue.py + each game's JSON files).
 
 Every shipped entry is well formed, ids are unique, Powers and Actions carry cost, timing
 and effect, and the values printed in the rulebooks are there, and nothing else is.
@@ -6,7 +6,8 @@ and effect, and the values printed in the rulebooks are there, and nothing else 
 from check import raises
 
 from shared_rules import catalogue
-from shared_rules.decisions import COLOURS, ELEMENT_COLOURS
+from shared_rules.games.hexors import tiles
+from shared_rules.games.hexors.decisions import COLOURS, ELEMENT_COLOURS
 
 
 def all_entries():
@@ -32,8 +33,8 @@ def test_the_data_files_load_on_this_interpreter():
     for entry in ygo:
         assert entry["game"] == "ygo"
     raises(ValueError, catalogue.load, "chess")
-    # Found next to the module (from __file__), not from the working directory.
-    assert catalogue._data_dir().replace("\\", "/").endswith("shared_rules/data/")
+    # Found beside its game package (from __file__), not from the working directory.
+    assert catalogue.family("jl").data == "jl.json" and catalogue.family("jl").package == "hexors"
 
 
 def test_every_shipped_entry_validates():
@@ -51,7 +52,7 @@ def test_ids_are_unique_and_name_their_game():
 
 
 def test_numbers_are_unique_within_a_game():
-    for game in catalogue.GAMES:
+    for game in ("jl", "ygo"):
         numbers = {}
         for entry in catalogue.load(game):
             if entry["number"] is not None:
@@ -273,12 +274,12 @@ def test_validate_elements():
 
 def test_jl_c9_yg_14_costs_and_timings_agree_with_the_engine():
     """JL-C9/JL-C10 and YG-14: the catalogue's cost and timing of every Power and Action
-    are the ones the Hexors engine charges and enforces (shared_rules.hexors_powers)."""
-    from shared_rules.hexors_powers import POWERS
+    are the ones the Hexors engine charges and enforces (shared_rules.games.hexors.powers)."""
+    from shared_rules.games.hexors.powers import POWERS
 
     checked = 0
     for entry in all_entries():
-        if entry["kind"] in catalogue.PLAYABLE:
+        if entry["kind"] in tiles.PLAYABLE:
             spec = POWERS[entry["effect"]]
             assert (spec.game, spec.cost, spec.timing) == \
                 (entry["game"], entry["cost"], entry["timing"]), entry["id"]

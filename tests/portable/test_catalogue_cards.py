@@ -1,11 +1,12 @@
-"""The cards of HeroScape, Hexo and Invocations in the catalogue (shared_rules/cards.py):
+"""The cards of HeroScape, Hexo and Invocations in the catalogue (shared_rules/core/cards.py):
 every shipped card is well formed, unknown values are listed, corrections fill them and
 never overwrite what the rulebook prints."""
 from check import raises
 
-from shared_rules import cards, catalogue
-from shared_rules.heroscape import validate_card
-from shared_rules.invocations import card_problems
+from shared_rules import catalogue
+from shared_rules.games.heroscape.engine import validate_card
+from shared_rules.games.hexors import tiles
+from shared_rules.games.invocations.engine import card_problems
 
 
 def card_entries():
@@ -117,6 +118,6 @@ def test_correctable_names_every_game_s_values():
     assert catalogue.correctable(catalogue.get("hx/companion")) == ["name", "strength", "cost"]
     assert catalogue.correctable(catalogue.get("in/card-01")) == [
         "name", "attack", "defense", "cost", "effect"]
-    assert catalogue.correctable(catalogue.get("jl/072")) == list(catalogue.CORRECTABLE)
+    assert catalogue.correctable(catalogue.get("jl/072")) == list(tiles.CORRECTABLE)
     assert catalogue.correctable(catalogue.get("jl/mars"))[:2] == ["green", "blue"]
-    assert cards.GAME_NAMES["hs"] == "HeroScape"
+    assert catalogue.book(catalogue.get("hs/mimring")).name == "HeroScape"

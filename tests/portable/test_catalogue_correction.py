@@ -2,8 +2,8 @@
 from check import raises
 
 from shared_rules import catalogue
-from shared_rules.fraction import Fraction
-from shared_rules.odds import battle_odds
+from shared_rules.core.fraction import Fraction
+from shared_rules.games.hexors.odds import battle_odds
 
 SUPERMAN_REST = {"green": 2, "blue": 3, "red": 1, "purple": 2, "white": 2}
 

@@ -4,7 +4,7 @@ input changes nothing, undo restores the state before each input, replay rebuild
 """
 from fuzz import Lcg, drive
 
-from shared_rules.heroscape import HeroScapeGame, army_cards, card
+from shared_rules.games.heroscape.engine import HeroScapeGame, army_cards, card
 
 JUNK = [("zap",), ("tap",), ("tap", ["list"]), ("roll",), ("roll", "x"), ("roll", [1, 9]),
         ("height", "up"), ("objective", 5), ("add", 0), ("end", 1), ("cancel",),

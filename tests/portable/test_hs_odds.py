@@ -1,14 +1,14 @@
 """Exact HeroScape attack odds (HS-2, HS-6, HS-7, HS-10) checked against enumeration."""
 from check import raises
 
-from shared_rules import decisions
-from shared_rules.fraction import Fraction
-from shared_rules.heroscape_odds import attack_odds, p_skulls
+from shared_rules.core.fraction import Fraction
+from shared_rules.games.heroscape import decisions
+from shared_rules.games.heroscape.odds import attack_odds, p_skulls
 
 
 def enumerate_odds(attack, defense):
     """Count every outcome of ``attack`` + ``defense`` dice the slow way."""
-    faces = decisions.HS_DIE_FACES
+    faces = decisions.DIE_FACES
     n = attack + defense
     total = 6 ** n
     destroy = 0
@@ -74,7 +74,7 @@ def test_hs_2_edge_cases_and_bad_counts():
     assert attack_odds(0, 5).p_destroy == 0
     assert attack_odds(1, 0).p_destroy == Fraction(1, 2)
     assert raises(ValueError, attack_odds, -1, 2)
-    assert raises(ValueError, attack_odds, 2, decisions.HS_MAX_DICE + 1)
+    assert raises(ValueError, attack_odds, 2, decisions.MAX_DICE + 1)
     assert raises(ValueError, attack_odds, "3", 2)
 
 

@@ -1,13 +1,19 @@
 """HeroScape basic rules (RULES.md §3): one test per rule ID and whole scripted games."""
 from check import ok, refused, state
 
-from shared_rules import decisions
-from shared_rules.heroscape import HeroScapeGame, army_cards, card, count_faces, validate_card
+from shared_rules.games.heroscape import decisions
+from shared_rules.games.heroscape.engine import (
+    HeroScapeGame,
+    army_cards,
+    card,
+    count_faces,
+    validate_card,
+)
 
 # Faces by symbol on the HS-2 die (read from the decision, so a house profile still works).
-SKULL = decisions.HS_DIE_FACES.index("skull") + 1
-SHIELD = decisions.HS_DIE_FACES.index("shield") + 1
-BLANK = decisions.HS_DIE_FACES.index("blank") + 1
+SKULL = decisions.DIE_FACES.index("skull") + 1
+SHIELD = decisions.DIE_FACES.index("shield") + 1
+BLANK = decisions.DIE_FACES.index("blank") + 1
 
 
 def zettian():
@@ -76,7 +82,7 @@ def test_hs_1_two_players_each_need_an_army():
 def test_hs_2_die_profile_three_skulls_two_shields_one_blank():
     """HS-2: the combat die has 3 skulls, 2 shields, 1 blank; skulls count for the
     attacker, shields for the defender."""
-    faces = decisions.HS_DIE_FACES
+    faces = decisions.DIE_FACES
     assert len(faces) == 6
     assert count_faces([1, 2, 3, 4, 5, 6], "skull") == 3
     assert count_faces([1, 2, 3, 4, 5, 6], "shield") == 2

@@ -2,7 +2,7 @@
 input changes nothing, undo restores, replay rebuilds the same game."""
 from fuzz import Lcg, drive
 
-from shared_rules.hexo import HexoGame, hexo_cards
+from shared_rules.games.hexo.engine import HexoGame, hexo_cards
 
 SPACES = ["mine", "village", "village1", "village2", "B1", "B2", "M1", "M2", "M3", "C4"]
 KINDS = ["troll", "ogre", "goblin", "dragon"]

@@ -1,8 +1,8 @@
 """Hexo: La vallée d'Utrisor (RULES.md §4): one test per rule ID and whole scripted games."""
 from check import ok, refused, state
 
-from shared_rules import decisions
-from shared_rules.hexo import MONSTERS, HexoGame, hexo_cards, score, village
+from shared_rules.games.hexo import decisions
+from shared_rules.games.hexo.engine import MONSTERS, HexoGame, hexo_cards, score, village
 
 
 def companion(strength, name="Archer"):
@@ -245,7 +245,7 @@ def test_hx_9_stronger_player_takes_a_skull_loser_goes_home():
 
 def test_hx_9_tie_fails_and_nothing_changes():
     """HX-9 Decision: on a tie the attack fails and nothing changes."""
-    assert decisions.HX_PLAYER_TIE_FAILS is True
+    assert decisions.PLAYER_TIE_FAILS is True
     g = playing(n=2)
     for p in (0, 1):
         stand(g, p, "D4")

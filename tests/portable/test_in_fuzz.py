@@ -2,7 +2,7 @@
 refused input changes nothing, undo restores, replay rebuilds the same game."""
 from fuzz import Lcg, drive
 
-from shared_rules.invocations import InvocationsGame
+from shared_rules.games.invocations.engine import InvocationsGame
 
 SLOTS = ["attack", "shield", "spell", "hand", "player", "deck"]
 SOURCES = ["hand", "spell", "attack", "air"]

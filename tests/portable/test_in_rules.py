@@ -1,8 +1,8 @@
 """Invocations with the referee as Master (RULES.md §5): one test per rule ID, whole games."""
 from check import ok, refused, state
 
-from shared_rules import decisions
-from shared_rules.invocations import InvocationsGame, supreme
+from shared_rules.games.invocations import decisions
+from shared_rules.games.invocations.engine import InvocationsGame, supreme
 
 
 def card(attack, defense=1, name=None):
@@ -166,7 +166,7 @@ def test_in_4_handover_timer_master_performs_the_effect():
     """IN-4: a player targeted by Steal has 15 seconds, then the Master does it."""
     g = started()
     out = ok(g, ("steal", 0, 1, "hand", "hand"))
-    assert out.find("handover")["ms"] == decisions.IN_HANDOVER_TIMER_MS
+    assert out.find("handover")["ms"] == decisions.HANDOVER_TIMER_MS
     assert g.players[0]["hand"] == 4 and g.players[1]["hand"] == 3
     assert g.legal_inputs().expect == "handover"
     ok(g, ("tick", 14999))
@@ -376,7 +376,7 @@ def test_in_10_defense_decides_then_playoff_of_twelve():
     out = ok(k, ("judge",))     # tie, no Shield: no winner, prize kept; deck empty
     assert out.find("no_winner") is not None
     assert out.find("defense_tiebreak")["players"] == [0, 1]
-    assert out.find("playoff") == {"players": [0, 1], "cards": decisions.IN_PLAYOFF_HAND}
+    assert out.find("playoff") == {"players": [0, 1], "cards": decisions.PLAYOFF_HAND}
     assert k.players[0]["hand"] == 12 and k.phase == "stage2"
     attacks_down(k)
     reveal_all(k, {0: 1, 1: 7})

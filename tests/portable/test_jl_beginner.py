@@ -12,7 +12,7 @@ from hexors_tiles import (
     snapshot,
 )
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def beginner(first=0, pairs=1):
@@ -205,7 +205,7 @@ def test_jl_p4_stronghold_has_defense_bonus_and_never_moves():
 
 def test_jl_p5_power_tiles_064_to_075_cost_zero_to_three():
     """JL-P5: twelve Power tiles, each Surge or Ultimate, costing 0 to 3 Energy Stones."""
-    from shared_rules.hexors_powers import POWERS
+    from shared_rules.games.hexors.powers import POWERS
 
     jl = [p for p in POWERS.values() if p.game == "jl"]
     assert sorted(p.rule for p in jl) == ["JL-W%03d" % n for n in range(64, 76)]

@@ -14,7 +14,7 @@ from hexors_tiles import (
     setup,
 )
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def test_jl_c1_roster_limits_say_why():

@@ -17,7 +17,7 @@ from hexors_tiles import (
     power,
 )
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 R, G, B, Y, P, W = (FACE["red"], FACE["green"], FACE["blue"], FACE["yellow"], FACE["purple"],
                     FACE["white"])

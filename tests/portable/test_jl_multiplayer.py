@@ -18,7 +18,7 @@ from hexors_tiles import (
     setup,
 )
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def ffa3(powers=None, first=0, homes=(ATLANTIS, MARS, GOTHAM)):

@@ -2,7 +2,7 @@
 JL-C9, JL-C10, JL-W065)."""
 from hexors_tiles import FACE, give, jl_pair, play
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def test_jl_b4_legal_inputs_follow_the_battle():

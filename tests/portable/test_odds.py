@@ -1,9 +1,9 @@
-"""Exact Hexors battle odds (shared_rules/odds.py): JL-B4, JL-B5, YG-5 and YG-6 bonuses."""
+"""Exact Hexors battle odds (shared_rules/games/hexors/odds.py): JL-B4, JL-B5, YG-5 and YG-6 bonuses."""
 from check import raises
 
-from shared_rules.decisions import COLOURS
-from shared_rules.fraction import Fraction
-from shared_rules.odds import (
+from shared_rules.core.fraction import Fraction
+from shared_rules.games.hexors.decisions import COLOURS
+from shared_rules.games.hexors.odds import (
     EndlessTie,
     battle_odds,
     count_outcomes,

@@ -1,7 +1,7 @@
-"""The exact Fraction the odds are built on (shared_rules/fraction.py), on both interpreters."""
+"""The exact Fraction the odds are built on (shared_rules/core/fraction.py), on both interpreters."""
 from check import raises
 
-from shared_rules.fraction import ONE, ZERO, Fraction, gcd
+from shared_rules.core.fraction import ONE, ZERO, Fraction, gcd
 
 
 def test_gcd_of_signed_and_zero_values():

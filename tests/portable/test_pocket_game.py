@@ -6,10 +6,11 @@ folding that file to the same state and the same screen, under CPython and Micro
 from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
 from pocket_folder import folder as board_folder
 from pocket_folder import record as signed
+from pocket_folder import screens_of
 
 from firmware.pocket import game, screen
 from firmware.pocket.book import Book
-from shared_rules.events import TableEvent
+from shared_rules.protocol.events import TableEvent
 
 KEY = bytes(range(32))
 UIDS = {"jl/atlantis": "04A1B2C3D4E501", "jl/016": "04A1B2C3D4E502",
@@ -53,7 +54,7 @@ def test_a_game_restored_from_its_file_is_the_live_one_and_shows_the_same_screen
               tap("jl/mars", 4), tap("jl/doomsday", 5), Event("BTN", 6, button="B"),
               tap("jl/doomsday", 7), Event("BTN", 8, button="B"), tap("jl/016", 9),
               tap("jl/doomsday", 10), Event("DIE", 11, faces=(3,))]
-    screens = screen.screens_for("jl-beginner")
+    screens = screens_of("jl-beginner")
     for event in events:
         reaction = live.session.on_event(event)
         assert reaction.entry is not None
@@ -76,6 +77,6 @@ def test_a_new_game_starts_empty_and_a_refusal_is_what_the_panel_shows():
     second = game.start(root, "jl-collector", 2, book)
     assert second.session.journal.entries == [] and second.session.game.tiles == {}
     reaction = second.session.on_event(Event("DIE", 1, faces=(4,)))
-    shown = screen.game(screen.screens_for("jl-collector"), second.session, reaction)
+    shown = screen.game(screens_of("jl-collector"), second.session, reaction)
     assert not reaction.accepted and shown.kind == "refused"
     assert game.saved(root, book).variant == "jl-collector"

@@ -1,18 +1,19 @@
 """HeroScape on the pocket board (firmware/pocket/game.py, screen.py; issue 25, item 1), under
 CPython and MicroPython: with virtual dice (HS-6) the game asks the pocket's own die what
-the Pi's referee asks its hub (shared_rules/heroscape_dice.py: DIEMODE virtual once open,
+the Pi's referee asks its hub (shared_rules/games/heroscape/dice.py: DIEMODE virtual once open,
 ROLL n on the roller's press), the die (firmware/die.py, no sensor fitted: the virtual die
 only) rolls them, and its faces are the roll the game takes; restored from its file, it
 asks the same. With the die rolled per die, nothing is asked."""
 
 from pocket_folder import folder as board_folder
 from pocket_folder import record as signed
+from pocket_folder import screens_of
 
 from firmware.die import Die
 from firmware.pocket import game, screen
 from firmware.pocket.book import Book
-from shared_rules.events import TableEvent
-from shared_rules.heroscape import army_cards
+from shared_rules.games.heroscape.engine import army_cards
+from shared_rules.protocol.events import TableEvent
 
 KEY = bytes(range(32))
 UIDS = {"hs/zettian-guards": "04B5C00000A001", "hs/mimring": "04B5C00000B001"}
@@ -61,7 +62,7 @@ def test_hs_6_virtual_dice_on_the_pocket_are_rolled_by_its_own_die_on_the_roller
     table.set_up()
     legal = table.game.session.legal()
     roller = "AB"[legal.roll_by]
-    shown = screen.game(screen.screens_for("heroscape-virtual"), table.game.session)
+    shown = screen.game(screens_of("heroscape-virtual"), table.game.session)
     assert shown.footer == "P%d: press %s to roll 5" % (legal.roll_by + 1, roller), shown
     other = "AB"[1 - legal.roll_by]
     assert table.game.asked(table.press(other)) == []  # not theirs to roll
@@ -89,5 +90,5 @@ def test_hs_6_dice_rolled_one_by_one_ask_nothing_of_the_die():
     assert table.game.asked(table.press(roller)) == []
     took = table.event("DIE", die="FACE", faces=(1,))
     assert took.accepted, took
-    shown = screen.game(screen.screens_for("heroscape"), table.game.session)
+    shown = screen.game(screens_of("heroscape"), table.game.session)
     assert shown.kind == "battle" and "4 to go" in shown.footer, shown

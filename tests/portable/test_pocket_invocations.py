@@ -1,17 +1,18 @@
 """Invocations on the pocket board (issue 25, item 1): the Master's timers (IN-4) run on the
 board's clock (``ticks_ms``, which wraps) by the rule the Pi's hooks run
-(shared_rules/invocations_timers.py on shared_rules/clocks.py), run out when the Pi's do,
+(shared_rules/games/invocations/timers.py on shared_rules/core/clocks.py), run out when the Pi's do,
 once, and are journalled like any other input; the screens are the shared ones
-(shared_rules/invocations_presenter.py), seats named by their boards' colours (IN-1).
+(shared_rules/games/invocations/presenter.py), seats named by their boards' colours (IN-1).
 Under CPython and MicroPython."""
 
 from pocket_folder import folder as board_folder
+from pocket_folder import screens_of
 
 from firmware.clock import ticks_add
 from firmware.pocket import game, screen
 from firmware.pocket.book import Book
-from shared_rules.clocks import Clocks
-from shared_rules.invocations_timers import ran_out, running
+from shared_rules.core.clocks import Clocks
+from shared_rules.games.invocations.timers import ran_out, running
 
 NEAR_WRAP = ticks_add(0, -20000)  # the board's clock wraps 20 s into the timer
 
@@ -47,7 +48,7 @@ def test_in_4_the_attack_timer_runs_out_on_the_boards_clock_when_the_pis_does():
     root, played = started("in-attack")
     assert choose(played.session, "Red spell").accepted  # a Spell the Master may force
     played.changed()
-    screens = screen.screens_for("invocations")
+    screens = screens_of("invocations")
     assert played.tick(NEAR_WRAP) is None
     assert played.timers_ms() == {"attack": 60000}
     assert screen.game(screens, played.session, None, played.timers_ms()).big == ("1:00",)
@@ -81,7 +82,7 @@ def test_in_4_the_hand_over_timer_and_the_master_performing_the_steal():
     played.changed()
     assert played.tick(NEAR_WRAP) is None
     assert played.tick(ticks_add(NEAR_WRAP, 4000)) is None
-    shown = screen.game(screen.screens_for("invocations"), played.session, None,
+    shown = screen.game(screens_of("invocations"), played.session, None,
                         played.timers_ms())
     assert shown.big == ("0:11",) and shown.lines == ("Blue: card to Red",)
     assert shown.footer == "B: handed"
@@ -96,5 +97,5 @@ def test_in_4_no_timer_runs_in_the_untimed_game():
     _root, played = started("in-untimed", "invocations-untimed")
     assert played.tick(NEAR_WRAP) is None and played.tick(ticks_add(NEAR_WRAP, 600000)) is None
     assert played.timers_ms() == {} and timeouts(played) == []
-    shown = screen.game(screen.screens_for("invocations"), played.session)
+    shown = screen.game(screens_of("invocations"), played.session)
     assert shown.big == ("Stage 2",)

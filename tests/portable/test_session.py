@@ -1,12 +1,12 @@
-"""The referee session's core (shared_rules/session.py), the same code on the Pi and on the
+"""The referee session's core (shared_rules/core/session.py), the same code on the Pi and on the
 pocket board: a JL Beginner game played from table events and the referee's buttons to its
 winner, undo by BACK held, and a session rebuilt by folding its journal that equals the live
 one, under CPython and under MicroPython (issue 25, item 1)."""
 from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
 
-from shared_rules.events import TableEvent
-from shared_rules.hexors import HexorsGame
-from shared_rules.session import Entry, Session, standing_inputs
+from shared_rules.core.session import Entry, Session, standing_inputs
+from shared_rules.games.hexors.engine import HexorsGame
+from shared_rules.protocol.events import TableEvent
 
 UIDS = {"jl/atlantis": "04A1", "jl/016": "04A2", "jl/mars": "04B1", "jl/doomsday": "04B2"}
 ENTRIES = {e["id"]: e for e in (ATLANTIS, SUPERMAN, MARS, DOOMSDAY)}

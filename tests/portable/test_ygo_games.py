@@ -1,7 +1,7 @@
 """Whole Yu-Gi-Oh! Hexors games, setup to winner (YG-1..YG-16 together)."""
 from hexors_tiles import BLUE_EYES, DRAGON, FACE, GAIA, KAIBA, MAGICIAN, YUGI, play, power
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 R, G, B, Y, P, W = (FACE["red"], FACE["green"], FACE["blue"], FACE["yellow"], FACE["purple"],
                     FACE["white"])

@@ -13,7 +13,7 @@ from hexors_tiles import (
     ygo_pair,
 )
 
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 
 def test_yg_1_defeating_the_enemy_character_wins_at_once():
@@ -200,8 +200,8 @@ def test_yg_12_unknown_attack_bonus_and_unknown_element_refused():
 def test_yg_10_odds_of_the_rulebook_duel_with_every_known_bonus():
     """YG-10 / YG-5: the exact odds of Gaia against Thousand Dragon, Element bonuses
     included and ties re-rolled, before and after Gaia's roll; they add up to 1."""
-    from shared_rules.fraction import Fraction
-    from shared_rules.odds import battle_odds
+    from shared_rules.core.fraction import Fraction
+    from shared_rules.games.hexors.odds import battle_odds
 
     g = ygo_pair()
     play(g, [("tap", "G0"), ("tap", "D1")])

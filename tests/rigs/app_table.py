@@ -18,7 +18,7 @@ from host.storage.registry import Registry, RegistryBook
 from host.storage.store import Store
 from rigs.cable import Cable
 from rigs.clock import Clock
-from shared_rules.decisions import COLOURS
+from shared_rules.games.hexors.decisions import COLOURS
 
 PINS = {UP: 17, DOWN: 27, OK: 22, BACK: 23}
 SUPERMAN, ATLANTIS, STRANGER = "04A1B2C3D4E502", "04A1B2C3D4E501", "04FFFFFFFFFF01"

@@ -11,7 +11,7 @@ from host.hub.link import HubLink
 from host.storage.registry import Registry
 from host.storage.store import Store
 from rigs.wires import Wire
-from shared_rules.decisions import COLOURS
+from shared_rules.games.hexors.decisions import COLOURS
 
 KEY = bytes(range(32))
 BOOT = "0A1B2C3D"

@@ -36,9 +36,9 @@ from hexors_random import Rng as HexorsRng
 from hexors_random import setup_inputs as hexors_setup
 
 from host.games import descriptor
-from host.games.invocations.hooks import running as invocations_timers
-from shared_rules.heroscape import army_cards, card
-from shared_rules.hexo import hexo_cards
+from shared_rules.games.heroscape.engine import army_cards, card
+from shared_rules.games.hexo.engine import hexo_cards
+from shared_rules.games.invocations.timers import running as invocations_timers
 
 # Most inputs a random session may take before it must be over: far beyond a real game
 # (an Invocations deck of 68 runs out in under 30 rounds; Hexo's pile of 10 cards a player

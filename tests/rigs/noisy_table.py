@@ -29,7 +29,7 @@ from host.session.referee import Referee, TileBook
 from host.storage.store import Store
 from rigs.table_rig import events_of
 from rigs.wires import Wire
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 BOOT = "5EED0001"
 SERIES = (("jl-beginner", beginner_script), ("jl-collector", collector_script))

@@ -105,7 +105,7 @@ class Words:
             p in self.names or p in self.exact or NUMBER.fullmatch(p) for p in parts)
 
     def _breakdown(self, text: str) -> bool:
-        """A total as the engines print it (shared_rules.engine.Total): its parts, each a
+        """A total as the engines print it (shared_rules.core.engine.Total): its parts, each a
         number and a catalogue word (or a sentence of the catalogue, "2 treasures × 10"),
         then "= n"."""
         m = re.fullmatch(r"(.+) = (-?\d+)", text)

@@ -21,7 +21,7 @@ from pathlib import Path
 from host.games.hexors.demo import DEMO_CORRECTIONS, UIDS
 from host.storage.registry import Registry
 from host.storage.store import Store
-from shared_rules.decisions import COLOURS
+from shared_rules.games.hexors.decisions import COLOURS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -173,7 +173,7 @@ def clean_run(variant: str, steps: list[dict]):
     from host.session.referee import Referee, TileBook
     from host.storage.journal import MemoryJournal
     from rigs.table_rig import events_of
-    from shared_rules.hexors import HexorsGame
+    from shared_rules.games.hexors.engine import HexorsGame
     from shared_rules.protocol import message
 
     log = MemoryJournal()

@@ -8,14 +8,14 @@ import json
 
 from host.app.demo import choose
 from host.display.screens import text
-from host.games.hexors.presenter import HexorsView
+from host.games.descriptor import game as kind_of
 from host.hub.link import Received
 from host.session.referee import Referee, TileBook
 from host.storage import tags
 from host.storage.journal import MemoryJournal
 from shared_rules import catalogue
-from shared_rules.decisions import COLOURS
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.decisions import COLOURS
+from shared_rules.games.hexors.engine import HexorsGame
 from shared_rules.protocol import message
 
 VALUES = {
@@ -61,7 +61,7 @@ class Table:
         self.ref = Referee(new_game or (lambda: HexorsGame(variant=variant, players=2)),
                            TileBook(book if book is not None else entries()), hooks,
                            self.journal, players=players)
-        self.presenter = presenter if presenter is not None else HexorsView(variant)
+        self.presenter = presenter if presenter is not None else kind_of(variant).presenter()
         self.seq = 0
         self.last = None  # the last reaction: its message holds the panel for a while
 

@@ -15,7 +15,7 @@ from host.hub.link import HubLink
 from host.storage.store import Store
 from rigs.referee_table import Table as RefereeTable
 from rigs.wires import Wire
-from shared_rules.hexors import HexorsGame
+from shared_rules.games.hexors.engine import HexorsGame
 
 BOOT = "0A1B2C3D"
 

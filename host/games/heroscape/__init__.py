@@ -1,42 +1,21 @@
-"""HeroScape (basic rules): engine shared_rules/heroscape.py, dice rolled per die or virtual."""
+"""What only the Pi has of HeroScape (the game is shared_rules/games/heroscape/): its demo
+table (demo.py) and ``hexref odds heroscape`` (odds.py), both imported when used."""
 from __future__ import annotations
 
-from host.common.i18n import N_
-from host.games.descriptor import Demo, Descriptor, Variant, register
+from typing import Any
 
 
-def _engine(v: Variant, seats: tuple[str, ...]):
-    from shared_rules.heroscape import HeroScapeGame
-
-    return HeroScapeGame(dice=v.options["dice"])
-
-
-def _presenter(v: Variant):
-    from host.games.heroscape.presenter import HeroScapeView
-
-    return HeroScapeView(v.options["dice"])
-
-
-def _hooks(v: Variant):
-    from host.games.heroscape.hooks import HeroScapeHooks
-
-    return HeroScapeHooks(v.options["dice"])
-
-
-def _demo() -> Demo:
+def _demo():
+    from host.games.descriptor import Demo
     from host.games.heroscape.demo import heroscape_entries, heroscape_script
 
     return Demo(heroscape_entries, heroscape_script)
 
 
-def _odds(parsers) -> None:
+DEMOS = {"heroscape": _demo}
+
+
+def add_odds(parsers: Any) -> None:
     from host.games.heroscape.odds import add_heroscape_odds
 
     add_heroscape_odds(parsers)
-
-
-register(Descriptor(
-    "HeroScape", "HeroScape", "hs",
-    (Variant("heroscape", N_("Die rolled per die"), (2,), {"dice": "physical"}),
-     Variant("heroscape-virtual", N_("Virtual dice"), (2,), {"dice": "virtual"})),
-    _engine, _presenter, _hooks, demos={"heroscape": _demo}, odds=_odds))

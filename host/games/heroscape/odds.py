@@ -23,7 +23,7 @@ def add_heroscape_odds(odds_games: Any) -> None:
 def _odds_heroscape(args: argparse.Namespace) -> int:
     import json
 
-    from shared_rules.heroscape_odds import attack_odds
+    from shared_rules.games.heroscape.odds import attack_odds
 
     try:
         odds = attack_odds(args.attack, args.defense)
@@ -34,7 +34,7 @@ def _odds_heroscape(args: argparse.Namespace) -> int:
         return 0
     p = odds.p_destroy
     from host.common.i18n import number, share
-    from shared_rules.heroscape_presenter import dice_against
+    from shared_rules.games.heroscape.presenter import dice_against
 
     print(_("%s (HS-7: more skulls than shields destroys)")
           % dice_against(args.attack, args.defense))

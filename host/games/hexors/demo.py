@@ -41,7 +41,7 @@ YGO_CORRECTIONS: dict[str, dict[str, Any]] = {
 def demo_entries(uids: dict[str, str] | None = None,
                  corrections: dict[str, dict[str, Any]] | None = None) -> list[dict]:
     from shared_rules import catalogue
-    from shared_rules.decisions import COLOURS
+    from shared_rules.games.hexors.decisions import COLOURS
 
     out = []
     for entry_id in (uids if uids is not None else UIDS):

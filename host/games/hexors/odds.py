@@ -20,7 +20,7 @@ SIDE_FORMS = N_("six strike values green,blue,yellow,red,purple,white (2,3,5,1,2
 
 def _colours(keys) -> str:
     """Colour keys in the table's words (``vert, bleu``)."""
-    from shared_rules.hexors import DIE_COLOURS
+    from shared_rules.games.hexors.engine import DIE_COLOURS
 
     return ", ".join(_(DIE_COLOURS[c]) for c in keys)
 
@@ -28,8 +28,8 @@ def _colours(keys) -> str:
 def hexors_side(text: str, data: str | None = None) -> tuple[str, dict]:
     """(what it is, its six strike values) for one side of ``hexref odds hexors``."""
     from shared_rules import catalogue
-    from shared_rules.decisions import COLOURS
-    from shared_rules.hexors import DIE_COLOURS
+    from shared_rules.games.hexors.decisions import COLOURS
+    from shared_rules.games.hexors.engine import DIE_COLOURS
 
     text = text.strip()
     parts = [p.strip() for p in text.split(",")]
@@ -135,9 +135,9 @@ def _enrolled(text: str, data: str | None) -> tuple[dict, str] | None:
 def _odds_hexors(args: argparse.Namespace) -> int:
     import json
 
-    from shared_rules.decisions import COLOURS
-    from shared_rules.hexors import DIE_COLOURS
-    from shared_rules.odds import EndlessTie, battle_odds
+    from shared_rules.games.hexors.decisions import COLOURS
+    from shared_rules.games.hexors.engine import DIE_COLOURS
+    from shared_rules.games.hexors.odds import EndlessTie, battle_odds
 
     try:
         folder = args.data or str(args.cfg.data.path)

@@ -1,8 +1,8 @@
 """The Invocations demo table: three players, two rounds."""
 from __future__ import annotations
 
-from host.games.invocations.seats import BOARD_COLOURS
 from host.games.scripting import Steps, corrected, lookup
+from shared_rules.games.invocations.presenter import BOARD_COLOURS
 
 IN_PLAYERS = BOARD_COLOURS[:3]  # the script names its seats (and menu lines) in English
 IN_CARDS = {  # the demo deck's cards that get revealed: (name, Attack, Defense)
