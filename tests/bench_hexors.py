@@ -77,22 +77,13 @@ def main(seeds):
 
 
 MICROPYTHON_JS = """
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { load, copy, walk, isSource } from "./mpy/interp.mjs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 const root = process.env.HEXREF_ROOT;
-const mp = await loadMicroPython({ heapsize: 1024 * 1024, stdout: (l) => console.log(l),
-                                   stderr: (l) => console.log(l) });
-mp.FS.mkdirTree("/lib/shared_rules");
-const dir = join(root, "shared_rules");
-for (const name of readdirSync(dir)) {
-  if (name.endsWith(".py") || name.endsWith(".json")) {
-    if (statSync(join(dir, name)).isFile())
-      mp.FS.writeFile("/lib/shared_rules/" + name, readFileSync(join(dir, name)));
-  }
-}
-for (const name of ["hexors_random.py"])
-  mp.FS.writeFile("/lib/" + name, readFileSync(join(root, "tests", "portable", name)));
+const mp = await load({ stdout: (l) => console.log(l) });
+copy(mp, walk(join(root, "shared_rules"), isSource), root, "/lib");
+copy(mp, [join(root, "tests", "portable", "hexors_random.py")], join(root, "tests", "portable"), "/lib");
 mp.runPython("import sys\\nsys.path.append('/lib')");
 try {
   mp.runPython(readFileSync(join(root, "tests", "bench_hexors.py"), "utf8")

@@ -6,6 +6,7 @@ how long it takes is measured by ``make bench`` (tests/bench_cli_start.py), neve
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,12 +48,15 @@ def test_help_loads_no_device_web_broker_or_image_library(args):
 
 
 def test_the_rules_engines_wait_for_a_game():
-    """Listing the games (menu, enroll --game, odds) registers them without their engines,
-    presenters or demo scripts."""
+    """Listing the games (menu, enroll --game, odds) reads each game package's descriptor
+    (its ``__init__``) without its engine, screens, cards or demo scripts."""
     modules = loaded("--help")
     assert "host.games.descriptor" in modules
+    assert "shared_rules.games.hexors" in modules  # the registry's descriptors were read
+    descriptors = {"shared_rules", "shared_rules.core", "shared_rules.core.words",
+                   "shared_rules.core.descriptor", "shared_rules.games"}
     engines = sorted(m for m in modules if m.startswith("shared_rules.")
-                     and m not in ("shared_rules.core.words",))
+                     and m not in descriptors and not re.fullmatch(r"shared_rules\.games\.\w+", m))
     scripts = sorted(m for m in modules if m.startswith("host.games.")
                      and m.rsplit(".", 1)[-1] in ("presenter", "demo", "hooks", "scripting"))
     assert not engines and not scripts, engines + scripts

@@ -6,7 +6,7 @@ on the pocket's UP and DOWN, a referee's choice pressed OK, DOWN..., OK), with a
 (a reset) mid-game, and what the board must journal for it.
 
 What the board must journal is what a twin of the board's session journals, run here on
-the board's own rules (firmware/pocket/game.py's ``new_game`` and seats, the board's tiles)
+the board's own rules (the game's descriptor as firmware/pocket/game.py reads it: engine and seats, the board's tiles)
 with every step the board gets, each press read as the board reads it
 (firmware/pocket/main.py: UP and DOWN are the players' buttons while the referee's menu is
 closed). The twin also says where a power cut may come: between two inputs with the menu
@@ -22,7 +22,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from firmware.pocket.book import Book  # noqa: E402
-from firmware.pocket.game import new_game, seats_for  # noqa: E402
 from host.app.pocket_demo import (  # noqa: E402
     PLAYER_BUTTON,
     POCKET,
@@ -31,6 +30,7 @@ from host.app.pocket_demo import (  # noqa: E402
     menu_presses,
     pocket_steps,
 )
+from shared_rules import games  # noqa: E402
 from shared_rules.core.session import Session  # noqa: E402
 from shared_rules.protocol.events import TableEvent  # noqa: E402
 
@@ -62,8 +62,9 @@ class Game:
         self.variant = variant
         self.book = book or Book(str(POCKET / "tiles"))
         assert self.book.key is not None, "the pocket's tiles have no collection key"
-        self.twin = Session(new_game(variant, players), self.book, Journal(),
-                            seats_for(variant, players))
+        descriptor, kind = games.find(variant)
+        seats = descriptor.seats(players)
+        self.twin = Session(lambda: descriptor.engine(kind, seats), self.book, Journal(), seats)
         self.winners: list[int] = []  # as the winning input's outcome names them
         steps = pocket_steps(variant, self.book.key, listed(POCKET))
         menu = menu_length(variant, players)
