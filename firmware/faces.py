@@ -31,7 +31,7 @@ class FaceTable:
     hub calls ``match`` from its loop and must not allocate).
 
     Built by :func:`firmware.faces_setup.face_table` from the recorded directions, which
-    it checks and normalises: that is boot and calibration work, and main_pico drops
+    it checks and normalises: that is boot and calibration work, and the hub's main drops
     faces_setup once the hub runs (``match`` is all the hub keeps)."""
 
     def __init__(self, numbers, fx, fy, fz, tolerance_deg, tan2):

@@ -1,7 +1,7 @@
 """The face table's setup work: checking and normalising the recorded directions into a
 :class:`firmware.faces.FaceTable`, reading and writing ``die_faces.json``, and the
 reference build's table (``DEFAULT``). The hub needs it only while booting (its loop only
-calls :meth:`firmware.faces.FaceTable.match`), so ``main_pico`` drops this module
+calls :meth:`firmware.faces.FaceTable.match`), so the hub's main (firmware/hub/main.py) drops this module
 afterwards; calibration and the tests import it as they need it.
 
 >>> table = face_table(DEFAULT)

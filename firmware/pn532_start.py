@@ -2,7 +2,7 @@
 (start-up and tests). Section numbers are from UM0701-02, as in :mod:`firmware.pn532`.
 
 Nothing here runs once the hub loop has started (the loop drives the chip one bus
-transaction at a time), so ``main_pico`` drops this module after boot. It works on a
+transaction at a time), so the hub's main (firmware/hub/main.py) drops this module after boot. It works on a
 :class:`firmware.pn532.PN532`'s public names only, and the driver never imports it back::
 
     chip = PN532(I2CBus(i2c), reset=Pin(7, Pin.OUT))

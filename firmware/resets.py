@@ -1,10 +1,10 @@
 """The watchdog resets in a row, kept in ``boot_state.txt`` across reboots: the boot
-(``firmware.wiring.watchdog_resets``) counts one more after each watchdog reset, and
-``main_pico`` clears the count after a healthy minute. After ``SAFE_AFTER`` in a row the
+(``firmware.hub.boot.watchdog_resets``) counts one more after each watchdog reset, and
+firmware/hub/main.py clears the count after a healthy minute. After ``SAFE_AFTER`` in a row the
 hub starts without a watchdog (safe mode) instead of rebooting forever.
 
 It is all the boot's bookkeeping the running hub still needs, so it stays resident while
-``firmware.wiring`` is dropped after boot; and ``stop_watchdog``, for the hub and the
+the boot's code is dropped after boot; and ``stop_watchdog``, for the hub and the
 pocket alike when the maker interrupts them.
 """
 SAFE_AFTER = 3

@@ -1,32 +1,44 @@
-"""The reader hub's parts, wired as ``firmware/board.py`` says (generated from
+"""A board's parts, wired as its pin table says (``board``: firmware/hub/board.py for the
+reader hub, firmware/pocket/board.py for the pocket, both generated from
 ``hardware/pinout.json``): the die's accelerometer, the NFC reader, the buttons, the status
-light and the buzzer, each built on its ``machine`` bus or pin and handed to the hub.
+light and the buzzer, each built on its ``machine`` bus or pin.
 
-Only needed while booting: ``main_pico`` drops this module afterwards, so its code does
-not sit in the heap while the hub runs. ``machine`` is a parameter so the tests can hand
-in a stand-in.
+Only needed while booting: the boards drop this module afterwards, so its code does not
+sit in the heap while they run. ``machine`` is a parameter so the tests can hand in a
+stand-in.
 """
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):
-        return x
 
-from firmware import board, resets
-
-# The pins come from board's functions (bus, pin, address...), never its constants' names:
-# interned names outlive this module, and a booted hub keeps no use for them.
-_WDT_MS = const(5000)  # the RP2040 allows up to 8.3 s
-CAPS = ("nfc", "die", "btn", "led")  # what HELLO says this hub can do
+# The pins come from the board's functions (bus, pin, address...), never its constants'
+# names: interned names outlive this module, and a booted board keeps no use for them.
 
 
-def die_i2c(machine=None):
+def die_i2c(board, machine=None):
     if machine is None:
         import machine
     return board.bus(machine, "die_i2c")
 
 
-def find_sensor(i2c, prefer=None):
+def _lis3dh():
+    from firmware.lis3dh import LIS3DH
+    return LIS3DH
+
+
+def _adxl345():
+    from firmware.adxl345 import ADXL345
+    return ADXL345
+
+
+def _mpu6050():
+    from firmware.mpu6050 import MPU6050
+    return MPU6050
+
+
+# The accelerometers a die cable may carry, by the name the pin table gives them; each
+# driver is imported only when its chip answers (each costs heap).
+SENSORS = {"lis3dh": _lis3dh, "adxl345": _adxl345, "mpu6050": _mpu6050}
+
+
+def find_sensor(board, i2c, prefer=None):
     """The accelerometer on ``i2c``: the preferred chip first, then whatever answers.
     Only the driver of a chip that answers is imported (each costs heap)."""
     default, choices = board.choice("die")
@@ -37,23 +49,21 @@ def find_sensor(i2c, prefer=None):
     for name in order:
         address = board.address(name)
         if address in found:
-            cls = name.upper()  # firmware.lis3dh.LIS3DH
-            module = __import__("firmware." + name, None, None, (cls,))
             try:
-                return getattr(module, cls)(i2c, address)
+                return SENSORS[name]()(i2c, address)
             except OSError as exc:
                 errors.append(str(exc))
     raise OSError("no accelerometer on the die cable%s" % (
         (": " + "; ".join(errors)) if errors else " (nothing answers)"))
 
 
-def build_die(i2c, faces_path=None, errors=None):
+def build_die(board, i2c, faces_path=None, errors=None):
     from firmware import faces_setup
     from firmware.die import Die
     from firmware.rolls import RollDetector
 
     try:
-        sensor = find_sensor(i2c)
+        sensor = find_sensor(board, i2c)
         detector = RollDetector(faces_setup.load(faces_path or faces_setup.FILE),
                                 sensor.rate_hz)
     except (OSError, ValueError) as exc:
@@ -63,7 +73,7 @@ def build_die(i2c, faces_path=None, errors=None):
     return Die(sensor, detector)
 
 
-def build_reader(machine, errors, ticks=None, sleep=None):
+def build_reader(board, machine, errors, ticks=None, sleep=None):
     """The NFC reader, started; ``ticks``/``sleep`` are the clock it waits on at boot
     (the hub's by default; a simulated one in the bench)."""
     if ticks is None:
@@ -107,7 +117,7 @@ def _irq_pin(machine, number):
         return machine.Pin(number, machine.Pin.IN)
 
 
-def build_buttons(machine):
+def build_buttons(board, machine):
     from firmware.buttons import Buttons
 
     pins = [(name, machine.Pin(number, machine.Pin.IN, machine.Pin.PULL_UP))
@@ -115,7 +125,7 @@ def build_buttons(machine):
     return Buttons(pins, active_low=board.active_low("button_a"))
 
 
-def build_led(machine):
+def build_led(board, machine):
     from firmware.led import Led, PwmLight
 
     if board.choice("light")[0] == "ws2812":
@@ -129,7 +139,7 @@ def build_led(machine):
     return Led(PwmLight(pwm, board.active_low("led")))
 
 
-def build_buzzer(machine):
+def build_buzzer(board, machine):
     if not board.choice("buzzer")[0]:
         return None
     from firmware.buzzer import PwmBuzzer
@@ -143,73 +153,3 @@ def new_boot_id(urandom=None):
         from firmware.entropy import urandom
     raw = urandom(4)
     return "%02X%02X%02X%02X" % (raw[0], raw[1], raw[2], raw[3])
-
-
-def make_hub(port, reader, die, buttons, led=None, board="sim", boot_id=None, buzzer=None,
-             watchdog=None):
-    """The hub on ``port`` with its link (a new boot id unless given) and its parts."""
-    from firmware.hub import Hub
-    from firmware.link import Link
-
-    link = Link(port, boot_id or new_boot_id(), board=board, caps=CAPS)
-    return Hub(link, reader, die, buttons, led, buzzer, watchdog)
-
-
-def boot(machine, errors, safe=False, port=None, ticks=None, sleep=None):
-    """Build every part and the hub; ``errors`` collects what is missing, as (code, text).
-    In safe mode there is no watchdog. ``port`` defaults to the USB serial port."""
-    if port is None:
-        from firmware.usbport import UsbPort
-
-        port = UsbPort()
-    die = build_die(die_i2c(machine), errors=errors)
-    reader = build_reader(machine, errors, ticks, sleep)
-    watchdog = None if safe else machine.WDT(timeout=_WDT_MS)
-    return make_hub(port, reader, die, build_buttons(machine), build_led(machine),
-                    board=board.BOARD, buzzer=build_buzzer(machine), watchdog=watchdog)
-
-
-def _timed_out(machine):
-    """On the RP2040, machine.reset() (mpremote reset, the end of `make deploy`) is a
-    watchdog reset too, and reset_cause() says WDT_RESET for it: only the watchdog's
-    REASON register (datasheet 4.7.6: bit 0 TIMER, bit 1 FORCE) tells a hang from a
-    deliberate reset. Elsewhere the cause is taken as it is."""
-    mem32 = getattr(machine, "mem32", None)
-    if mem32 is None or board.BOARD != "pico":
-        return True
-    return mem32[0x40058008] & 1 != 0
-
-
-def watchdog_resets(machine, path=None):
-    """Watchdog resets in a row, this boot included if it was one (kept in ``path``,
-    ``resets.FILE`` by default)."""
-    path = path or resets.FILE
-    n = resets.read(path)
-    if machine.reset_cause() == machine.WDT_RESET and _timed_out(machine):
-        n += 1
-    else:
-        n = 0
-    resets.write(n, path)
-    return n
-
-
-def start(machine=None):
-    """The Pico's boot (``main_pico.main``): count the watchdog resets in a row, build the
-    hub (without a watchdog in safe mode), start it and say in ``ERR`` frames what is
-    missing. Returns ``(hub, resets)``."""
-    if machine is None:
-        import machine
-    from firmware.clock import ticks_ms
-
-    errors = []
-    count = watchdog_resets(machine)
-    safe = count >= resets.SAFE_AFTER
-    hub = boot(machine, errors, safe)
-    if safe:
-        errors.append(("SAFE_MODE", "%d watchdog resets in a row: no watchdog" % count))
-    elif count:
-        errors.append(("WDT_RESET", "the last run hung and was reset by the watchdog"))
-    hub.start(ticks_ms())
-    for code, text in errors:
-        hub.link.error(code, text[:100])
-    return hub, count

@@ -1,6 +1,6 @@
 """Write the pin modules from hardware/pinout.json, the one source of truth.
 
-    python hardware/gen_pins.py          # rewrite firmware/board.py, firmware/board_esp32.py,
+    python hardware/gen_pins.py          # rewrite firmware/hub/board.py, firmware/hub/board_esp32.py,
                                          # firmware/pocket/board.py, host/common/pins.py
                                          # and hardware/PINS.md
     python hardware/gen_pins.py --check  # exit 1 if any of them is out of date
@@ -17,7 +17,7 @@ The names follow one rule, so code can be written against them without reading t
   ``DEFAULT_NFC`` (the one the reference build fits, or None if it is optional);
 - labelled devices (buttons) give ``BUTTONS``, a tuple of ``(label, pin)``.
 
-host/common/pins.py holds them as plain module constants. The boards' modules (firmware/board.py,
+host/common/pins.py holds them as plain module constants. The boards' modules (firmware/hub/board.py,
 board_esp32.py, pocket/board.py) keep every constant but ``BOARD`` private (``_PN532_ADDR = const(0x24)``):
 MicroPython folds them into the code and keeps no name for them, so a booted hub holds
 none of these ~50 names in its heap (interned names are never freed, even after the boot
@@ -42,8 +42,8 @@ PINOUT = os.path.join(HERE, "pinout.json")
 
 # board key -> (output path, use MicroPython const())
 TARGETS = {
-    "hub": ("firmware/board.py", True),
-    "hub_esp32": ("firmware/board_esp32.py", True),
+    "hub": ("firmware/hub/board.py", True),
+    "hub_esp32": ("firmware/hub/board_esp32.py", True),
     "pocket": ("firmware/pocket/board.py", True),
     "host": ("host/common/pins.py", False),
 }

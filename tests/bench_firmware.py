@@ -27,10 +27,10 @@ except (ImportError, AttributeError, NameError):
 
 # Only the twins at the top: what the hub itself imports is imported in boot(), so the
 # heap figure counts it.
-from firmware.twins import FakeClock  # noqa: E402
-from firmware.twins.accel import CHIPS, AccelTwin  # noqa: E402
+from firmware.sim.twins import FakeClock  # noqa: E402
+from firmware.sim.twins.accel import CHIPS, AccelTwin  # noqa: E402
 
-PASS_MS = 2  # the hub loop's period (firmware/main_pico.py PERIOD_MS)
+PASS_MS = 2  # the hub loop's period (firmware/hub/main.py PERIOD_MS)
 TAG = "04A1B2C3D4E5F6"
 
 
@@ -98,7 +98,7 @@ class _MachinePin(_Pin):
     irq = None
 
     def __init__(self, number, mode=None, pull=None, value=None):
-        from firmware import board
+        from firmware.hub import board
 
         _Pin.__init__(self)
         self.target = (_MachinePin.rst if number == board.PN532_RST else
@@ -114,7 +114,7 @@ class _MachinePin(_Pin):
 
 class _Machine:
     """A stand-in ``machine`` module whose buses and pins are the twins, so the bench boots
-    the hub through ``firmware.wiring`` exactly as ``main_pico`` does on the Pico."""
+    the hub through ``firmware.hub.boot`` exactly as firmware/hub/main.py does on the Pico."""
 
     WDT_RESET = 3
 
@@ -126,7 +126,7 @@ class _Machine:
         self.Pin = _MachinePin
 
     def I2C(self, bus_id, **kw):
-        from firmware import board
+        from firmware.hub import board
 
         return self.twins["accel"] if bus_id == board.DIE_I2C_ID else self.twins["nfc_bus"]
 
@@ -145,7 +145,7 @@ class _Machine:
 
 def make_twins(clock=None, chip="lis3dh", samples=None):
     """The simulated chips, made before the hub so the heap figure can leave them out."""
-    from firmware.twins.pn532 import FakeI2C, PN532Twin
+    from firmware.sim.twins.pn532 import FakeI2C, PN532Twin
 
     clock = clock or FakeClock()
     nfc = PN532Twin(clock)
@@ -156,12 +156,13 @@ def make_twins(clock=None, chip="lis3dh", samples=None):
 
 
 def boot(twins, beat_ms=None, usb=False):
-    """Boot the hub as ``main_pico.main`` does (``firmware.wiring`` on the twins' machine,
+    """Boot the hub as firmware/hub/main.py does (``firmware.hub.boot`` on the twins' machine,
     boot-only modules dropped); returns it started. ``usb``: on the board's own serial port
-    (firmware.usbport, what the heap figures count; see ``on_fake_port``), else on a
+    (firmware.hub.usbport, what the heap figures count; see ``on_fake_port``), else on a
     FakePort the bench can feed and read."""
     import firmware
-    from firmware import main_pico, wiring
+    from firmware.hub import boot as hub_boot
+    from firmware.hub import main as hub_main
 
     port = None  # wiring's default: the USB port
     if not usb:
@@ -170,10 +171,10 @@ def boot(twins, beat_ms=None, usb=False):
         port = FakePort()
     errors = []
     clock = twins["clock"]
-    hub = wiring.boot(twins["machine"], errors, port=port, ticks=clock.ticks_ms,
-                      sleep=clock.sleep_ms)
-    del wiring
-    firmware.forget(main_pico.BOOT_ONLY)
+    hub = hub_boot.boot(twins["machine"], errors, port=port, ticks=clock.ticks_ms,
+                        sleep=clock.sleep_ms)
+    del hub_boot
+    firmware.forget(hub_main.BOOT_ONLY)
     if errors:
         raise RuntimeError("the bench hub did not come up whole: %r" % (errors,))
     if beat_ms:
@@ -236,7 +237,7 @@ def tag_resting(twins, hub):
     """Put a tag on the reader twin and run until its TAP is out (the hub now knows it)."""
     from firmware.ndef import TNF_EXTERNAL
     from firmware.ndef_records import record
-    from firmware.twins import Ntag
+    from firmware.sim.twins import Ntag
 
     twins["nfc"].place(Ntag(TAG, record=record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")))
     hub.reader.chip.bus.i2c = twins["nfc_bus"]
@@ -286,8 +287,8 @@ def _die_trace(trace, chip):
     from firmware.clock import FakeClock as Clock
     from firmware.die import Die
     from firmware.faces_setup import DEFAULT, face_table
-    from firmware.hub import Hub
-    from firmware.link import Link
+    from firmware.hub.link import Link
+    from firmware.hub.loop import Hub
     from firmware.rolls import RollDetector
     from firmware.vdie import VirtualDie
     from shared_rules import protocol
@@ -331,7 +332,7 @@ def tap_figures(trials=20):
     """Milliseconds from a tag landing on the PN532 twin to the TAP frame, per trial."""
     from firmware.ndef import TNF_EXTERNAL
     from firmware.ndef_records import record
-    from firmware.twins import Ntag
+    from firmware.sim.twins import Ntag
     from shared_rules.protocol import message
 
     twins = make_twins()

@@ -4,7 +4,7 @@
 Justice League Beginner and Collector's games one after another, chosen from the game
 menu with the hub's buttons, with table noise between steps, until the hub has sent at
 least 1,200 events (over 500 inputs the rules accept): the hub's process
-(``python -m firmware.sim``) plays them to ``hexref run`` through the relay of
+(``python -m firmware.sim.hub``) plays them to ``hexref run`` through the relay of
 tests/rigs/noisy_relay.py, once clean and once corrupting 1% of the bytes and dropping 2% of
 the lines both ways with 10 cuts of the cable. Both runs go at once (they mostly sleep).
 It passes when every game ends, the two stores hold the same games (the same accepted

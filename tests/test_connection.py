@@ -1,6 +1,6 @@
 """The cable comes out and goes back in: nothing lost, nothing doubled.
 
-The hub is the real firmware link (firmware/link.py) on the master side of a pty, the host
+The hub is the real firmware link (firmware/hub/link.py) on the master side of a pty, the host
 a ``Connection`` on the slave side, as over USB. Unplugging closes the master (the device
 node stops answering: EIO); plugging back in is a new pty, found by the same finder.
 """
@@ -13,8 +13,8 @@ import serial
 from rigs.cable import Cable
 from rigs.clock import Clock
 
-from firmware.link import Link
-from firmware.sim import FdPort
+from firmware.hub.link import Link
+from firmware.sim.hub import FdPort
 from host.hub import connection
 from host.hub.connection import CONNECTED, DISCONNECTED, Connection, find_hub_port
 

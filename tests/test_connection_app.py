@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rigs.app_table import ATLANTIS, STRANGER, SUPERMAN, Table, hub_events
 
-from firmware.sim import FdPort
+from firmware.sim.hub import FdPort
 from host.app.run import GameMenu
 from host.devices.inputs import BACK, DOWN, OK, UP
 from host.storage.store import Store

@@ -40,7 +40,7 @@ def test_no_hub_says_plug_it_in_with_a_data_cable(tmp_path):
 
 class SimulatedHubPort:
     """A pseudo-terminal as the hub's USB port, and the real ``System.hub_hello`` on it:
-    the device end is the real firmware (``python -m firmware.sim``), or a board that says
+    the device end is the real firmware (``python -m firmware.sim.hub``), or a board that says
     nothing, or one at MicroPython's REPL (the hexref firmware not copied yet)."""
 
     def __init__(self, tmp_path: Path, hub: str) -> None:
@@ -50,7 +50,7 @@ class SimulatedHubPort:
         if hub == "firmware":
             script = tmp_path / "script.json"
             script.write_text("[]")
-            self.proc = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd",
+            self.proc = subprocess.Popen([sys.executable, "-m", "firmware.sim.hub", "--fd",
                                           str(self.master), "--script", str(script)],
                                          pass_fds=(self.master,), cwd=ROOT)
         elif hub == "repl":

@@ -47,3 +47,37 @@ def test_firmware_typechecks_against_the_pico_stubs():
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Success" in run.stdout
+
+
+def test_each_image_holds_what_its_manifest_reaches():
+    """The hub's image is its entry's import closure (no game, no simulator); the pocket's
+    has every game package whole and the hub's boot (its "Enroll tiles (USB)")."""
+    from firmware import manifest
+
+    hub = manifest.sources("hub")
+    pocket = manifest.sources("pocket")
+    assert "firmware/hub/main.py" in hub and "firmware/lis3dh.py" in hub  # a lazy driver
+    assert "shared_rules/protocol/crc.py" in hub
+    assert not [p for p in hub if p.startswith(("shared_rules/games/", "firmware/sim/",
+                                                 "firmware/pocket/"))], hub
+    games = sorted(p.name for p in (ROOT / "shared_rules" / "games").iterdir()
+                   if (p / "__init__.py").is_file())
+    for game in games:
+        package = sorted(p.relative_to(ROOT).as_posix()
+                         for p in (ROOT / "shared_rules" / "games" / game).glob("*.py"))
+        assert set(package) <= set(pocket), (game, set(package) - set(pocket))
+    assert "firmware/hub/boot.py" in pocket and "firmware/pocket/board.py" in pocket
+    assert not [p for p in pocket if p.startswith("firmware/sim/") or p.endswith("manifest.py")]
+
+
+def test_the_esp32_hub_is_built_with_its_own_pin_table():
+    """make firmware HUB_BOARD=esp32: the hub's modules, its board module the ESP32's pins."""
+    from firmware import manifest
+
+    out = ROOT / "build" / "firmware-esp32"
+    done = subprocess.run(["make", "-s", "firmware", "HUB_BOARD=esp32"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert b"esp32" in (out / "firmware" / "hub" / "board.mpy").read_bytes()
+    built = sorted(p.relative_to(out).with_suffix(".py").as_posix() for p in out.rglob("*.mpy"))
+    assert built == manifest.sources("hub")

@@ -1,7 +1,7 @@
 """hardware/: generated files are current, diagrams build and match the pinout, every drawn
 part is in the bill of materials, the I2C buses and power rails are within their limits.
 
-Pin sanity (no pin twice, no address collision) and firmware/board.py are checked by
+Pin sanity (no pin twice, no address collision) and firmware/hub/board.py are checked by
 tests/portable/test_board.py, which also runs under MicroPython.
 """
 

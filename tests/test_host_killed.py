@@ -2,7 +2,7 @@
 same game, no input lost, none doubled (DESIGN.md principles 2 and 3; issue 5).
 
 The table is real processes over a real pseudo-terminal (tests/rigs/process_table.py): the hub
-is the firmware (firmware/sim.py: hub loop, link, the NFC stack on the PN532 twin) playing
+is the firmware (firmware/sim/hub.py: hub loop, link, the NFC stack on the PN532 twin) playing
 the demo's Collector's script at a human pace; the host is ``hexref run`` with the panel
 emulated. The hub keeps playing while the host is dead: its events wait in its ring buffer
 and are resent when the new host says PING. tests/soak_host_kill.py repeats this at random

@@ -1,7 +1,7 @@
 """Reliability goal: resetting the hub mid-game. The host sees the new boot id,
 resynchronises, and play goes on (DESIGN.md "Reliability goals", principle 3).
 
-Real processes, as in tests/test_host_killed.py: the hub is the firmware (firmware/sim.py)
+Real processes, as in tests/test_host_killed.py: the hub is the firmware (firmware/sim/hub.py)
 on a pseudo-terminal, the host is ``hexref run``. A reset is what a Pico does when it
 resets: the hub process dies (SIGKILL: no goodbye), its USB port goes away, and a new hub
 (a new boot id from the RNG, its events numbered from 1 again, its roll ids too) appears on

@@ -66,7 +66,7 @@ def test_wheel_installed_in_a_fresh_venv_plays_the_demo_outside_the_checkout(
     fresh_venv(house, venv)
     # Nothing of the checkout on the path: the installed package alone plays the game.
     where = run([venv / "bin" / "python", "-c",
-                  "import host, firmware.twins, shared_rules; print(host.__file__)"],
+                  "import host, firmware.sim.twins, shared_rules; print(host.__file__)"],
                  cwd=tmp_path)
     assert str(venv) in where.stdout, where.stdout
     # The compiled catalogues ship in the wheel: the table is spoken to in French.

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rigs.wires import Wire
 
-from firmware.link import Link
+from firmware.hub.link import Link
 from host.hub.link import Behind, HubLink
 
 

@@ -1,6 +1,6 @@
 """The noisy-link goal through real processes, short form (issue 13, item 9): one
 Justice League Beginner game chosen from the menu with the hub's buttons, played by the
-hub's process (firmware/sim.py) to ``hexref run`` through a relay on two pseudo-terminals
+hub's process (firmware/sim/hub.py) to ``hexref run`` through a relay on two pseudo-terminals
 that corrupts 1% of the bytes and drops 2% of the lines both ways and cuts the cable
 twice; it ends exactly as the same script over a clean relay. The full goal (500 inputs,
 10 cuts) is ``make soak``: tests/soak_noisy_link.py, with the same relay

@@ -3,7 +3,7 @@ the operator's commands find the service's data through the same config, read it
 referee writes it, and reach the hub the referee holds through its socket in the data
 folder (host/app/service_socket.py), never by taking the port from it.
 
-Real processes: the hub is the firmware (firmware/sim.py) on a pseudo-terminal with the
+Real processes: the hub is the firmware (firmware/sim/hub.py) on a pseudo-terminal with the
 PN532 twin, which really writes the tag; the referee is ``hexref run``; each operator
 command is a ``hexref`` process that knows only the config file (as /etc/hexref/config.toml
 tells every command on a Pi where the service keeps its data).

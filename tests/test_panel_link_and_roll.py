@@ -15,8 +15,8 @@ import json
 from rigs.app_table import Table, hub_events
 from rigs.doctor_pi import FakePi
 
-from firmware.link import Link
-from firmware.sim import FdPort
+from firmware.hub.link import Link
+from firmware.sim.hub import FdPort
 from host.app import doctor
 from host.app.demo import demo_script
 from host.app.doctor import NOTE

@@ -16,7 +16,7 @@ import types
 import pytest
 
 from firmware.clock import ticks_add, ticks_diff
-from firmware.sim import TwinDie
+from firmware.sim.hub import TwinDie
 
 INPUT_MS = 300  # a press's input, its event to its screen on the glass (150-294 ms measured)
 STAGE_MS = 5  # between two of its stages (a text drawn, a page sent): each calls tend

@@ -1,13 +1,13 @@
 """The pocket board's tag check agrees with the Pi's on any tag and entry (issue 25, item 4):
 every record ``hexref enroll`` would write (host/storage/tags.py) is trusted by
-firmware/pocket/tags.py for its own tag and key, and by no other tag or key."""
+shared_rules/protocol/tags.py for its own tag and key, and by no other tag or key."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware.pocket.tags import entry_of
 from host.storage import keys, tags
+from shared_rules.protocol.tags import entry_of
 
 uids = st.sampled_from((4, 7, 10)).flatmap(
     lambda n: st.binary(min_size=n, max_size=n)).map(lambda b: b.hex().upper())

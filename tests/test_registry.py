@@ -9,7 +9,7 @@ import pytest
 from rigs.table_rig import BOOT
 from rigs.wires import Wire
 
-from firmware.link import Link
+from firmware.hub.link import Link
 from host.display.screens import text
 from host.games.descriptor import game as kind_of
 from host.hub.link import HubLink

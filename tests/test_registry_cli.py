@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.link import Link
-from firmware.sim import FdPort
+from firmware.hub.link import Link
+from firmware.sim.hub import FdPort
 from host.commands.main import main
 from host.storage import tags
 from host.storage.registry import Registry, Tile

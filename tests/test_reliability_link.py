@@ -27,7 +27,7 @@ from pathlib import Path
 from rigs.noisy_table import NoisyWire, Session, restored, series_events
 from rigs.wires import Wire
 
-from firmware.link import Link
+from firmware.hub.link import Link
 from host.display.screens import text
 from host.games.descriptor import open_game
 from host.hub.link import HubLink

@@ -1,8 +1,8 @@
 """The demo hub's die is the real one: the LIS3DH driver on the accelerometer twin and the
-roll detector decide each scripted throw (firmware/sim.py TwinDie)."""
+roll detector decide each scripted throw (firmware/sim/hub.py TwinDie)."""
 from __future__ import annotations
 
-from firmware.sim import TwinDie
+from firmware.sim.hub import TwinDie
 
 
 def _events(die: TwinDie, now: int, ms: int) -> tuple[int, list]:

@@ -1,11 +1,11 @@
-"""The demo hub's scripted table (firmware/sim.py Script) waits for the hub to have sent
+"""The demo hub's scripted table (firmware/sim/hub.py Script) waits for the hub to have sent
 a step's events before its next step: on a busy computer the hub's process can be starved
 for longer than the script's 120 ms between two steps, and a press that overtook a die
 still settling changed the game the demo plays (a Hexo demo ended without a winner in half
 of eight runs at once)."""
 from __future__ import annotations
 
-from firmware.sim import NOTICE_MS, Script
+from firmware.sim.hub import NOTICE_MS, Script
 
 
 class Table:

@@ -4,7 +4,7 @@ the twin is what is wrong (the real chips work with these drivers).
 Adafruit's CircuitPython drivers for the PN532 (I2C and SPI), LIS3DH, ADXL345 and
 MPU-6050, and pi-rc522 and mfrc522 for the MFRC522, see only a platform layer
 (tests/rigs/driver_platform.py: busio, digitalio, board, time; spidev, RPi.GPIO) that forwards
-their transfers to the twins in firmware/twins. Each test reads something real through them and checks its value: a
+their transfers to the twins in firmware/sim/twins. Each test reads something real through them and checks its value: a
 tag's UID and NDEF record, an acceleration, a tap.
 """
 import math
@@ -15,12 +15,12 @@ from rigs.driver_platform import DigitalInOut, Platform
 
 from firmware.ndef import TNF_EXTERNAL
 from firmware.ndef_records import record
-from firmware.twins import FakeClock, Ntag
-from firmware.twins.accel import AccelTwin
-from firmware.twins.mfrc522 import FakeSPI as MFRC522Wire
-from firmware.twins.mfrc522 import MFRC522Twin
-from firmware.twins.pn532 import FakeI2C, PN532Twin
-from firmware.twins.pn532 import FakeSPI as PN532Wire
+from firmware.sim.twins import FakeClock, Ntag
+from firmware.sim.twins.accel import AccelTwin
+from firmware.sim.twins.mfrc522 import FakeSPI as MFRC522Wire
+from firmware.sim.twins.mfrc522 import MFRC522Twin
+from firmware.sim.twins.pn532 import FakeI2C, PN532Twin
+from firmware.sim.twins.pn532 import FakeSPI as PN532Wire
 
 UID = "04A1B2C3D4E5F6"
 RECORD = record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016.signature")

@@ -1,7 +1,7 @@
 """A hub and a referee of different protocol versions: a message, not a storm (issue 22,
 item 3).
 
-The hub is the real firmware (``firmware.sim``: hub loop, link, NFC stack on the PN532
+The hub is the real firmware (``firmware.sim.hub``: hub loop, link, NFC stack on the PN532
 twin) made one protocol version newer, as a future release would be: protocol 3, firmware
 0.4.0 and one more HELLO field. Before, the host could not read its HELLO, PINGed at each
 event, and the hub answered each PING with HELLO and a resend of its whole ring: 13,203
@@ -44,7 +44,7 @@ protocol.FIELDS["HELLO"] = protocol.FIELDS["HELLO"] + (("extra", protocol.INT, 6
 
 HUB = NEWER + """
 import sys
-from firmware import link
+from firmware.hub import link
 
 COUNTS = sys.argv.pop()
 counts = {"hello": 0, "resent": 0}
@@ -73,7 +73,7 @@ def counted_resend(self, now):
 link.Link.hello = hello
 link.Link._resend_all = counted_resend
 import runpy
-runpy.run_module("firmware.sim", run_name="__main__")
+runpy.run_module("firmware.sim.hub", run_name="__main__")
 """
 
 HOST = NEWER + """
@@ -215,7 +215,7 @@ def test_ring_overflows_while_nobody_listens_are_said_to_the_next_host():
     """40 events into the real firmware link's 32-slot ring with no host: when a host
     opens the port (HOST, PING) the hub says RING_FULL with the count, then HELLO whose
     acked covers the 8 dropped; and a host of another version makes it keep quiet."""
-    from firmware.link import Link
+    from firmware.hub.link import Link
     from host.hub.link import HubLink
 
     wire = _Wire()

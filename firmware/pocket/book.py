@@ -10,14 +10,14 @@ entry with its values as corrected on the Pi. A tapped tag is trusted by the Pi'
 (docs/DESIGN.md, Tags; host/storage/registry.py ``resolve``): a UID the registry holds
 names its file, whatever the tag says; otherwise the UID must not be revoked (``hexref
 tiles forget``/``revoke``) and the tag's record must be signed with the collection key for
-this UID (firmware/pocket/tags.py). Anything else, or an entry the collection has no file
+this UID (shared_rules/protocol/tags.py). Anything else, or an entry the collection has no file
 for, is an unknown tile, and the session says to enroll it. A board with no
 ``index.json`` yet (``make deploy BUILD=pocket`` before ``hexref tiles pocket``) trusts no
 tile.
 """
 import json
 
-from firmware.pocket import tags
+from shared_rules.protocol import tags
 
 
 class Book:

@@ -64,7 +64,7 @@ DIE = 2
 # Nothing refers to these once the pocket is built: the pins (the pocket's and the hub's),
 # the wiring and what it starts with. Forgotten, their code leaves the heap (make bench).
 MENU = "shared_rules.display.menu"  # the menu's code, forgotten while a game is played
-BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.board", "firmware.resets",
+BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.hub.board", "firmware.resets",
              "firmware.pn532_start", "firmware.faces_setup", "firmware.entropy",
              "firmware.pocket.reader")
 
@@ -234,14 +234,15 @@ def build_table(board):
     return table
 
 
-def build_parts():
-    """The reader and the die, on the pinout's pins (the hub's own drivers); what could not
-    be built is said, and the pocket goes on without it."""
+def build_parts(board):
+    """The reader and the die, on the pocket's own pins (``board``: firmware/pocket/board.py)
+    with the hub's drivers; what could not be built is said, and the pocket goes on
+    without it."""
     from firmware import wiring
 
     errors = []
-    die = wiring.build_die(wiring.die_i2c(machine), errors=errors)
-    reader = wiring.build_reader(machine, errors)
+    die = wiring.build_die(board, wiring.die_i2c(board, machine), errors=errors)
+    reader = wiring.build_reader(board, machine, errors)
     boot = wiring.new_boot_id()
     for code, text in errors:
         print("POCKET NOTE %s %s" % (code, text))
@@ -481,7 +482,7 @@ def main(root=""):
     pocket = Pocket(root, panel, fonts, lang, table)
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
-    table.reader, table.die, pocket.boot = build_parts()
+    table.reader, table.die, pocket.boot = build_parts(board)
     pocket.die = table.die  # the game's virtual dice are rolled on it
     del board, reader
     forget(BOOT_ONLY)

@@ -9,7 +9,7 @@ few dozen bytes at 400 kHz instead of the whole kilobyte. Buffers are made once;
 allocates nothing but the small views it sends. ``between``, when given, is called after
 each page (the pocket tends its reader and die there: a whole frame is ~25 ms).
 
->>> from firmware.twins.ssd1306 import SSD1306Twin
+>>> from firmware.sim.twins.ssd1306 import SSD1306Twin
 >>> twin = SSD1306Twin()
 >>> panel = Panel(twin)
 >>> frame = bytearray(1024)

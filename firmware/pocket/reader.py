@@ -35,7 +35,8 @@ def asked(root):
 
 
 def run():
-    """The hub itself: the reader hub's boot (firmware/main_pico.py), watchdog included."""
-    from firmware import main_pico
+    """The hub itself: the reader hub's boot and loop (firmware/hub/main.py), watchdog
+    included."""
+    from firmware.hub import main
 
-    main_pico.main()
+    main.main()

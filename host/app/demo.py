@@ -1,7 +1,7 @@
 """``hexref demo``: a whole game with no hardware (each game's demo tables: host/games/*/demo.py).
 
 The reader hub is the real firmware (hub loop, link, protocol) running under CPython in its
-own process with scripted sensors (firmware/sim.py); it is joined to the host by a
+own process with scripted sensors (firmware/sim/hub.py); it is joined to the host by a
 pseudo-terminal pair, the same seam the USB cable will be. The host is the real referee:
 link, journal, rules, screens. Every frame is saved as PNG under ``out/demo/`` and said as
 text in the transcript; on a terminal the panel is also drawn live.
@@ -28,7 +28,7 @@ from host.session.referee import Hooks, TileBook
 
 
 class ScriptedHub:
-    """The hub events a script's steps make, exactly as firmware/sim.py's hub sends them:
+    """The hub events a script's steps make, exactly as firmware/sim/hub.py's hub sends them:
     ``place`` a TAP (with the tag's record), ``lift`` a GONE, ``roll`` a DIE ROLLING then
     DIE FACE under one roll id, ``press``/``long`` a BTN. Steps for the Pi's own buttons
     ("choose", "pi") make none. For tests and benches that play a script without the
@@ -143,7 +143,7 @@ class DemoApp:
         return self.app.board.showing(self.app.clock()) == "winner"
 
 
-# The emulated Pico (firmware/emulated_pico/: the official MicroPython UF2 on rp2040js) runs
+# The emulated Pico (firmware/sim/emulated_pico/: the official MicroPython UF2 on rp2040js) runs
 # about four times slower than the wall clock here, and boots in a few seconds of its own.
 PICO_TIMEOUT_S = 900.0
 # From the port appearing to the hub's HELLO on the emulated Pico: its image made (make
@@ -152,7 +152,7 @@ PICO_TIMEOUT_S = 900.0
 PICO_BOOT_S = 180.0
 # The emulated Pico's table (its rig), for --board pico and --board pocket alike: from a
 # checkout after make setup (its image is made by make, rp2040js installed by npm).
-EMULATED_PICO = [sys.executable, "-m", "firmware.emulated_pico.rig"]
+EMULATED_PICO = [sys.executable, "-m", "firmware.sim.emulated_pico.rig"]
 CHECKOUT = Path(__file__).resolve().parents[2]  # an installed hexref's is site-packages
 
 
@@ -160,7 +160,7 @@ def emulated_pico_missing(board: str) -> str | None:
     """What keeps the emulated Pico from running here, in one sentence, or None. It runs from
     a checkout after ``make setup``: make builds its image, Node runs rp2040js (installed
     by npm under tests/), the MicroPython firmware and boot ROM come with the checkout
-    (firmware/emulated_pico/assets/); none of these is in an installed package."""
+    (firmware/sim/emulated_pico/assets/); none of these is in an installed package."""
     assets = CHECKOUT / "firmware" / "emulated_pico" / "assets" / "SHA256SUMS"
     if not (CHECKOUT / "Makefile").is_file() or not assets.is_file():
         return _("--board %s plays on an emulated Pico, which runs only from a checkout of "
@@ -182,7 +182,7 @@ def hub_command(board: str, fd: int, script_path: str) -> list[str]:
     sensors (``sim``), or on an emulated Pico with the chip twins on its buses (``pico``)."""
     if board == "pico":
         return [*EMULATED_PICO, "--fd", str(fd), "--script", script_path]
-    return [sys.executable, "-m", "firmware.sim", "--fd", str(fd), "--script", script_path]
+    return [sys.executable, "-m", "firmware.sim.hub", "--fd", str(fd), "--script", script_path]
 
 
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
@@ -287,7 +287,7 @@ class HostSteps:
     def split(cls, steps: list[dict]) -> tuple[list[dict], HostSteps]:
         """(what the hub plays, what the host does and after how many hub events). Each
         hub step says how many events it makes: the hub's table waits for them before its
-        next step (firmware/sim.py), so the count here holds on a busy computer too."""
+        next step (firmware/sim/hub.py), so the count here holds on a busy computer too."""
         hub: list[dict] = []
         due: dict[int, list[dict]] = {}
         events = 0

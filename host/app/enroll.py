@@ -38,7 +38,7 @@ from shared_rules import catalogue
 # WRITE to confirming TAP. The hub keeps a write waiting up to 10 s for its tag to come
 # back on the reader (firmware/nfc.py WRITE_WAIT_MS): we wait a little longer than that.
 WRITE_TIMEOUT_S = 12.0
-# The hub's ERR codes for a write that did not happen (firmware/nfc.py, firmware/hub.py),
+# The hub's ERR codes for a write that did not happen (firmware/nfc.py, firmware/hub/loop.py),
 # and what the player can do about each.
 WRITE_ERRORS = {
     "NO_TAG": N_("The tag was not on the reader: place it, then hold OK again"),

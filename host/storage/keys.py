@@ -24,17 +24,17 @@ True
 from __future__ import annotations
 
 import hashlib
-import hmac
 import os
 import secrets
 import stat
 from pathlib import Path
 
 from host.common.i18n import _
+from shared_rules.protocol import tags
 
 KEY_FILE = "collection.key"
 KEY_BYTES = 32
-SIGNATURE_BYTES = 8  # 16 hex digits: short enough for the smallest tags, 2^64 to guess
+SIGNATURE_BYTES = tags.SIGNATURE_BYTES  # 16 hex digits: short enough for the smallest tags
 _HEX = "0123456789abcdefABCDEF"
 
 
@@ -51,21 +51,20 @@ def uid_bytes(uid: str) -> bytes:
 
 
 RECORD_VERSION = 2  # what ``message`` signs; tags carry it as ``v=2``
-_LABEL = b"hexref tag v2\x00"
 
 
 def message(uid: str, entry_id: str) -> bytes:
-    """The bytes a version 2 signature covers: label, then len(uid) uid, len(entry) entry
-    (one byte and two bytes of length, big-endian)."""
-    raw_uid = uid_bytes(uid)
-    entry = entry_id.encode("utf-8")
-    if len(entry) > 0xFFFF:
-        raise ValueError(_("an entry id is short text like jl/016"))
-    return _LABEL + bytes((len(raw_uid),)) + raw_uid + len(entry).to_bytes(2, "big") + entry
+    """The bytes a version 2 signature covers (shared_rules/protocol/tags.py, the board's
+    check too), for a UID checked first."""
+    uid_bytes(uid)
+    try:
+        return tags.message(uid, entry_id)
+    except ValueError:
+        raise ValueError(_("an entry id is short text like jl/016")) from None
 
 
 def _mac(key: bytes, uid: str, entry_id: str) -> bytes:
-    return hmac.new(key, message(uid, entry_id), hashlib.sha256).digest()[:SIGNATURE_BYTES]
+    return tags.hmac_sha256(key, message(uid, entry_id))[:SIGNATURE_BYTES]
 
 
 def signature(key: bytes, uid: str, entry_id: str) -> str:
@@ -81,7 +80,7 @@ def verify(key: bytes, uid: str, entry_id: str, sig: str | None) -> bool:
         expected = _mac(key, uid, entry_id)
     except ValueError:
         return False
-    return hmac.compare_digest(expected, bytes.fromhex(sig))
+    return tags.same(bytes.fromhex(sig), expected)
 
 
 def fingerprint(key: bytes) -> str:

@@ -3,7 +3,7 @@
     table.py prepare DATA   enroll the demo's tiles and open the Collector's game there
                             (as the service's user: the collection key is its own);
                             prints the game's number
-    table.py hub            the reader hub's firmware (firmware/sim.py) on a pseudo-terminal
+    table.py hub            the reader hub's firmware (firmware/sim/hub.py) on a pseudo-terminal
                             that /dev/hexref-hub points to, as the udev rule names a Pico,
                             readable by the dialout group; plays the Collector's game
     table.py acm            /dev/hexref-hub -> /dev/ttyACM0, a node of the kernel's USB CDC
@@ -57,7 +57,7 @@ def hub() -> None:
     print("hub on %s" % name, flush=True)
     # The slave stays open here so the hub does not take a restart of the referee for
     # the end of the session.
-    sim = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd", str(master),
+    sim = subprocess.Popen([sys.executable, "-m", "firmware.sim.hub", "--fd", str(master),
                             "--script", str(script)], pass_fds=(master,),
                            cwd=str(HERE.parents[1]))
     os.close(master)

@@ -40,7 +40,7 @@ const fresh = allocated();
 // The bench's own code and the simulated chips: not part of the hub, measured apart.
 run("import bench_firmware as B\ntwins = B.make_twins()");
 const withTwins = allocated();
-// On the board's own USB port (firmware/usbport.py), as the hub boots on a Pico.
+// On the board's own USB port (firmware/hub/usbport.py), as the hub boots on a Pico.
 hush = true;
 run("hub = B.boot(twins, beat_ms=10 ** 8, usb=True)");
 hush = false;

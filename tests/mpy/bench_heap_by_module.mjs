@@ -11,7 +11,7 @@
 // bench_firmware.mjs the twins' names fill the first pools before the hub loads, so there
 // the hub is charged for fewer pools than a board gives it. The total here is the closer
 // estimate of a board, and the figure DESIGN.md's target (under 48 KB) is judged by. The
-// hub boots on the board's own serial port (firmware.usbport), its .mpy files compiled from
+// hub boots on the board's own serial port (firmware.hub.usbport), its .mpy files compiled from
 // relative paths as `make firmware` does (each keeps and interns its source name).
 //
 // It also counts the names the hub interned: on this interpreter the pools hold 20, 40,
@@ -66,14 +66,14 @@ function poolBytes() {
 run("import gc, sys\nsys.path.append('/lib')\nsys.path.append('/portable')\nsys.path.append('/bench')");
 const fresh = allocated();
 // What the boot loads, one module at a time, leaves first; the serial port is the board's
-// own (firmware.usbport on the interpreter's stdin/stdout), not a test stand-in. The
+// own (firmware.hub.usbport on the interpreter's stdin/stdout), not a test stand-in. The
 // virtual die (firmware.vdie) is not among them: its first roll loads it.
 const order = (process.argv[2] || [
-  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "firmware.usbport",
-  "firmware.entropy", "firmware.link", "firmware.hub", "firmware.board", "firmware.faces",
+  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "firmware.hub.usbport",
+  "firmware.entropy", "firmware.hub.link", "firmware.hub.loop", "firmware.hub.board", "firmware.faces",
   "firmware.rolls", "firmware.die", "firmware.lis3dh", "firmware.ndef",
   "firmware.taps", "firmware.nfc", "firmware.pn532", "firmware.buttons", "firmware.led",
-  "firmware.buzzer", "firmware.resets", "firmware.wiring", "firmware.main_pico",
+  "firmware.buzzer", "firmware.resets", "firmware.wiring", "firmware.hub.main",
 ].join(",")).split(",");
 let last = fresh;
 let lastPools = poolBytes();

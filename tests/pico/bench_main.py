@@ -1,5 +1,5 @@
 # main.py for `make bench` on the emulated Pico (tests/pico/bench.py): the real boot
-# (main_pico.main) with Hub.step wrapped to time each pass on the board's own clock
+# (firmware/hub/main.py's main) with Hub.step wrapped to time each pass on the board's own clock
 # (time.ticks_us), and the heap allocated counted per 100 passes (gc.mem_alloc() walks the
 # whole heap, ~6 ms here: once per 100 passes, not around each). Every 100 passes one line
 # goes out on the USB port:
@@ -13,7 +13,7 @@ import sys
 from array import array
 from time import sleep_ms, ticks_diff, ticks_ms, ticks_us
 
-from firmware import hub as _hub
+from firmware.hub.loop import loop as _hub
 
 _N = 100
 _us = _at = _gap = _slept = None  # made after the heap is measured
@@ -81,6 +81,6 @@ def _sleep(ms):
 _hub.Hub.run = _measured
 del _hub
 
-from firmware import main_pico  # noqa: E402
+from firmware.hub import main as hub_main  # noqa: E402
 
-main_pico.main()
+hub_main.main()

@@ -5,7 +5,7 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
   wraps the panel's show; the issue's budget for the whole pocket referee is 150 KB);
 - when the menu was on the glass, by MicroPython's ``ticks_ms`` (its clock starts after
   the boot ROM and the port's own start), and what crossed the I2C bus to draw it (the
-  wire time is on the board's clock: firmware/emulated_pico/board.mjs);
+  wire time is on the board's clock: firmware/sim/emulated_pico/board.mjs);
 - the same in French (``/language`` kept on the board): every word of the menu looked up
   in the catalogue packed for the board, in flash (firmware/pocket/words.py);
 - a button pressed in the menu (DOWN, OK) to the new screen's last byte on the panel, on
@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from pocket_rig import HEAP_IMAGE, IMAGE, POCKET_TAP_MS, ROOT, boot, pocket_script  # noqa: E402
 
-from firmware.emulated_pico.rig import PRESS_MS  # noqa: E402
 from firmware.pocket.book import Book  # noqa: E402
+from firmware.sim.emulated_pico.rig import PRESS_MS  # noqa: E402
 
 BOOT_S = 120
 GAME_S = 900
@@ -84,7 +84,7 @@ def boot_in_french(where: str) -> int:
         deploy = [ROOT / "build" / "pocket" / name for name in
                   ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
                    "main.py")]
-        subprocess.run([sys.executable, "-m", "firmware.emulated_pico.image", "-o",
+        subprocess.run([sys.executable, "-m", "firmware.sim.emulated_pico.image", "-o",
                         str(image), *map(str, deploy), str(kept)], check=True,
                        stdout=subprocess.DEVNULL)
         rig, lines, logs = boot(image, "POCKET MENU", BOOT_S)

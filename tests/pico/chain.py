@@ -3,7 +3,7 @@ from the tag entering the reader's field to the changed pixels on the OLED.
 
 - **hub**: the tag placed on the PN532 twin -> the TAP line at the computer's end of the
   USB cable, on the emulated Pico's clock (bus, chip and USB frame times modelled: see
-  firmware/emulated_pico/rig.py TIMES);
+  firmware/sim/emulated_pico/rig.py TIMES);
 - **host**, on this computer's clock, with the real code the Pi runs: the line decoded
   (host.hub.link), the referee's journal commit (SQLite synchronous=FULL: fsync before
   the ACK), the rules (the rest of Referee.on_event), the screen rendered;

@@ -4,7 +4,7 @@
 # use after gc.collect() is printed, each line followed by micropython.qstr_info()'s (the
 # interned names: their count, text and pools):
 #   MOD <name> <bytes in use>
-# then the real boot (main_pico.main, boot-only modules dropped) with Hub.run wrapped, as
+# then the real boot (firmware/hub/main.py's main, boot-only modules dropped) with Hub.run wrapped, as
 # in heap_main.py, to print the heap once the hub is built and which modules stay:
 #   MODHEAP <bytes in use> <resident module> ...
 # It starts when the bench sends a byte (its end of the cable open: no line lost). Not
@@ -19,18 +19,18 @@ gc.collect()
 print("MOD (start) %d" % gc.mem_alloc())
 micropython.qstr_info()
 for _name in ("firmware", "firmware.clock", "shared_rules", "shared_rules.protocol",
-              "firmware.usbport", "firmware.entropy", "firmware.link", "firmware.hub",
-              "firmware.board", "firmware.faces", "firmware.rolls", "firmware.die",
+              "firmware.hub.usbport", "firmware.entropy", "firmware.hub.link", "firmware.hub.loop",
+              "firmware.hub.board", "firmware.faces", "firmware.rolls", "firmware.die",
               "firmware.lis3dh", "firmware.ndef", "firmware.taps", "firmware.nfc",
               "firmware.pn532", "firmware.buttons", "firmware.led", "firmware.resets",
-              "firmware.wiring", "firmware.main_pico"):
+              "firmware.wiring", "firmware.hub.main"):
     __import__(_name)
     gc.collect()
     print("MOD %s %d" % (_name, gc.mem_alloc()))
     micropython.qstr_info()
 del _name
 
-from firmware import hub as _hub  # noqa: E402
+from firmware.hub.loop import loop as _hub  # noqa: E402
 
 _run = _hub.Hub.run
 
@@ -47,6 +47,6 @@ def _measured(self, *args, **kwargs):
 _hub.Hub.run = _measured
 del _hub
 
-from firmware import main_pico  # noqa: E402
+from firmware.hub import main as hub_main  # noqa: E402
 
-main_pico.main()
+hub_main.main()

@@ -1,12 +1,12 @@
 # main.py for measuring the hub on the emulated Pico (tests/pico/suite.py, the bench):
-# the real boot (main_pico.main), with Hub.run wrapped so that, once the hub is built and
+# the real boot (firmware/hub/main.py's main), with Hub.run wrapped so that, once the hub is built and
 # the boot modules are dropped (main's own gc.collect()), it prints the heap in use and
 # free before the loop starts. The wrapper's few hundred bytes are counted too (an upper
 # bound, as measured). Not part of what `make deploy` copies.
 import gc
 import sys
 
-from firmware import hub as _hub
+from firmware.hub.loop import loop as _hub
 
 _run = _hub.Hub.run
 
@@ -23,6 +23,6 @@ def _measured(self, *args, **kwargs):
 _hub.Hub.run = _measured
 del _hub
 
-from firmware import main_pico  # noqa: E402
+from firmware.hub import main as hub_main  # noqa: E402
 
-main_pico.main()
+hub_main.main()

@@ -1,8 +1,8 @@
 """Power cuts at random points on the emulated pocket board, undo by BACK held (issue 25,
-item 3), on the official MicroPython v1.22 rp2 firmware (firmware/emulated_pico/rig.py with ``pocket``).
+item 3), on the official MicroPython v1.22 rp2 firmware (firmware/sim/emulated_pico/rig.py with ``pocket``).
 
 The rig cuts the power where a seed says (tests/pico/power_cuts.py): while the board's flash
-chip programs a page or erases a sector (torn as a real cut tears it: firmware/emulated_pico/board.mjs),
+chip programs a page or erases a sector (torn as a real cut tears it: firmware/sim/emulated_pico/board.mjs),
 or at any moment. After each cut the board boots and folds its journal; its panel must show
 what the Pi's session shows for the journal it kept, which must hold every entry it had said
 (``POCKET ENTRY``) and at most the one in flight besides; then the game plays on to the same

@@ -130,7 +130,7 @@ def test_heroscape_virtual_dice_are_rolled_by_the_pockets_own_die(image: Path, t
     deploy = [ROOT / "build" / "pocket" / name
               for name in ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
                            "main.py")]
-    subprocess.run([sys.executable, "-m", "firmware.emulated_pico.image", "-o",
+    subprocess.run([sys.executable, "-m", "firmware.sim.emulated_pico.image", "-o",
                     str(virtual), *map(str, deploy), str(kept)], check=True,
                    stdout=subprocess.DEVNULL, cwd=ROOT)
     setup = table_steps("heroscape", Book(str(ROOT / "build" / "pocket" / "tiles")).key)[:6]

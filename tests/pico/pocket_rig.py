@@ -1,5 +1,5 @@
 """The pocket board booted on the emulated Pico and read back: the board of
-firmware/emulated_pico/rig.py with ``pocket`` (the OLED twin on the reader's bus, the
+firmware/sim/emulated_pico/rig.py with ``pocket`` (the OLED twin on the reader's bus, the
 pocket's buttons), served in a thread of this process so the caller reads the twins as the
 board left them. For
 tests/pico/pocket_suite.py and tests/pico/bench_pocket.py.
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware.emulated_pico.rig import AssetsMissing, Rig, find_assets
 from firmware.pocket.book import Book
+from firmware.sim.emulated_pico.rig import AssetsMissing, Rig, find_assets
 from host.app.pocket_demo import PLAYER_BUTTON, POCKET, listed, pocket_steps, table_steps
 from shared_rules.core.session import Session
 from shared_rules.games.hexors.engine import HexorsGame

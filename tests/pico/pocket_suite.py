@@ -1,5 +1,5 @@
 """The pocket build (issue 25) on the official MicroPython v1.22 rp2 firmware, on the
-emulated RP2040 (firmware/emulated_pico/rig.py with ``pocket``): its OLED is the SSD1306 twin on the
+emulated RP2040 (firmware/sim/emulated_pico/rig.py with ``pocket``): its OLED is the SSD1306 twin on the
 reader's I2C bus, keeping the controller's RAM as the chip does, the bus time charged on
 the board's clock like the reader's and the die's.
 
@@ -99,7 +99,7 @@ def test_the_pocket_menu_speaks_the_tables_language_and_takes_the_buttons(tmp_pa
     deploy = [ROOT / "build" / "pocket" / name
               for name in ("firmware", "shared_rules", "fonts", "words", "screens", "tiles",
                            "main.py")]
-    subprocess.run([sys.executable, "-m", "firmware.emulated_pico.image", "-o",
+    subprocess.run([sys.executable, "-m", "firmware.sim.emulated_pico.image", "-o",
                     str(fr_image), *map(str, deploy), str(kept)], check=True,
                    stdout=subprocess.DEVNULL)
     steps = [{"do": "press", "button": b, "after": 400} for b in PRESSES]

@@ -1,6 +1,6 @@
 """Power cuts on the emulated pocket board, and the Pi's session for the same table.
 
-A ``PowerCuts`` watcher rides on firmware/emulated_pico/rig.py's board (``watcher=``). Its plan says
+A ``PowerCuts`` watcher rides on firmware/sim/emulated_pico/rig.py's board (``watcher=``). Its plan says
 what to cut, in order: ``"program"`` (the power goes while the flash chip programs a page),
 ``"erase"`` (while it erases a sector) or ``"any"`` (at a random board time, whatever the
 board is doing). Each cut is armed after a game step drawn from the seed (or the one the
@@ -40,7 +40,7 @@ from shared_rules.protocol.events import TableEvent  # noqa: E402
 VARIANT = "jl-collector"
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # the pocket's UP and DOWN, menu closed
 PROGRAM, ERASES = 0x02, (0x20, 0x52, 0xD8)
-FLASH_US = {0x02: 400, 0x20: 45000, 0x52: 120000, 0xD8: 150000}  # firmware/emulated_pico/board.mjs
+FLASH_US = {0x02: 400, 0x20: 45000, 0x52: 120000, 0xD8: 150000}  # firmware/sim/emulated_pico/board.mjs
 ANY_WITHIN_MS = 700
 
 

@@ -1,7 +1,7 @@
 """``make test-pico``: the hub on a real MicroPython port. The official v1.22.0 rp2 firmware
-runs on an emulated RP2040 (rp2040js, firmware/emulated_pico/board.mjs), booted from a littlefs
+runs on an emulated RP2040 (rp2040js, firmware/sim/emulated_pico/board.mjs), booted from a littlefs
 image of exactly what ``make deploy`` copies, with our chip twins on its buses
-(firmware/emulated_pico/rig.py).
+(firmware/sim/emulated_pico/rig.py).
 The host is the real ``hexref run`` on the board's serial port (tests/rigs/process_table.py).
 
 Run by name (``pytest tests/pico/suite.py``): the emulated board is slow, so the default
@@ -47,7 +47,7 @@ from shared_rules import protocol  # noqa: E402
 pytestmark = [pytest.mark.system, pytest.mark.xdist_group("hub")]  # the emulated board and a real hexref run
 
 VARIANT = "jl-collector"
-RIG = [sys.executable, "-m", "firmware.emulated_pico.rig"]  # the emulated Pico's table
+RIG = [sys.executable, "-m", "firmware.sim.emulated_pico.rig"]  # the emulated Pico's table
 SUMMARY = ROOT / "build" / "pico" / "summary.txt"
 GAME_S = 600  # wall time for a whole game on the emulated board (about 4x slower than real)
 
@@ -68,7 +68,7 @@ def image() -> Path:
     """The deploy's files in the board's flash image (make pico-image), built once. (What
     the tests found is added to build/pico/summary*.txt, which make test-pico empties
     first.)"""
-    from firmware.emulated_pico.rig import AssetsMissing, find_assets
+    from firmware.sim.emulated_pico.rig import AssetsMissing, find_assets
 
     try:
         find_assets()  # the UF2 and the boot ROM, checked: else say where to put them

@@ -5,8 +5,8 @@ from firmware.ndef_records import record
 from firmware.nfc import NfcReader
 from firmware.pn532 import PN532, I2CBus
 from firmware.pn532_start import begin
-from firmware.twins import FakeClock
-from firmware.twins.pn532 import FakeI2C, PN532Twin
+from firmware.sim.twins import FakeClock
+from firmware.sim.twins.pn532 import FakeI2C, PN532Twin
 
 A = "04A1B2C3D4E5F6"
 B = "04112233445566"

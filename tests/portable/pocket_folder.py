@@ -7,7 +7,7 @@ import os
 from check import scratch
 
 from firmware.pocket import game
-from firmware.pocket.tags import signature
+from shared_rules.protocol.tags import signature
 
 
 def record(key, entry_id, uid):

@@ -8,8 +8,8 @@ import json
 
 from check import raises
 
-import firmware.board as board
-import firmware.board_esp32 as board_esp32
+import firmware.hub.board as board
+import firmware.hub.board_esp32 as board_esp32
 import firmware.pocket.board as pocket_board
 
 BUS_LINES = {"i2c": ("sda", "scl", "freq"), "spi": ("sck", "mosi", "miso", "baudrate")}

@@ -2,10 +2,11 @@
 die sensor is found, what happens without one, and the crash-reboot guard."""
 from check import raises
 
-from firmware import board, resets, wiring
+from firmware import resets, wiring
 from firmware.buzzer import PwmBuzzer
+from firmware.hub import board, boot
 from firmware.mpu6050 import MPU6050
-from firmware.twins.accel import AccelTwin
+from firmware.sim.twins.accel import AccelTwin
 
 
 class _Pin:
@@ -52,15 +53,15 @@ class _EmptyBus:
 
 
 def test_finds_whichever_accelerometer_answers():
-    sensor = wiring.find_sensor(AccelTwin("mpu6050", [0, 0, 1000]))
+    sensor = wiring.find_sensor(board, AccelTwin("mpu6050", [0, 0, 1000]))
     assert isinstance(sensor, MPU6050) and sensor.read()[2] == 1000
 
 
 def test_no_die_on_the_cable_leaves_the_virtual_die_and_says_why():
-    err = raises(OSError, wiring.find_sensor, _EmptyBus())
+    err = raises(OSError, wiring.find_sensor, board, _EmptyBus())
     assert "no accelerometer" in str(err)
     errors = []
-    die = wiring.build_die(_EmptyBus(), faces_path="/nonexistent.json", errors=errors)
+    die = wiring.build_die(board, _EmptyBus(), faces_path="/nonexistent.json", errors=errors)
     assert die.mode == "virtual" and die.sensor is None
     assert errors[0][0] == "DIE_MISSING" and "virtual die only" in errors[0][1]
     die.roll(2)
@@ -69,7 +70,7 @@ def test_no_die_on_the_cable_leaves_the_virtual_die_and_says_why():
 
 
 def test_die_built_from_the_board_reads_the_reference_face_table():
-    die = wiring.build_die(AccelTwin("lis3dh", [0, 1000, 0]), faces_path="/nonexistent.json")
+    die = wiring.build_die(board, AccelTwin("lis3dh", [0, 1000, 0]), faces_path="/nonexistent.json")
     assert die.mode == "physical"
     for t in range(0, 200, 10):
         die.poll(t)
@@ -78,16 +79,16 @@ def test_die_built_from_the_board_reads_the_reference_face_table():
 
 def test_watchdog_resets_in_a_row_are_counted_and_cleared_by_a_clean_boot():
     path = "/tmp/hexref_test_boot_state.txt"
-    counts = [wiring.watchdog_resets(_Machine(3), path) for _ in range(3)]
+    counts = [boot.watchdog_resets(_Machine(3), path) for _ in range(3)]
     assert counts == [1, 2, 3] and counts[-1] >= resets.SAFE_AFTER
-    assert wiring.watchdog_resets(_Machine(1), path) == 0
+    assert boot.watchdog_resets(_Machine(1), path) == 0
 
 
 def test_buttons_and_light_come_from_the_board_pins():
     m = _Machine()
-    buttons = wiring.build_buttons(m)
+    buttons = wiring.build_buttons(board, m)
     assert [(b.name, b.pin.number) for b in buttons.buttons] == list(board.BUTTONS)
-    led = wiring.build_led(m)
+    led = wiring.build_led(board, m)
     led.show("on", "FFFFFF")
     led.update(0)
     if board.DEFAULT_LIGHT == "led":
@@ -111,7 +112,7 @@ def test_forget_drops_boot_only_modules():
     import firmware
     from firmware import wiring as w
 
-    assert "firmware.wiring" in sys.modules and w.board is board
+    assert "firmware.wiring" in sys.modules and w.SENSORS
     firmware.forget(("firmware.wiring",))
     assert "firmware.wiring" not in sys.modules and not hasattr(firmware, "wiring")
     from firmware import wiring as again  # importable again when wanted

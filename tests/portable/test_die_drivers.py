@@ -4,7 +4,7 @@ from check import raises
 from firmware.adxl345 import ADXL345
 from firmware.lis3dh import LIS3DH
 from firmware.mpu6050 import MPU6050
-from firmware.twins.accel import AccelTwin
+from firmware.sim.twins.accel import AccelTwin
 
 DRIVERS = (("lis3dh", LIS3DH), ("adxl345", ADXL345), ("mpu6050", MPU6050))
 

@@ -1,9 +1,9 @@
 """The hub's end of the link (DESIGN.md principle 3: nothing lost, nothing doubled)."""
 from fakeport import FakePort
 
-from firmware.hub import Hub
-from firmware.link import Link
-from firmware.sim import ScriptedButtons, ScriptedDie, ScriptedReader
+from firmware.hub.link import Link
+from firmware.hub.loop import Hub
+from firmware.sim.hub import ScriptedButtons, ScriptedDie, ScriptedReader
 from firmware.wiring import new_boot_id
 from shared_rules.protocol import message
 

@@ -8,12 +8,12 @@ from firmware.buttons import Buttons
 from firmware.clock import FakeClock
 from firmware.die import Die
 from firmware.faces_setup import DEFAULT, face_table
-from firmware.hub import FAULT_BACKOFF_MS, Hub
+from firmware.hub.link import Link
+from firmware.hub.loop import FAULT_BACKOFF_MS, Hub
 from firmware.led import Led, PinLight
-from firmware.link import Link
 from firmware.lis3dh import LIS3DH
 from firmware.rolls import RollDetector
-from firmware.twins.accel import AccelTwin
+from firmware.sim.twins.accel import AccelTwin
 from firmware.vdie import VirtualDie
 from shared_rules.protocol import message
 

@@ -4,9 +4,9 @@ from firmware.mfrc522 import DONE, FAILED, MFRC522, PENDING, crc_a, merge_bits
 from firmware.ndef import TNF_EXTERNAL
 from firmware.ndef_records import record
 from firmware.nfc import NfcReader
-from firmware.twins import FakeClock, Ntag
-from firmware.twins import crc_a as twin_crc
-from firmware.twins.mfrc522 import FakeSPI, MFRC522Twin
+from firmware.sim.twins import FakeClock, Ntag
+from firmware.sim.twins import crc_a as twin_crc
+from firmware.sim.twins.mfrc522 import FakeSPI, MFRC522Twin
 
 A = "04A1B2C3D4E5F6"
 B = "04112233445566"

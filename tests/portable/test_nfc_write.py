@@ -6,7 +6,7 @@ import sys
 from nfc_rig import RECORD, A, B, drive, hexs, rig
 
 from firmware.nfc import WRITE_WAIT_MS
-from firmware.twins import Ntag
+from firmware.sim.twins import Ntag
 
 
 def loaded():

@@ -6,8 +6,8 @@ from firmware.ndef import TNF_EXTERNAL
 from firmware.ndef_records import record
 from firmware.pn532 import DONE, FAILED, PENDING, PN532, I2CBus, SPIBus
 from firmware.pn532_start import begin, call, configure, hard_reset
-from firmware.twins import FakeClock, Ntag
-from firmware.twins.pn532 import FakeI2C, FakeSPI, PN532Twin, parse_command
+from firmware.sim.twins import FakeClock, Ntag
+from firmware.sim.twins.pn532 import FakeI2C, FakeSPI, PN532Twin, parse_command
 
 UID = "04A1B2C3D4E5F6"
 RECORD = record(TNF_EXTERNAL, b"hexref.org:t", b"jl/016")

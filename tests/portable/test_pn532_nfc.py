@@ -9,8 +9,8 @@ from firmware.ndef_records import record, tlv
 from firmware.nfc import WRITE_WAIT_MS, NfcReader
 from firmware.pn532 import PN532, I2CBus
 from firmware.pn532_start import begin
-from firmware.twins import FakeClock, Ntag
-from firmware.twins.pn532 import FakeI2C, PN532Twin
+from firmware.sim.twins import FakeClock, Ntag
+from firmware.sim.twins.pn532 import FakeI2C, PN532Twin
 
 
 def test_tap_once_while_resting_then_gone():
@@ -210,7 +210,7 @@ def test_garbage_user_area_is_read_no_further_than_the_cc_says():
 
 
 def test_simulated_reader_for_the_demo_speaks_the_scripted_readers_api():
-    from firmware.twins.pn532 import SimulatedReader
+    from firmware.sim.twins.pn532 import SimulatedReader
 
     sim = SimulatedReader()
     now = 1000
@@ -241,7 +241,7 @@ def test_simulated_reader_for_the_demo_speaks_the_scripted_readers_api():
 def test_simulated_reader_holds_a_tile_until_the_hub_has_read_it():
     """A player lifts a tile only once the reader has it: a lift the script asks for
     before the hub's next poll (a busy computer) waits for the TAP instead of losing it."""
-    from firmware.twins.pn532 import SimulatedReader
+    from firmware.sim.twins.pn532 import SimulatedReader
 
     sim = SimulatedReader()
     events = []
@@ -283,7 +283,7 @@ def test_irq_line_reads_only_what_is_ready():
 def test_irq_line_loose_still_reads():
     # A loose IRQ wire reads low (the hub pulls it down): every read is then a whole frame
     # whose status byte says whether it is real, and the tag is still tapped.
-    from firmware.twins import FakePin
+    from firmware.sim.twins import FakePin
 
     clock = FakeClock()
     chip = PN532Twin(clock)

@@ -1,9 +1,9 @@
 """The pocket board's OLED driver against the panel twin that keeps the controller's RAM
-(firmware/pocket/panel.py, firmware/twins/ssd1306.py; issue 25, items 1 and 6): what the
+(firmware/pocket/panel.py, firmware/sim/twins/ssd1306.py; issue 25, items 1 and 6): what the
 panel shows is the frame, an unchanged frame sends nothing, a change sends only its own
 columns, on an SSD1306 and on an SH1106 (whose glass starts at RAM column 2)."""
 from firmware.pocket.panel import Panel
-from firmware.twins.ssd1306 import SSD1306Twin
+from firmware.sim.twins.ssd1306 import SSD1306Twin
 
 
 def _frame(seed):

@@ -1,8 +1,8 @@
-"""The pocket board trusts the tags a Pi enrolled and nothing else (firmware/pocket/tags.py,
+"""The pocket board trusts the tags a Pi enrolled and nothing else (shared_rules/protocol/tags.py,
 issue 25 item 4): records written by ``hexref enroll`` (host/storage/tags.py, the vectors
 below made by it) check out under CPython and MicroPython; a copied, forged, unsigned or
 version 1 record does not."""
-from firmware.pocket.tags import entry_of, hmac_sha256
+from shared_rules.protocol.tags import entry_of, hmac_sha256
 
 KEY = bytes(range(32))
 OTHER_KEY = bytes(32)

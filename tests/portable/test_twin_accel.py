@@ -1,7 +1,7 @@
 """The accelerometer twins against their datasheets, where drivers written by others lean on
 them: plain register transfers, the MPU-6050's DEVICE_RESET (register map 4.28), the
 LIS3DH's BOOT, and taps (LIS3DH CLICK_SRC, ADXL345 INT_SOURCE) when the trace holds one."""
-from firmware.twins.accel import AccelTwin
+from firmware.sim.twins.accel import AccelTwin
 
 REST = [0, 0, 1000]
 # A knock on the x axis: one sample at 100 Hz far over any threshold, then rest again.

@@ -4,8 +4,8 @@ from check import raises
 
 from firmware.pn532 import PN532, I2CBus
 from firmware.pn532_start import begin, call
-from firmware.twins import ACK4, NAK4, FakeClock, Ntag
-from firmware.twins.pn532 import FakeI2C, PN532Twin
+from firmware.sim.twins import ACK4, NAK4, FakeClock, Ntag
+from firmware.sim.twins.pn532 import FakeI2C, PN532Twin
 
 UID = "04A1B2C3D4E5F6"
 

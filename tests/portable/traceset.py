@@ -29,7 +29,7 @@ def run_through_chip(trace, chip, detector):
     from firmware.lis3dh import LIS3DH
     from firmware.mpu6050 import MPU6050
     from firmware.rolls import FACE, NAMES
-    from firmware.twins.accel import AccelTwin
+    from firmware.sim.twins.accel import AccelTwin
 
     bus = AccelTwin(chip, trace["samples"], rate_hz=trace["rate_hz"])
     sensor = {"lis3dh": LIS3DH, "adxl345": ADXL345, "mpu6050": MPU6050}[chip](bus)

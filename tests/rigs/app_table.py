@@ -8,8 +8,8 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from luma.core.device import dummy
 
-from firmware.link import Link
-from firmware.sim import FdPort
+from firmware.hub.link import Link
+from firmware.sim.hub import FdPort
 from host.app.run import App
 from host.devices.inputs import BACK, DOWN, OK, UP, Controls
 from host.devices.panel import Panel

@@ -4,7 +4,7 @@ Adafruit's CircuitPython drivers reach the hardware through ``busio`` (I2C, SPI)
 ``digitalio`` (pins), ``board`` (pin names) and ``time`` (sleep, monotonic); a Raspberry Pi
 MFRC522 driver through ``spidev`` and ``RPi.GPIO``. This module provides those, and nothing
 else: the drivers' own code (frames, registers, timing loops) runs unchanged against the
-twins in ``firmware.twins``, so what they found about the real chips is checked against ours.
+twins in ``firmware.sim.twins``, so what they found about the real chips is checked against ours.
 
     platform = Platform(clock)
     platform.i2c[0x24] = FakeI2C(chip)           # a machine.I2C-like twin bus per address

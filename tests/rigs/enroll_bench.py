@@ -3,7 +3,7 @@ wire to the referee's side (Bench: registry, HubLink, buttons on mock pins, a cl
 moves), for tests/test_enroll.py and tests/test_cli_languages.py."""
 from __future__ import annotations
 
-from firmware.link import Link
+from firmware.hub.link import Link
 from host.app.enroll import HOLD_S, Enroller, Enrollment, choices_for
 from host.common import pins
 from host.devices.inputs import OK, Controls

@@ -1,5 +1,5 @@
 """DESIGN.md's noisy-link goal with real processes: ``hexref run`` and the hub's process
-(``python -m firmware.sim``) on two pseudo-terminals, with a relay between them that
+(``python -m firmware.sim.hub``) on two pseudo-terminals, with a relay between them that
 corrupts bytes, drops lines and cuts the cable (issue 13, item 9).
 
 - The hub owns the master of pty A; the relay holds its slave (raw). The host opens the
@@ -17,7 +17,7 @@ corrupts bytes, drops lines and cuts the cable (issue 13, item 9).
   die, a long press). Every step at a human pace (``HUMAN_MS`` at least after the one
   before), in real time: the hub's own script. The demo scripts' own pace (a tile lifted
   120 ms after its tap, the next one 120 ms later) is a show's, two or three events a
-  second: at that rate the hub's 32-event ring (firmware/link.py) fills in the dozen
+  second: at that rate the hub's 32-event ring (firmware/hub/link.py) fills in the dozen
   seconds a host starting on a busy machine, a cut and a few corrupted HELLOs can take
   together, and the hub rightly gives events up (RING_FULL; the journal is then behind).
 """
@@ -213,7 +213,7 @@ def play(folder: Path, steps: list[dict], games: int, seed: int, corrupt: float 
     config = folder / "hexref.toml"
     config.write_text('[hub]\nport = "%s"\n[data]\ndir = "%s"\n' % (link, data))
     (folder / "script.json").write_text(json.dumps(steps))
-    hub = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd",
+    hub = subprocess.Popen([sys.executable, "-m", "firmware.sim.hub", "--fd",
                             str(relay.hub_master), "--script", str(folder / "script.json")],
                            pass_fds=(relay.hub_master,), cwd=ROOT)
     os.close(relay.hub_master)

@@ -13,7 +13,7 @@
   whose positions come from the store, the unfinished game restored from its journal, the
   next game of the series opened when one is won. Dropping the object and building a new
   one on the same store is a host restart.
-- ``Session.run``: the hub's real Link (firmware/link.py) sends the events at a human pace
+- ``Session.run``: the hub's real Link (firmware/hub/link.py) sends the events at a human pace
   while the clock is driven by hand; a disconnect drops the host, lets the table play on,
   and brings a fresh host back.
 """
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from firmware.link import Link
+from firmware.hub.link import Link
 from host.games.hexors.demo import beginner_script, collector_script, demo_entries
 from host.hub.link import HubLink
 from host.session.referee import Referee, TileBook

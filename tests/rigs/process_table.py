@@ -1,5 +1,5 @@
 """A table of real processes for the reliability tests: the hub is the firmware
-(``python -m firmware.sim``: hub loop, link, the NFC stack on the PN532 twin) playing a
+(``python -m firmware.sim.hub``: hub loop, link, the NFC stack on the PN532 twin) playing a
 demo script on the master side of a pseudo-terminal; the host is ``hexref run`` with the
 panel emulated, reading the slave side as it reads the USB port. tests/test_host_killed.py
 is the model; this module holds what tests/test_hub_reset.py and tests/soak_host_kill.py
@@ -80,7 +80,7 @@ def new_table(tmp: Path, variant: str, port: Path) -> tuple[Path, Path, int]:
 class Cable:
     """A pseudo-terminal whose slave is reached through a symlink at ``path``. The test
     keeps a slave fd open so the hub does not take the host's restart for the end of the
-    session (firmware/sim.py stops when its pty hangs up)."""
+    session (firmware/sim/hub.py stops when its pty hangs up)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -112,7 +112,7 @@ class Cable:
 def start_hub(cable: Cable, steps: list[dict], script_file: Path) -> subprocess.Popen:
     script_file.write_text(json.dumps(steps))
     master = cable.take_master()
-    hub = subprocess.Popen([sys.executable, "-m", "firmware.sim", "--fd", str(master),
+    hub = subprocess.Popen([sys.executable, "-m", "firmware.sim.hub", "--fd", str(master),
                             "--script", str(script_file)], pass_fds=(master,), cwd=ROOT)
     os.close(master)  # the hub process owns it now
     return hub

@@ -7,7 +7,7 @@ acknowledge each, exactly as ``hexref run`` does.
 """
 from __future__ import annotations
 
-from firmware.link import Link
+from firmware.hub.link import Link
 from host.app.demo import demo_script, hub_events
 from host.display.screens import text
 from host.games.hexors.demo import demo_entries
@@ -25,7 +25,7 @@ def new_game() -> HexorsGame:
 
 
 def events_of(steps: list[dict]) -> list[tuple]:
-    """The hub events a firmware.sim script makes (place, lift, roll, press, long)."""
+    """The hub events a firmware.sim.hub script makes (place, lift, roll, press, long)."""
     return hub_events(steps)
 
 

@@ -8,7 +8,7 @@ what it has by (boot id, seq) and drops the rest, so resending is always safe.
 
 The ``port`` is any object with ``read(n) -> bytes or None`` (non-blocking) and
 ``write(data)``, which sends or copies ``data`` before it returns (the BEAT's buffer is
-written again a second later): USB CDC on the Pico (firmware/usbport.py), a
+written again a second later): USB CDC on the Pico (firmware/hub/usbport.py), a
 pseudo-terminal in the demo, a list in the tests. Nothing here blocks.
 """
 try:

@@ -15,7 +15,7 @@ a busy computer this process can be starved for longer than the script's 120 ms 
 steps, and a press could then overtake a die still settling: the events would reach the
 host in another order than the script's, and the demo play another game.
 
-Run as ``python -m firmware.sim --fd N --script FILE``: the hub talks over file
+Run as ``python -m firmware.sim.hub --fd N --script FILE``: the hub talks over file
 descriptor N (the master side of a pseudo-terminal: the same seam as the USB cable) and
 runs until the host closes its end.
 """
@@ -24,7 +24,7 @@ import os
 import sys
 
 from firmware.clock import sleep_ms, ticks_add, ticks_diff, ticks_ms
-from firmware.wiring import make_hub
+from firmware.hub.boot import make_hub
 
 
 class _Queue:
@@ -78,7 +78,7 @@ class ScriptedButtons(_Queue):
 class DieThrows:
     """Scripted throws on an accelerometer twin: a throw plays a short trace onto a face,
     0.3 s of tumbling and free fall, then the die at rest with that face up (or leaning,
-    for ``crooked``). The CPython demo's die and the emulated Pico's (firmware/emulated_pico/rig.py)
+    for ``crooked``). The CPython demo's die and the emulated Pico's (firmware/sim/emulated_pico/rig.py)
     are thrown the same way; the roll detector decides the rest."""
 
     TUMBLE = 30  # samples (100 Hz) of tumbling
@@ -121,7 +121,7 @@ class TwinDie:
         from firmware.faces_setup import DEFAULT, face_table
         from firmware.lis3dh import LIS3DH
         from firmware.rolls import RollDetector
-        from firmware.twins.accel import AccelTwin
+        from firmware.sim.twins.accel import AccelTwin
         from firmware.vdie import VirtualDie
 
         self.now = 0
@@ -237,7 +237,7 @@ class FdPort:
 
 
 def run(fd, steps, period_ms=2):
-    from firmware.twins.pn532 import SimulatedReader
+    from firmware.sim.twins.pn532 import SimulatedReader
 
     port = FdPort(fd)
     # The real NFC code (nfc.py, pn532.py, ndef.py, taps.py) against the PN532 twin,
@@ -258,7 +258,7 @@ def run(fd, steps, period_ms=2):
 def main(argv=None):
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m firmware.sim", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m firmware.sim.hub", description=__doc__)
     parser.add_argument("--fd", type=int, required=True, help="serial file descriptor")
     parser.add_argument("--script", required=True, help="JSON list of steps")
     args = parser.parse_args(argv)

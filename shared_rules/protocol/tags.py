@@ -1,6 +1,6 @@
-"""Tiles the pocket board trusts: the signed records ``hexref enroll`` writes, read on the board.
-
-The same rule as the Pi's (docs/DESIGN.md, Tags; host/storage/tags.py and keys.py): a
+"""The one tag check, the Pi's and the pocket board's alike: the signed records ``hexref
+enroll`` writes (docs/DESIGN.md, Tags). The Pi signs and checks through host/storage/keys.py
+(its key file, its hex), the pocket reads a tag's raw record with ``entry_of``. A
 tag's first NDEF record is a URI record ``hexref:<entry id>?v=2&s=<16 hex>``, the first 8
 bytes of an HMAC-SHA256 with the collection key over (label, UID, entry id), each after its
 length. A record copied to another tag, written by hand or signed with another key is not
@@ -37,15 +37,29 @@ def hmac_sha256(key, message):
 
 
 def message(uid, entry_id):
-    """The bytes a version 2 signature covers (host/storage/keys.py ``message``)."""
+    """The bytes a version 2 signature covers: label, then len(uid) uid, len(entry) entry
+    (one byte and two bytes of length, big-endian)."""
     raw_uid = bytes.fromhex(uid)
     entry = entry_id.encode()
+    if len(entry) > 0xFFFF:
+        raise ValueError("an entry id is short text like jl/016")
     return LABEL + bytes((len(raw_uid),)) + raw_uid + bytes((len(entry) >> 8,
                                                              len(entry) & 0xFF)) + entry
 
 
 def signature(key, uid, entry_id):
+    """The first SIGNATURE_BYTES of the HMAC of (uid, entry id): what a tag carries."""
     return hmac_sha256(key, message(uid, entry_id))[:SIGNATURE_BYTES]
+
+
+def same(given, expected):
+    """Equal bytes, every byte compared whatever the first says (constant time)."""
+    if len(given) != len(expected):
+        return False
+    diff = 0
+    for a, b in zip(given, expected):  # noqa: B905 (MicroPython has no strict=)
+        diff |= a ^ b
+    return diff == 0
 
 
 def uri_of(record):
@@ -103,8 +117,4 @@ def entry_of(record, uid, key):
         expected = signature(key, uid, entry_id)
     except ValueError:
         return None
-    diff = 0
-    # Every byte compared, whatever the first says (both are 8: MicroPython has no strict=).
-    for a, b in zip(given, expected):  # noqa: B905
-        diff |= a ^ b
-    return entry_id if diff == 0 else None
+    return entry_id if same(given, expected) else None

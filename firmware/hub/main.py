@@ -1,10 +1,10 @@
 """The reader hub on a real board. ``main.py`` on the Pico (written by ``make firmware``)
 is just::
 
-    from firmware import main_pico
-    main_pico.main()
+    from firmware.hub import main
+    main.main()
 
-``main`` builds the parts (``firmware.wiring.start``: the die's accelerometer found on
+``main`` builds the parts (``firmware.hub.boot.start``: the die's accelerometer found on
 its I2C bus with the face table from ``die_faces.json``, the NFC reader, buttons, light,
 buzzer, the USB serial link and a ``machine.WDT``), which says what is missing in ``ERR``
 frames; then it drops the building code from the heap and runs the hub loop, feeding the
@@ -27,18 +27,18 @@ _HEALTHY_MS = const(60000)
 _PERIOD_MS = const(2)
 # Nothing refers to these once the hub is built (the virtual die's first roll loads
 # firmware.entropy again).
-BOOT_ONLY = ("firmware.wiring", "firmware.board", "firmware.pn532_start",
+BOOT_ONLY = ("firmware.hub.boot", "firmware.wiring", "firmware.hub.board", "firmware.pn532_start",
              "firmware.faces_setup", "firmware.entropy")
 
 
 def main():
     import gc
 
-    from firmware import wiring
     from firmware.clock import ticks_ms
+    from firmware.hub import boot
 
-    hub, count = wiring.start()
-    del wiring
+    hub, count = boot.start()
+    del boot
     forget(BOOT_ONLY)
     gc.collect()
     try:

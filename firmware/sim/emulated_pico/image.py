@@ -3,7 +3,7 @@ littlefs image laid out as MicroPython's rp2 port keeps it in flash (4 KiB block
 them, from flash offset 0xA0000), so the emulated board boots with the files a maker's
 board would have.
 
-    python -m firmware.emulated_pico.image -o build/pico/fs.img build/firmware/firmware \
+    python -m firmware.sim.emulated_pico.image -o build/pico/fs.img build/firmware/firmware \
         build/firmware/shared_rules build/firmware/main.py
 
 Each argument is copied to the image's root under its own name (a folder whole), exactly

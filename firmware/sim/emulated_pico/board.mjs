@@ -1,9 +1,9 @@
 // An emulated Raspberry Pi Pico (rp2040js) running the official MicroPython UF2, wired to a
 // table: its USB CDC is a serial port (a file descriptor: the master side of a
 // pseudo-terminal), and its I2C buses, GPIO pins and reset are answered by the rig
-// (firmware/emulated_pico/rig.py), which hosts our chip twins (firmware/twins/) in Python.
+// (firmware/sim/emulated_pico/rig.py), which hosts our chip twins (firmware/sim/twins/) in Python.
 //
-//   node firmware/emulated_pico/board.mjs --modules tests/node_modules --assets DIR \
+//   node firmware/sim/emulated_pico/board.mjs --modules tests/node_modules --assets DIR \
 //     --image FS.IMG --cdc FD --req FD --rep FD
 //
 // The rig protocol: one text line per request on --req, one reply line on --rep, each

@@ -1,16 +1,16 @@
 """A table around an emulated Pico: the official MicroPython v1.22 firmware on rp2040js
-(firmware/emulated_pico/board.mjs), booted with the littlefs image of what ``make deploy`` copies, its
+(firmware/sim/emulated_pico/board.mjs), booted with the littlefs image of what ``make deploy`` copies, its
 USB CDC on a pseudo-terminal, and our chip twins on its buses at the pins and addresses of
-hardware/pinout.json (through firmware/board.py):
+hardware/pinout.json (through firmware/hub/board.py):
 
-- the PN532 twin (firmware/twins/pn532.py) on the NFC I2C bus, its RSTPDN on its GPIO,
+- the PN532 twin (firmware/sim/twins/pn532.py) on the NFC I2C bus, its RSTPDN on its GPIO,
   its IRQ line on its GPIO (falling on the board's clock when the chip's frame is ready);
-- the LIS3DH twin (firmware/twins/accel.py) on the die's I2C bus, thrown by the same
+- the LIS3DH twin (firmware/sim/twins/accel.py) on the die's I2C bus, thrown by the same
   scripted throws as the CPython demo (firmware/sim.DieThrows);
 - the player buttons on their GPIOs (pressed = pulled low), pull-ups on every bus line;
 - the status LED's GPIO watched: its PWM duty is logged when it changes;
 - with ``pocket`` (the pocket build, firmware/pocket/board.py: the same reader and die on
-  the same pins), the OLED twin (firmware/twins/ssd1306.py) on the reader's bus at the
+  the same pins), the OLED twin (firmware/sim/twins/ssd1306.py) on the reader's bus at the
   panel's address, its wire time charged like the others', and the pocket's four buttons.
 
 One twin per chip: the board's I2C peripherals report each bus phase (address, bytes
@@ -21,17 +21,17 @@ which keeps a real board's time (``TIMES``, printed by ``make bench``): the CPU'
 (board.mjs), the USB frame, each chip's own times (its twin: the PN532's
 command and RF times, the accelerometer's output data rate).
 
-Run as ``python -m firmware.emulated_pico.rig --fd N --script FILE`` (the master side of a
-pty, as ``python -m firmware.sim`` takes it), or ``--link PATH`` to keep a symlink at PATH to the
+Run as ``python -m firmware.sim.emulated_pico.rig --fd N --script FILE`` (the master side of a
+pty, as ``python -m firmware.sim.hub`` takes it), or ``--link PATH`` to keep a symlink at PATH to the
 board's serial port (it goes away while the cable is out, as /dev/serial/by-id does). The
-script's steps are firmware/sim.py's (place, lift, roll, crooked, press, long), plus
+script's steps are firmware/sim/hub.py's (place, lift, roll, crooked, press, long), plus
 ``reset`` (the RUN pin), ``unplug`` (the USB cable out for ``ms`` of wall time: the board
 is powered by it, so it comes back with a power-on boot) and ``hang`` (the CPU stops; its
 clocks and the watchdog run on). A ``watcher`` (tests/pico/pocket_rig.py's power cuts) is
 told each step the table plays, each line the board says on its USB (on the board's
 clock) and each program or erase the board's flash chip begins,
 and may cut the power at a chosen board time (``cut_at``): mid-program, mid-erase or
-anywhere; the flash chip then tears what it was doing (firmware/emulated_pico/board.mjs), the panel
+anywhere; the flash chip then tears what it was doing (firmware/sim/emulated_pico/board.mjs), the panel
 loses its RAM, and the watcher hears what the cut tore and, once the board runs again,
 may give the table steps to play again (what the players see was lost). The script starts when the hub's reader first looks for
 a tag (the hub is running), or ``start_ms`` after boot without a reader; after each boot
@@ -50,16 +50,16 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from firmware import board  # noqa: E402
-from firmware.sim import DieThrows, Script  # noqa: E402
-from firmware.twins import Ntag  # noqa: E402
-from firmware.twins.accel import AccelTwin  # noqa: E402
-from firmware.twins.pn532 import FakeI2C, PN532Twin  # noqa: E402
-from firmware.twins.ssd1306 import SSD1306Twin  # noqa: E402
+from firmware.hub import board  # noqa: E402
+from firmware.sim.hub import DieThrows, Script  # noqa: E402
+from firmware.sim.twins import Ntag  # noqa: E402
+from firmware.sim.twins.accel import AccelTwin  # noqa: E402
+from firmware.sim.twins.pn532 import FakeI2C, PN532Twin  # noqa: E402
+from firmware.sim.twins.ssd1306 import SSD1306Twin  # noqa: E402
 
 ASSET_FILES = ("RPI_PICO-20231227-v1.22.0.uf2", "rp2040-bootrom-b1.bin")
 ASSETS = Path(__file__).with_name("assets")  # shipped with the project, with their licences
@@ -86,7 +86,7 @@ TIMES = (
     "datasheet 4.3.14): 2.62 us a period at 400 kHz, 10.4 us at 100 kHz",
     "PN532 clock stretching: %d us after its address (logic-analyser figure, esp8266/Arduino "
     "#1541; datasheet bound 1 ms)" % PN532_STRETCH_US,
-    "PN532 commands (firmware/twins/pn532.py): ISO 14443-A at 106 kbit/s, 85 us a byte, "
+    "PN532 commands (firmware/sim/twins/pn532.py): ISO 14443-A at 106 kbit/s, 85 us a byte, "
     "frame delay 86 us (NTAG21x datasheet 9.2); NTAG READ 1.9 ms, FAST_READ 0.45 ms and "
     "86 us a byte of its pages and CRC (10.3: 13 pages 5.2 ms), WRITE +4.1 ms; the "
     "PN532's own work (UM0701-02 gives none): ACK 0.7 ms, 1 ms a command, 2 ms a passive "
@@ -658,7 +658,7 @@ class Rig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m firmware.emulated_pico.rig",
+    parser = argparse.ArgumentParser(prog="python -m firmware.sim.emulated_pico.rig",
                                      description=__doc__)
     port = parser.add_mutually_exclusive_group(required=True)
     port.add_argument("--fd", type=int, help="the master side of a pty: the board's USB")

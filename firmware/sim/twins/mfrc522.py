@@ -6,14 +6,14 @@ its Set1 bit, BitFramingReg (StartSend, RxAlign, TxLastBits), ErrorReg, CollReg,
 ControlReg's RxLastBits, the timer (TAuto, prescaler, reload), the antenna bits of
 TxControlReg and VersionReg. Over the air the tags follow ISO/IEC 14443-3: REQA/WUPA,
 bit-oriented anticollision (two tags collide on the first differing UID bit), SELECT with
-cascade levels, HLTA, and the NTAG commands through :class:`firmware.twins.Ntag`.
+cascade levels, HLTA, and the NTAG commands through :class:`firmware.sim.twins.Ntag`.
 
     clock = FakeClock()
     chip = MFRC522Twin(clock)
     spi = FakeSPI(chip)
     reader = MFRC522(spi, spi.cs, ticks=clock.ticks_ms, sleep=clock.sleep_ms)
 """
-from firmware.twins import ACK4, CASCADE_TAG, FakePin, FakeSPIBus, crc_a
+from firmware.sim.twins import ACK4, CASCADE_TAG, FakePin, FakeSPIBus, crc_a
 
 SPI_BYTE_US = 2  # 4 MHz
 BIT_US = 9.44  # ISO 14443-A at 106 kbit/s

@@ -32,7 +32,7 @@ EEPROM programming 4.1 ms per WRITE (datasheet, EEPROM characteristics). The PN5
 processing times are not in its manual; the twin uses estimates (ACK_US, WORK_US,
 ATTEMPT_US) in line with boards measured by makers.
 """
-from firmware.twins import ACK4, FakePin, FakeSPIBus
+from firmware.sim.twins import ACK4, FakePin, FakeSPIBus
 
 I2C_BYTE_US = 23  # 9 bits at 400 kHz
 SPI_BYTE_US = 8  # 8 bits at 1 MHz
@@ -390,7 +390,7 @@ class SimulatedReader:
         from firmware.nfc import NfcReader
         from firmware.pn532 import PN532, I2CBus, SPIBus
         from firmware.pn532_start import begin
-        from firmware.twins import FakeClock
+        from firmware.sim.twins import FakeClock
 
         self.clock = FakeClock()
         self.chip = PN532Twin(self.clock)
@@ -411,7 +411,7 @@ class SimulatedReader:
         self.reader = NfcReader(driver)
 
     def place(self, uid, record=""):
-        from firmware.twins import Ntag
+        from firmware.sim.twins import Ntag
 
         self.chip.lift()
         self._held = uid
