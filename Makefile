@@ -83,8 +83,8 @@ test-cpython: $(STAMP) debian-packages
 test-system: $(STAMP) debian-packages
 	$(PY) -m pytest -m system -n $(XDIST_SYSTEM)
 
-# tests/test_install.py installs hexref the Raspberry Pi way: Debian's python3 with
-# python3-venv and python3-pil (Bookworm's Pillow). tests/test_service_hardening.py checks
+# tests/host/commands/test_install.py installs hexref the Raspberry Pi way: Debian's python3 with
+# python3-venv and python3-pil (Bookworm's Pillow). tests/host/app/test_service_hardening.py checks
 # the unit with systemd-analyze (systemd) and traces the referee with strace. The phone
 # page is tested in Debian's headless Chromium through its chromedriver, club nights against
 # Debian's Mosquitto.
@@ -117,18 +117,20 @@ bench: $(STAMP) $(NODE_STAMP)
 # emulated rp2 (tests/soak_pocket_cuts.py, 30-45 s a game on an idle core, ~8 min).
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
 # forgotten on the Pi is refused after the next copy, ~1 min).
+# The soaks run as scripts, with the helpers pytest finds by name (pyproject's pythonpath).
+SCRIPT := PYTHONPATH=tests:tests/portable $(PY)
 soak: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
 	  tests/pico/pocket_cuts_suite.py -p no:cacheprovider
-	$(PY) tests/soak_host_kill.py
-	$(PY) tests/soak_noisy_link.py
-	$(PY) tests/soak_liveness.py
+	$(SCRIPT) tests/soak_host_kill.py
+	$(SCRIPT) tests/soak_noisy_link.py
+	$(SCRIPT) tests/soak_liveness.py
 	$(PY) -m pytest tests/pico/pocket_games.py -p no:cacheprovider
-	$(PY) tests/soak_pocket_cuts.py
+	$(SCRIPT) tests/soak_pocket_cuts.py
 	$(PY) -m pytest tests/pico/pocket_soak.py -p no:cacheprovider
 
 # The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
-# and compiled: new texts come in untranslated and tests/test_catalogues.py names them.
+# and compiled: new texts come in untranslated and tests/host/common/test_catalogues.py names them.
 messages: $(STAMP)
 	$(PY) -m host.common.translations
 

@@ -3,7 +3,7 @@ Python's start (``python -c pass``, the same venv, so the same site and path hoo
 
 DESIGN.md's target (issue 18): at most 3x a bare Python's start. A Pi Zero 2 W is ~10x
 slower than a laptop, so what is 50 ms here is half a second there. What each command may
-load is checked by tests/test_cli_imports.py; this only measures.
+load is checked by tests/host/commands/test_cli_imports.py; this only measures.
 
 Each command runs N times, interleaved with the others so a busy machine slows them alike;
 the medians are printed: wall time, and CPU time (user + system, of the child process:

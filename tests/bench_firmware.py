@@ -14,17 +14,9 @@
 usage: .venv/bin/python tests/bench_firmware.py
        node tests/mpy/bench_firmware.mjs
 """
-import sys
 
-try:
-    import os
-
-    _HERE = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(_HERE, ".."))
-    sys.path.insert(0, os.path.join(_HERE, "portable"))
-except (ImportError, AttributeError, NameError):
-    pass  # MicroPython: bench_firmware.mjs has set sys.path
-
+# Its helpers (tests/portable/) are on the path make bench and tests/benches.py give it
+# (PYTHONPATH), and on MicroPython's (tests/mpy/bench_firmware.mjs).
 # Only the twins at the top: what the hub itself imports is imported in boot(), so the
 # heap figure counts it.
 from firmware.sim.twins import FakeClock  # noqa: E402

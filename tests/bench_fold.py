@@ -14,8 +14,6 @@ import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
 from host.app.demo import rigs
 from host.session.referee import Referee, TileBook  # noqa: E402
 from host.storage.journal import Entry, MemoryJournal  # noqa: E402

@@ -2,11 +2,7 @@
 
 usage: .venv/bin/python tests/bench_heroscape_odds.py
 """
-import os
-import sys
 import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from shared_rules.games.heroscape.odds import attack_odds  # noqa: E402
 

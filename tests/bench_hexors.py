@@ -12,12 +12,10 @@ try:
     import os
 
     HERE = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(HERE, ".."))
-    sys.path.insert(0, os.path.join(HERE, "portable"))
     QUICK = os.environ.get("HEXREF_BENCH") == "quick"  # make test: tests/benches.py
 except (ImportError, AttributeError, NameError):
-    HERE = None  # MicroPython: the runner has put shared_rules and the helpers on sys.path
-    QUICK = False  # (the runner below writes the computer's in)
+    HERE = None  # MicroPython: the runner below has put shared_rules and the helpers on
+    QUICK = False  # sys.path (and writes the computer's QUICK in)
 
 from hexors_random import Rng, random_input, setup_inputs  # noqa: E402
 

@@ -19,8 +19,6 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
 from luma.oled.device import ssd1306  # noqa: E402
 
 from host.app.demo import demo_script

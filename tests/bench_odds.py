@@ -6,13 +6,6 @@ usage: .venv/bin/python tests/bench_odds.py
 import sys
 import time
 
-try:
-    import os
-
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-except (ImportError, AttributeError, NameError):
-    pass  # MicroPython: the runner has put shared_rules on sys.path already
-
 from shared_rules.games.hexors.odds import EndlessTie, battle_odds, describe  # noqa: E402
 
 if hasattr(time, "perf_counter"):

@@ -17,7 +17,6 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rigs.process_table import ROOT, new_table, stop  # noqa: E402
 
 RUNS = 1 if os.environ.get("HEXREF_BENCH") == "quick" else 7

@@ -8,12 +8,9 @@ usage: .venv/bin/python tests/bench_store.py
 """
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 import time
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from host.storage import tags  # noqa: E402
 from host.storage.journal import Entry  # noqa: E402

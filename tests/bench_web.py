@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, HERE)
 
 from rigs.table_rig import Table, demo_game_events  # noqa: E402
 from rigs.web_rig import Events, Server  # noqa: E402

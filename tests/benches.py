@@ -23,6 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"HEXREF_BENCH": "quick"}
+# The helpers the benches import by name (tests/portable/, tests/rigs/'s parent), as pytest
+# has them (pyproject.toml's pythonpath): the benches run as scripts, with this path.
+PATH = {"PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in ("tests", "tests/portable"))}
 PICO = "tests/pico/bench.py"
 POCKET = "tests/pico/bench_pocket.py"
 POCKET_GAMES = "tests/pico/bench_pocket_games.py"
@@ -51,7 +54,7 @@ def title(command: list[str]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    env = dict(os.environ, **(QUICK if "--quick" in argv else {}))
+    env = dict(os.environ, **PATH, **(QUICK if "--quick" in argv else {}))
     for command in commands():
         print("== " + title(command), flush=True)
         done = subprocess.run(command, cwd=ROOT, env=env)

@@ -1,18 +1,13 @@
-"""pytest's view of the test tree: the CPython suites in tests/ may use the portable
-helpers in tests/portable/ (the same tiles and checks the MicroPython run uses) and the rigs
-in tests/rigs/; the fixtures several suites share are here."""
-import sys
-from pathlib import Path
-
-import pytest
-
-_PORTABLE = str(Path(__file__).parent / "portable")
-if _PORTABLE not in sys.path:
-    sys.path.append(_PORTABLE)
-
+"""pytest's view of the test tree. The tests mirror the code (tests/shared_rules/games/<game>/,
+tests/host/<part>/, tests/firmware/...); every suite may use the portable helpers in
+tests/portable/ (the same tiles and checks the MicroPython run uses) and the rigs in
+tests/rigs/, both on pytest's path (pyproject.toml, ``pythonpath``); the fixtures several
+folders share are here, a folder's own in its conftest.py."""
 # The suites read what hexref says in English unless a test asks for another language:
 # the machine's locale (LANG=fr_FR.UTF-8 on a French laptop) must not change them.
 import os  # noqa: E402
+
+import pytest
 
 os.environ["LANGUAGE"] = "en"
 

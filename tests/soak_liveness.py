@@ -15,9 +15,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent / "portable"))
 
 from rigs.liveness import DeadEnd, Session, playout, sessions, walk  # noqa: E402
 

@@ -26,8 +26,6 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from rigs.noisy_relay import (  # noqa: E402
     accepted_inputs,
     end_state,

@@ -24,8 +24,6 @@ import traceback
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "pico"))
-sys.path.insert(0, str(ROOT))
 
 import pocket_cuts_suite  # noqa: E402
 from pocket_rig import IMAGE  # noqa: E402

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from benches import PICO, QUICK, ROOT, commands, title  # noqa: E402
+from benches import PATH, PICO, QUICK, ROOT, commands, title
 
 pytestmark = pytest.mark.system  # real processes, browsers or brokers
 
@@ -20,7 +16,7 @@ BENCHES = [c for c in commands() if c[-1] != PICO]
 
 
 def run_quick(command: list[str], timeout: float) -> str:
-    done = subprocess.run(command, cwd=ROOT, env=dict(os.environ, **QUICK),
+    done = subprocess.run(command, cwd=ROOT, env=dict(os.environ, **PATH, **QUICK),
                           capture_output=True, text=True, timeout=timeout)
     out = done.stdout + done.stderr
     assert done.returncode == 0, "%s failed (exit %d):\n%s" % (title(command),

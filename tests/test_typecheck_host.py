@@ -1,6 +1,6 @@
 """The host is type-checked (STYLE.md): mypy over host/ with the project's configuration
 (pyproject.toml [tool.mypy]) finds nothing. The firmware has its own run against the Pico
-stubs (tests/test_firmware_build.py)."""
+stubs (tests/firmware/test_firmware_build.py)."""
 from __future__ import annotations
 
 import subprocess

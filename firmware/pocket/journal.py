@@ -21,7 +21,7 @@ were set aside, for the panel to say so.
 
 The filesystem is handed in (``fs``: ``open``, ``rename``, ``remove``), so the same code
 runs on the board, under CPython on real files, and on a littlefs image whose power is
-cut at random moments (tests/test_pocket_power_cut.py).
+cut at random moments (tests/firmware/pocket/test_pocket_power_cut.py).
 
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "game.jnl")

@@ -8,7 +8,7 @@ are dropped, and the compiled .mo beside it is written again. English's catalogu
 each text as the code does (the code's English is the source).
 
 ``python -m host.common.translations`` updates them all; ``python -m host.common.translations --check``
-only says which texts a catalogue lacks (tests/test_catalogues.py runs the same check).
+only says which texts a catalogue lacks (tests/host/common/test_catalogues.py runs the same check).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The Pi draws its texts with Pillow in X11's misc-fixed fonts (host/display/fonts
 ``.pil``/``.pbm`` pairs layout.py loads). The pocket board draws the same texts with
 MicroPython's ``framebuf`` (firmware/pocket/glyphs.py) from these files, made from the very
 same fonts by drawing each Latin-1 character with Pillow, so both sides light the same
-pixels (tests/test_pocket_screens.py compares whole screens).
+pixels (tests/host/app/test_pocket_screens.py compares whole screens).
 
 A packed font (``<name>.hxf``)::
 

@@ -17,7 +17,7 @@ here (the board has no phone page). Every text has a box (``boxes``: its glyph c
 the bar behind a highlighted row or a refusal); ``overflow(view)`` lists whatever still
 does not fit, lost a number, leaves the panel or lies on another box (``collisions``): the
 tests require it to be empty for every screen of every demo game, menu and enrollment step,
-in every language (tests/test_panel_geometry.py).
+in every language (tests/host/display/test_panel_geometry.py).
 """
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ def _thing(value: Any, names: dict[str, str]) -> str:
 
 def _plain_words(inp: tuple, names: dict[str, str], players: tuple[str, ...]) -> str:
     """The last resort for an input no sentence knows (a game newer than these
-    sentences): its words, names for keys. tests/test_web_words.py sees that no game's
+    sentences): its words, names for keys. tests/host/readers/test_web_words.py sees that no game's
     input comes here."""
     words = []
     for value in inp:

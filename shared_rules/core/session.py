@@ -23,7 +23,7 @@ or a power cut. Each entry says who did what: an input names its player where it
 and an event that is no input is journalled as what it was (``("BTN", "A", "press")``,
 ``("TAP", uid)``, ``("DIE", "CROOKED")``). Nothing else is kept: a session rebuilt from
 the journal shows the same screen and answers the next event the same way
-(tests/test_rebuilt_equals_live.py). Only the menu's cursor is not journalled: it is where
+(tests/host/session/test_rebuilt_equals_live.py). Only the menu's cursor is not journalled: it is where
 a hand is, not what the table did.
 
 The referee's buttons open a menu of what may be done now (the engine's ``choices``, then

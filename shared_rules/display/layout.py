@@ -5,7 +5,7 @@ The Pi draws what this places with Pillow (host/display/layout.py: ``draw``, ``s
 ``overflow``, and the phone page's QR code beside its texts), the pocket board with
 MicroPython's ``framebuf`` (firmware/pocket/glyphs.py), from the same X11 misc-fixed fonts:
 the fonts are fixed-width, so placing a text is arithmetic on its length, and both sides
-light the same pixels (tests/test_pocket_screens.py).
+light the same pixels (tests/host/app/test_pocket_screens.py).
 
 The rule: **nothing is cut**. A text too wide for its place gets, in order: the smaller
 font (6x10, then 5x8); its shorter form (``shorter_forms``: tighter spacing, never a

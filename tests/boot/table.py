@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent), str(HERE.parents[1])]
+# The rigs (tests/) come from PYTHONPATH (tests/boot/suite.py runs it so), hexref from its venv.
 
 LINK = Path("/dev/hexref-hub")
 

@@ -16,7 +16,7 @@ export function walk(dir, keep) {
   const out = [];
   if (!existsSync(dir)) return out;
   for (const name of readdirSync(dir).sort()) {
-    if (name === "__pycache__" || name.startsWith(".")) continue;
+    if (name === "__pycache__" || name === "node_modules" || name.startsWith(".")) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...walk(path, keep));
     else if (keep(name)) out.push(path);

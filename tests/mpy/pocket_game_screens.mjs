@@ -1,4 +1,4 @@
-// The pocket board's side of a game's screen comparison (tests/test_pocket_screens.py), the
+// The pocket board's side of a game's screen comparison (tests/host/app/test_pocket_screens.py), the
 // screens made on the board: GAME.json holds {"lang", "variant", "players", "prefixes"},
 // the prefixes being the game's journal cut after each input ([[target, input, accepted],
 // ...], the Pi's session's). For each prefix the board's own session (shared_rules/

@@ -1,4 +1,4 @@
-// The pocket board's side of the screen comparison (tests/test_pocket_screens.py). SCREENS.json
+// The pocket board's side of the screen comparison (tests/host/app/test_pocket_screens.py). SCREENS.json
 // holds {"lang", "views", "calls"}: each view's fields (header, lines, big...) made a View
 // (shared_rules/display/screens.py); each call [function, args] a shared screen made on
 // the board, in the language of the packed catalogue WORDS_DIR/<lang>.hxw

@@ -2,9 +2,11 @@
 //
 // What it loads: every .py and .json file under shared_rules/ and firmware/, the .json
 // files under hardware/, copied into the interpreter's /lib so they import exactly as on
-// the Pico; and every tests/portable/test_*.py module, with its helpers, on sys.path.
-// A portable test is a plain `def test_...():` with plain asserts: the same file runs
-// under pytest (CPython) and here. Adding a MicroPython test is writing one.
+// the Pico; every portable test module, wherever it lives in the mirrored tree
+// (tests/shared_rules/games/hexo/test_hx_rules.py, tests/firmware/...: a test_*.py file with
+// the line "# portable: MicroPython runs this file too"), and the helpers of tests/portable/,
+// all on sys.path. A portable test is a plain `def test_...():` with plain asserts: the same
+// file runs under pytest (CPython) and here. Adding a MicroPython test is writing one.
 //
 // usage: node tests/mpy/run.mjs [substring...]   (only the test modules whose name matches)
 // Prints one line per test and, last, "micropython: N passed, M failed".
@@ -16,13 +18,15 @@ const filters = process.argv.slice(2);
 let output = [];
 const mp = await load({ stdout: (line) => output.push(line) });
 copySources(mp);
-const portable = join(ROOT, "tests", "portable");
-const portableFiles = walk(portable, isSource);
-copy(mp, portableFiles, portable, "/portable");
+const helpers = join(ROOT, "tests", "portable");
+copy(mp, walk(helpers, isSource), helpers, "/portable");
+const MARK = /^# portable: MicroPython runs this file too/m;
+const tests = walk(join(ROOT, "tests"), (n) => /^test_.*\.py$/.test(n))
+  .filter((f) => !f.includes("/node_modules/") && MARK.test(readFileSync(f, "utf8")));
+for (const f of tests) copy(mp, [f], dirname(f), "/portable");
 mp.runPython("import sys\nsys.path.append('/portable')\nsys.path.append('/lib')");
 
-const modules = portableFiles
-  .filter((f) => dirname(f) === portable && /^test_.*\.py$/.test(f.split("/").pop()))
+const modules = tests
   .map((f) => [f.split("/").pop().slice(0, -3), readFileSync(f, "utf8")])
   .filter(([name]) => filters.length === 0 || filters.some((s) => name.includes(s)));
 

@@ -30,8 +30,6 @@ from pathlib import Path
 import serial
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from chain import report as report_chain  # noqa: E402
 

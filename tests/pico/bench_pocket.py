@@ -34,8 +34,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
 from pocket_rig import HEAP_IMAGE, IMAGE, POCKET_TAP_MS, ROOT, boot, pocket_script  # noqa: E402
 
 from firmware.pocket.book import Book  # noqa: E402

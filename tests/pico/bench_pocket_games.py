@@ -15,9 +15,6 @@ import os
 import statistics
 import subprocess
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 from pocket_rig import IMAGE, ROOT, boot  # noqa: E402
 from pocket_table import Game, entries  # noqa: E402

@@ -17,15 +17,11 @@ event: the link takes only the next one it expects), and each TAP's stages are t
 from __future__ import annotations
 
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-for path in (ROOT, ROOT / "tests"):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
 
 from bench_host import LinePort, TimedJournal  # noqa: E402
 

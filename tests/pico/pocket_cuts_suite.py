@@ -15,14 +15,11 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_rig import OUT, boot, pocket_image, save_png  # noqa: E402
 from power_cuts import ERASES, PROGRAM, PowerCuts  # noqa: E402

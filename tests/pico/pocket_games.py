@@ -20,8 +20,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_invocations import play  # noqa: E402
 from pocket_rig import OUT, boot, pocket_image, save_png  # noqa: E402

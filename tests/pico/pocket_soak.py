@@ -16,14 +16,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/, for rigs
 
 from pocket_rig import IMAGE, OUT, boot, pocket_image, read_port, save_png  # noqa: E402
 from rigs.panel_ram import page_bytes  # noqa: E402

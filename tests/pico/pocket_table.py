@@ -16,10 +16,6 @@ tests/pico/pocket_games.py and tests/pico/bench_pocket_games.py.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_demo import (  # noqa: E402

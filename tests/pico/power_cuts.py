@@ -22,11 +22,9 @@ resting on the reader is read again by the board, which the Pi's session is told
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
 
 from rigs.panel_ram import page_bytes  # noqa: E402
 

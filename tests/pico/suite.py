@@ -22,7 +22,6 @@ import pytest
 import serial
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
 
 from rigs.process_table import (  # noqa: E402
     accepted,
@@ -178,7 +177,7 @@ def test_reset_cable_and_watchdog_mid_game(tmp_path: Path, image: Path):
     plugged back, and the CPU hung until the watchdog resets it, each between two actions
     of the same game: every fault a new boot id, the host resynchronises, and the game ends
     as the demo's does. Where a fault loses power, what the hub had not yet sent is gone
-    (tests/test_hub_reset.py says why), so each comes once the host has taken everything."""
+    (tests/host/app/test_hub_reset.py says why), so each comes once the host has taken everything."""
     steps = collector_script()
     faults = [(6, {"do": "reset"}), (13, {"do": "unplug", "ms": 3000}),
               (19, {"do": "hang"})]

@@ -1,6 +1,6 @@
 """The enrollment bench: the hub's real Link with an NTAG on its reader (ReaderHub) over a
 wire to the referee's side (Bench: registry, HubLink, buttons on mock pins, a clock the test
-moves), for tests/test_enroll.py and tests/test_cli_languages.py."""
+moves), for tests/host/app/test_enroll.py and tests/host/commands/test_cli_languages.py."""
 from __future__ import annotations
 
 from firmware.hub.link import Link

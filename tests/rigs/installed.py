@@ -1,8 +1,8 @@
 """hexref installed as its users install it: a wheel built from a copy of the checkout (what
 a clone holds: no .venv, no build output), its dependencies downloaded once for Debian's own
 ``/usr/bin/python3`` (the interpreter the Pi runs), and a fresh venv that installs them from
-that wheelhouse alone. For tests/test_install.py (the Pi's way and the wheel's) and
-tests/test_journeys.py (a newcomer's hour, from the installed command). The Debian packages
+that wheelhouse alone. For tests/host/commands/test_install.py (the Pi's way and the wheel's) and
+tests/host/commands/test_journeys.py (a newcomer's hour, from the installed command). The Debian packages
 (``python3-venv``, ``python3-pil``) are installed by ``make test`` when missing; without
 them this fails, saying so.
 """

@@ -21,7 +21,7 @@ Three checks, each printing the inputs from setup that break it (``DeadEnd``):
    it) within ``LIMITS``;
 3. the walk's states finish too: a playout from a sample of them ends.
 
-tests/test_liveness.py runs them in ``make test`` (under a minute), tests/soak_liveness.py
+tests/host/session/test_liveness.py runs them in ``make test`` (under a minute), tests/soak_liveness.py
 runs longer walks and more sessions in ``make soak``.
 """
 from __future__ import annotations

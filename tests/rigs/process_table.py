@@ -1,8 +1,8 @@
 """A table of real processes for the reliability tests: the hub is the firmware
 (``python -m firmware.sim.hub``: hub loop, link, the NFC stack on the PN532 twin) playing a
 demo script on the master side of a pseudo-terminal; the host is ``hexref run`` with the
-panel emulated, reading the slave side as it reads the USB port. tests/test_host_killed.py
-is the model; this module holds what tests/test_hub_reset.py and tests/soak_host_kill.py
+panel emulated, reading the slave side as it reads the USB port. tests/host/app/test_host_killed.py
+is the model; this module holds what tests/host/app/test_hub_reset.py and tests/soak_host_kill.py
 both need.
 
 The host finds the hub through ``Cable.path``: a symlink, like the udev rule's

@@ -1,4 +1,4 @@
-"""High Roll: the small sixth game the tests add (tests/test_sixth_game.py), written as
+"""High Roll: the small sixth game the tests add (tests/shared_rules/games/test_sixth_game.py), written as
 docs/RECIPES.md ("Adding a game") says a game is written: one package holding its engine
 (engine.py), its screens (presenter.py), its cards (cards.json) and its descriptor (here),
 one line in the registry (shared_rules/games/__init__.py, ``PACKAGES``; the test adds it

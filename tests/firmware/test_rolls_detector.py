@@ -1,0 +1,113 @@
+"""The roll-state machine on hand-made samples: what counts as a roll and what does not."""
+# portable: MicroPython runs this file too (tests/mpy/run.mjs)
+from traceset import replay
+
+from firmware.faces_setup import DEFAULT, face_table
+from firmware.rolls import (
+    CROOKED,
+    FACE,
+    HANDLING,
+    NOTHING,
+    RESTING,
+    ROLLING,
+    TUMBLING,
+    RollDetector,
+)
+
+
+def _flat(face, n):
+    v = DEFAULT[face]
+    return [v[0], v[1], v[2]] * n
+
+
+def _tumble(n):
+    # Gravity swinging between axes with impacts: far more agitation than any hand.
+    out = []
+    for i in range(n):
+        k = i % 4
+        out += [(1500, -200, 300), (-400, 2600, -900), (100, -300, -2500), (0, 0, 100)][k]
+    return out
+
+
+def test_boot_at_rest_is_not_a_roll():
+    d = RollDetector(face_table(DEFAULT))
+    assert replay(d, _flat(4, 50)) == []
+    assert d.state == RESTING and d.face == 4 and d.rolls == 0
+
+
+def test_tumble_then_rest_reports_rolling_then_the_face():
+    d = RollDetector(face_table(DEFAULT))
+    events = replay(d, _flat(1, 20) + _tumble(20) + _flat(5, 30))
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
+    assert d.rolls == 1 and d.face == 5
+
+
+def test_same_face_again_after_a_real_tumble_is_a_roll():
+    d = RollDetector(face_table(DEFAULT))
+    events = replay(d, _flat(3, 20) + _tumble(20) + _flat(3, 30))
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)]
+
+
+def test_turning_the_die_slowly_by_hand_reports_nothing():
+    d = RollDetector(face_table(DEFAULT))
+    samples = _flat(1, 20)
+    for i in range(50):  # 90 degrees over half a second, face 1 to face 2
+        c = 1000 - i * 20
+        s = i * 20
+        samples += [s, 0, c]
+    samples += _flat(2, 30)
+    assert replay(d, samples) == []
+    assert d.face == 2 and d.state == RESTING
+
+
+def test_resting_tilted_after_a_tumble_is_crooked():
+    d = RollDetector(face_table(DEFAULT))
+    events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 40)  # 35 degrees, 0.4 s
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("CROOKED", 0)]
+    assert d.face == 0
+
+
+def test_update_codes_and_states_follow_the_roll():
+    d = RollDetector(face_table(DEFAULT))
+    for _ in range(10):
+        d.update(0, 0, 1000)
+    assert d.state == RESTING
+    codes = [d.update(x, y, z) for x, y, z in [(1500, -200, 300), (-400, 2600, -900),
+                                               (100, -300, -2500), (0, 0, 100)]]
+    assert ROLLING in codes and d.state == TUMBLING
+    codes = [d.update(1000, 0, 0) for _ in range(20)]
+    assert codes.count(FACE) == 1 and CROOKED not in codes and d.face == 2
+    assert codes[-1] == NOTHING and d.state == RESTING
+    d.update(1000, 400, 0)  # nudged
+    assert d.state == HANDLING
+
+
+def test_a_long_rest_keeps_the_face_without_growing_numbers():
+    d = RollDetector(face_table(DEFAULT))
+    replay(d, _flat(6, 5000))
+    assert d.face == 6 and d.state == RESTING
+    assert abs(d._sz) < 1 << 24
+
+
+def test_a_pause_balanced_on_an_edge_is_not_called_crooked():
+    # Teetering at 35 degrees for 0.2 s, then falling flat onto face 3.
+    d = RollDetector(face_table(DEFAULT))
+    events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 20 + _flat(3, 20))
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)]
+
+
+
+def test_a_steady_rest_is_taken_after_40_ms_a_drifting_one_after_70():
+    # Flat on face 5 after the tumble: still (a die lying there), or turning slowly for a
+    # moment first (30 mg a sample, as a die pausing flat before it tips onto a lean).
+    v = DEFAULT[5]
+    still = _flat(5, 30)
+    drift = []
+    for i in range(30):
+        drift += [v[0], v[1] + 30 * min(i, 7), v[2]]
+    # The rest starts at sample 40; its first sample follows a jump, so it starts no
+    # window: 4 steady samples (40 ms) or, drifting, the whole 70 ms settle window.
+    for rest, at in ((still, 44), (drift, 47)):
+        events = replay(RollDetector(face_table(DEFAULT)), _flat(1, 20) + _tumble(20) + rest)
+        assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
+        assert events[1][0] == at, events
