@@ -273,9 +273,8 @@ $(POCKET_OUT)/screens/games.json: FORCE | $(STAMP)
 	@$(PY) -m host.app.pocket_screens $(POCKET_OUT)/screens >/dev/null
 
 # The key stays from one build to the next (the tags signed with it stay trusted).
-$(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py host/games/hexors/demo.py \
-                                 host/games/invocations/demo.py host/games/hexo/demo.py \
-                                 host/games/heroscape/demo.py | $(STAMP)
+$(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py $(wildcard host/games/*/demo.py) \
+                                 | $(STAMP)
 	@$(PY) -m host.app.pocket_tiles $(dir $@) --demo
 
 $(POCKET_OUT)/main.py:

@@ -22,6 +22,7 @@ from typing import Any
 
 from host.common.i18n import _, n_
 from host.devices.panel import emulated_panel
+from host.games.descriptor import default_demo
 from host.games.presenter import Presenter
 from host.games.scripting import HOST_DOES, HUB_EVENTS
 from host.session.referee import Hooks, TileBook
@@ -92,8 +93,9 @@ def rigs() -> dict[str, Rig]:
 
 
 
-def demo_script(variant: str = "jl-beginner") -> list[dict]:
-    return rigs()[variant].script()
+def demo_script(variant: str | None = None) -> list[dict]:
+    """The hub's script of ``variant``'s demo (the default demo's when None)."""
+    return rigs()[variant or default_demo()].script()
 
 
 class DemoApp:
@@ -186,13 +188,15 @@ def hub_command(board: str, fd: int, script_path: str) -> list[str]:
 
 
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
-             timeout_s: float | None = None, variant: str = "jl-beginner",
+             timeout_s: float | None = None, variant: str | None = None,
              board: str = "sim") -> int:
     """Play the demo game; returns the process exit code (0: a winner was declared).
 
     The game is stored in ``out_dir/data`` like any game of ``hexref run``:
     ``hexref replay last --data out/demo/data`` prints it again, input by input.
-    ``board="pico"`` plays it on the emulated Pico instead of the CPython hub."""
+    ``board="pico"`` plays it on the emulated Pico instead of the CPython hub; ``variant``
+    None plays the default demo (the registry's first)."""
+    variant = variant or default_demo()
     if board == "pico":
         missing = emulated_pico_missing(board)
         if missing is not None:

@@ -32,6 +32,7 @@ from host.app.demo import EMULATED_PICO, PICO_TIMEOUT_S, emulated_pico_missing, 
 from host.common import i18n
 from host.common.i18n import _, n_
 from host.devices.panel import emulated_panel
+from host.games.descriptor import default_demo
 from host.games.scripting import HOST_DOES
 from host.session.referee import Referee, TileBook
 from host.storage import tags
@@ -208,9 +209,11 @@ def rig_command(master: int, script: str, glass: int) -> list[str]:
 
 
 def run_pocket_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
-                    variant: str = "jl-beginner", timeout_s: float = PICO_TIMEOUT_S) -> int:
+                    variant: str | None = None, timeout_s: float = PICO_TIMEOUT_S) -> int:
     """Build the pocket's image, boot it on the emulated Pico and play ``variant``'s demo
-    table on it to the winner; returns the exit code (0: the pocket declared a winner)."""
+    table on it (the default demo's when None) to the winner; returns the exit code (0: the
+    pocket declared a winner)."""
+    variant = variant or default_demo()
     missing = emulated_pico_missing("pocket")
     if missing is not None:
         print("hexref demo: %s" % missing, file=sys.stderr)

@@ -12,16 +12,16 @@ from host.common.i18n import _
 
 
 def add_parser(commands) -> None:
-    from host.games.descriptor import demo_variants
+    from host.games.descriptor import default_demo, demo_variants, families
 
+    games = ", ".join(families())
     demo = commands.add_parser(
-        "demo", help="play a scripted game (Hexors, HeroScape, Hexo, Invocations) with no "
-                     "hardware",
+        "demo", help="play a scripted game (%s) with no hardware" % games,
         description="Runs the real hub firmware against simulated sensors over a "
                     "pseudo-terminal, referees a whole game, saves every frame as PNG.")
     demo.add_argument("--out", default="out/demo", help="where frames go (default out/demo)")
-    demo.add_argument("--variant", choices=sorted(demo_variants()), default="jl-beginner",
-                      help="which scripted game (default jl-beginner)")
+    demo.add_argument("--variant", choices=sorted(demo_variants()), default=default_demo(),
+                      help="which scripted game (default %s)" % default_demo())
     demo.add_argument("--live", choices=("auto", "yes", "no"), default="auto",
                       help="draw the panel in the terminal (default: when on a terminal)")
     demo.add_argument("--board", choices=("sim", "pico", "pocket"), default="sim",
@@ -29,8 +29,8 @@ def add_parser(commands) -> None:
                            "an emulated Raspberry Pi Pico running the official MicroPython "
                            "(pico: slower; from a checkout, after make setup); pocket: the "
                            "whole referee on the emulated Pico with its own OLED, no Pi "
-                           "(the games on its menu: Hexors, Invocations, Hexo, HeroScape; "
-                           "from a checkout, after make setup)")
+                           "(every game the pocket's menu lists; from a checkout, after make "
+                           "setup)")
     demo.set_defaults(func=_demo)
 
 

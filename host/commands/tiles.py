@@ -15,12 +15,15 @@ FORMATS = ("json", "csv")
 
 
 def add_parser(commands) -> None:
+    from shared_rules.games import example_entry
+
     enroll = commands.add_parser(
         "enroll", help="make a tag one of your tiles: tap, choose, hold OK",
         description="Tap an unknown tag on the reader hub, choose its catalogue entry with "
                     "UP/DOWN and OK (or --entry), then hold OK: the hub writes the signed "
                     "record, reads it back, and the tag is in the registry.")
-    enroll.add_argument("--entry", metavar="ID", help="the catalogue entry, e.g. jl/016")
+    enroll.add_argument("--entry", metavar="ID", help="the catalogue entry: its game's prefix and its number "
+                        "as printed on it, e.g. %s" % example_entry())
     enroll.add_argument("--owner", metavar="NAME", help="whose tile it is")
     enroll.add_argument("--strike", type=_strike, metavar="COLOUR=N,...",
                         help="strike values read off the tile, e.g. green=4,red=3 (with "
@@ -65,11 +68,11 @@ def add_parser(commands) -> None:
     correct = tiles_commands.add_parser(
         "correct", help="record values read off the physical tile or card",
         description="For catalogue entries the rulebook leaves incomplete: the values on "
-                    "your tile or card, e.g. --set attack=3 --set defense=2 for an army "
-                    "card, --set strength=2 for a Hexo Companion, --set name=\"Fire Imp\" "
-                    "--set attack=7 for an Invocations card, --set green=4 (or --strike) "
-                    "for a Hexors tile. A value the rulebook prints cannot change. Later "
-                    "corrections add to earlier ones.")
+                    "your tile or card, each by the name the panel and `hexref tiles list` "
+                    "give it (e.g. --set attack=3 --set defense=2 for a card, --set "
+                    "name=\"Fire Imp\", --set green=4 or --strike for a strike colour). A "
+                    "value the rulebook prints cannot change. Later corrections add to "
+                    "earlier ones.")
     correct.add_argument("uid", help="the tag's UID (hexref tiles list shows them)")
     correct.add_argument("--set", type=_pair, action="append", metavar="NAME=VALUE",
                          help="a value read off the tile or card (repeat it)")

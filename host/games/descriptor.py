@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # the session is imported when a game is opened, not to list 
     from host.session.referee import Hooks
 
 __all__ = ["DESCRIPTORS", "GAMES", "Choice", "Demo", "Descriptor", "GameKind", "Opened",
-           "Variant", "demo_variants", "demos", "family_name", "game", "menu",
+           "Variant", "default_demo", "demo_variants", "demos", "families", "family_name", "game",
+           "menu", "virtual_die",
            "numbered_seats", "odds_commands", "open_game", "refresh", "short_name"]
 
 
@@ -175,6 +176,26 @@ def _pi_parts() -> list[ModuleType]:
 def demo_variants() -> list[str]:
     """The variants that have a demo table, without making any."""
     return [variant for part in _pi_parts() for variant in getattr(part, "DEMOS", {})]
+
+
+def default_demo() -> str:
+    """The demo ``make demo`` and ``hexref demo`` play unless told: the first game's first
+    demo, in the registry's order."""
+    return demo_variants()[0]
+
+
+def families() -> list[str]:
+    """The games' families by name, in the registry's order, each once ("Justice League
+    Hexors", "HeroScape"...)."""
+    return list(dict.fromkeys(d.family for d in DESCRIPTORS.values()))
+
+
+def virtual_die(variant: str) -> bool:
+    """True when the game rolls the hub's virtual dice (a press of the roll button), not the
+    physical die: its rolls say nothing of the die (``hexref die-check``)."""
+    kind = game(variant)
+    dice = kind.descriptor.dice(kind.kind)
+    return dice is not None and ("DIEMODE", "virtual") in dice.opening()
 
 
 def demos() -> dict[str, Demo]:

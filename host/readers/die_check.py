@@ -28,7 +28,6 @@ FACES = 6
 MIN_ROLLS = 30  # 5 expected per face: below that the chi-square approximation is poor
 ALPHA = 0.01  # the check runs after every game: 1 false alarm in 100 checks, not in 20
 # Variants whose rolls are the hub's random numbers, not the physical die.
-VIRTUAL_DICE = frozenset({"heroscape-virtual"})
 
 
 def chi_square_sf(x: float, df: int) -> float:
@@ -148,10 +147,21 @@ class Tally:
         before = len(self.faces)
         for game, n, variant, target, boot, text in rows:
             if target == "game" and boot is not None and text.startswith('["roll",') and \
-                    variant not in VIRTUAL_DICE:
+                    not _virtual(variant):
                 self.faces.extend(roll_faces(json.loads(text)))
             self.after = (game, n)
         return len(self.faces) != before
+
+
+def _virtual(variant: str) -> bool:
+    """The game rolls the hub's virtual dice (its descriptor says so); a stored game of a
+    game this referee no longer has is taken as rolling the die."""
+    from host.games.descriptor import virtual_die
+
+    try:
+        return virtual_die(variant)
+    except ValueError:
+        return False
 
 
 def report(c: DieCheck) -> list[str]:

@@ -43,7 +43,7 @@ def session_for(variant: str, players: tuple[str, ...]) -> Opened:
 
 
 def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = (),
-             actor: Any = None, label: str = "") -> str:
+             actor: Any = None, label: str = "", variant: str = "") -> str:
     """An input as the phone page says it (host/readers/web_sentences.py), in the table's
     language: tiles by name, seats by player, with the tag UID after a tile for the owner
     who reads a transcript to find a tag.
@@ -53,7 +53,7 @@ def describe(inp: tuple, names: dict[str, str], players: tuple[str, ...] = (),
     >>> describe(("tap", "04A1B2C3"), {"04A1B2C3": "Mars"})
     'Mars tapped (04A1B2C3)'
     """
-    said = said_input(inp, names, players, actor, label)
+    said = said_input(inp, names, players, actor, label, variant)
     key = {"add": 2, "tap": 1, "card": 2}.get(inp[0] if inp else "")  # the tag's place
     uids = [v for i, v in enumerate(inp) if i and isinstance(v, str) and (
         v in names or i == key)]
@@ -87,13 +87,13 @@ def replay(store: Store, game_id: int) -> list[str]:
                       journal=MemoryJournal(), players=row.players)
     out = [_header(row)]
     for n, (entry, when) in enumerate(zip(entries, times, strict=True), start=1):
-        out.append(_step(referee, n, entry, when))
+        out.append(_step(referee, n, entry, when, row.variant))
         if entry.target != "none":
             out.extend("    | " + line for line in text(session.presenter.screen(referee.seen())))
     return out
 
 
-def _step(referee: Referee, n: int, entry: Entry, when: str) -> str:
+def _step(referee: Referee, n: int, entry: Entry, when: str, variant: str) -> str:
     where = (_("hub %(boot)s #%(seq)s") % {"boot": entry.boot, "seq": entry.seq}
              if entry.boot else _("referee"))
     if entry.target == "none":
@@ -101,7 +101,7 @@ def _step(referee: Referee, n: int, entry: Entry, when: str) -> str:
                                     % said_hub(entry.input, referee.names), where)
     actor = who_taps(referee, tuple(entry.input), referee.legal().actor)
     label = menu_label(referee, entry.target, tuple(entry.input))
-    said = describe(entry.input, referee.names, referee.players, actor, label)
+    said = describe(entry.input, referee.names, referee.players, actor, label, variant)
     # The referee's own bookkeeping, journalled into a throwaway journal.
     reaction = referee.apply_entry(entry)
     accepted = reaction.result is not None and reaction.result.accepted

@@ -23,6 +23,7 @@ from typing import Any
 
 from host.common.i18n import N_, _, n_
 from host.display.screens import text
+from host.games.telling import Words, sentences
 from host.readers.replay import session_for
 from host.readers.web_sentences import (
     fight_lines,
@@ -38,10 +39,6 @@ from host.session.referee import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
 from shared_rules.core.engine import Refusal
-from shared_rules.games.heroscape.presenter import dice_against
-
-# Outcome events that are a fight of some kind: the page keeps the last one's breakdown.
-FIGHTS = ("battle", "attack", "fight_result", "dominance")
 
 
 class Follower:
@@ -86,7 +83,7 @@ class Follower:
             return
         actor = who_taps(ref, tuple(entry.input), ref.legal().actor)
         item["text"] = said_input(entry.input, ref.names, ref.players, actor,
-                                  self._label(entry))
+                                  self._label(entry), self.variant)
         reaction = ref.apply_entry(entry)
         result = reaction.result
         if isinstance(result, Refusal):
@@ -120,9 +117,12 @@ class Follower:
                 else:
                     item["text"] = (_("%(player)s rolls %(face)s (%(colour)s)")
                                     if said["colour"] else _("%(player)s rolls %(face)s")) % said
-        if any(kind in FIGHTS for kind, _data in events):
+        # A fight of some kind (the game's sentences say which): the page keeps the last
+        # one's breakdown.
+        fights = getattr(sentences(self.variant), "FIGHTS", ())
+        if any(kind in fights for kind, _data in events):
             self.fight = {"n": n, "lines": fight_lines(events, ref.names, ref.players,
-                                                       self.variant.split("-")[0]),
+                                                       self.variant),
                           "rules": rules_of(events)}
         for kind, data in events:
             if kind == "winner":
@@ -173,7 +173,7 @@ class Follower:
                      "expect": legal.expect, "prompt": legal.prompt},
             "panel": panel,
             "pieces": pieces(view, ref.names),
-            "odds": odds_of(game, ref),
+            "odds": odds_of(game, ref, row.variant),
             "fight": self.fight,
             "history": self.history[-last:] if last else self.history,
             "entries": len(self.history),
@@ -275,8 +275,9 @@ def pieces(view: dict, names: dict[str, str]) -> list[dict[str, Any]]:
     return out
 
 
-def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
-    """The exact odds of the roll about to be made, as bars: (label, "n/d", float)."""
+def odds_of(game: Any, ref: Referee, variant: str) -> dict[str, Any] | None:
+    """The exact odds of the roll about to be made, as bars: (label, "n/d", float), in the
+    game's own words (its sentences' ``odds_bars``, host/games/telling.py)."""
     ask = getattr(game, "odds", None)
     if ask is None:
         return None
@@ -286,24 +287,5 @@ def odds_of(game: Any, ref: Referee) -> dict[str, Any] | None:
         return None
     if odds is None:
         return None
-    if isinstance(odds, tuple) and len(odds) == 2:  # Hexors: (attacker, defender)
-        battle = getattr(game, "battle", None) or {}
-        a, d = battle.get("attacker"), battle.get("defender")
-        rolled = bool(battle.get("rolls")) and battle["rolls"][0] is not None
-        return {"title": _("After the attacker's roll") if rolled else _("Before the roll"),
-                "note": _("ties are rolled again"),
-                "bars": [{"label": _("%s wins") % ref.name(a), "p": str(odds[0]),
-                          "value": odds[0].to_float()},
-                         {"label": _("%s wins") % ref.name(d), "p": str(odds[1]),
-                          "value": odds[1].to_float()}]}
-    if hasattr(odds, "as_dict"):  # HeroScape: skulls through the shields
-        data = odds.as_dict()
-        bars = [{"label": _("destroyed"), "p": data["p_destroy"],
-                 "value": data["p_destroy_float"]}]
-        for u in data["unblocked"]:
-            bars.append({"label": n_("%d skull through", "%d skulls through", u["skulls"])
-                         % u["skulls"],
-                         "p": u["p"], "value": u["p_float"]})
-        return {"title": dice_against(data["attack"], data["defense"]),
-                "note": "", "bars": bars}
-    return None
+    bars = getattr(sentences(variant), "odds_bars", None)
+    return bars(odds, game, Words(ref.names, ref.players)) if bars is not None else None

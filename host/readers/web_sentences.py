@@ -16,11 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from host.common.i18n import _, n_
-from shared_rules.core.words import name as tile_name
+from host.games.telling import Words, sentences
 from shared_rules.core.words import seat
-from shared_rules.games.heroscape.engine import faces_said
-from shared_rules.games.heroscape.presenter import skulls_vs_shields
-from shared_rules.games.hexo.engine import MONSTER_NAMES, monster_name, space_name
 
 
 def said_seats(seats: tuple[str, ...] | list[str]) -> list[str]:
@@ -41,22 +38,6 @@ def said_winner(winner: str | None, seats: tuple[str, ...] | list[str]) -> str |
     return " & ".join(seat(w) if w in seats else w for w in winner.split(" & "))
 
 
-def _seat(i: Any, players: tuple[str, ...]) -> str:
-    if isinstance(i, int) and 0 <= i < len(players):
-        return players[i]
-    return _("player %d") % (i + 1) if isinstance(i, int) else _("a player")
-
-
-def _thing(value: Any, names: dict[str, str]) -> str:
-    """A tile or card by its name: a catalogue entry's as the table's rulebook prints it
-    (``words.name``: Dernière bataille at a French table), the book's, never its UID."""
-    if isinstance(value, dict):
-        return str(tile_name(value) or _("a card"))
-    if isinstance(value, str):
-        return names.get(value) or _("an unknown tile")
-    return str(value)
-
-
 def _plain_words(inp: tuple, names: dict[str, str], players: tuple[str, ...]) -> str:
     """The last resort for an input no sentence knows (a game newer than these
     sentences): its words, names for keys. tests/host/readers/test_web_words.py sees that no game's
@@ -66,7 +47,7 @@ def _plain_words(inp: tuple, names: dict[str, str], players: tuple[str, ...]) ->
         if value is None or isinstance(value, bool):
             continue
         if isinstance(value, dict) or (isinstance(value, str) and value in names):
-            words.append(_thing(value, names))
+            words.append(Words(names).thing(value))
         elif isinstance(value, (list, tuple)):
             words.append(", ".join(str(v) for v in value))
         else:
@@ -79,9 +60,9 @@ def said_hub(event: tuple, names: dict[str, str]) -> str:
     crooked, a button whose press meant nothing now)."""
     kind = event[0] if event else ""
     if kind == "GONE" and len(event) > 1:
-        return _("%s lifted") % _thing(event[1], names)
+        return _("%s lifted") % Words(names).thing(event[1])
     if kind == "TAP" and len(event) > 1:
-        return _("%(tile)s tapped") % {"tile": _thing(event[1], names)}
+        return _("%(tile)s tapped") % {"tile": Words(names).thing(event[1])}
     if kind == "DIE":
         return _("the die is crooked") if "CROOKED" in event[1:] else _("the die is rolling")
     if kind == "BTN" and len(event) > 2:
@@ -143,23 +124,22 @@ def who_taps(referee: Any, inp: tuple, actor: Any) -> Any:
 
 
 def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], actor: Any,
-               label: str) -> str:
+               label: str, variant: str = "") -> str:
     """An input as a sentence: ``actor`` the player who did it (``who_taps``: the player
     expected to act, or a Power's owner), ``label`` the referee's menu label for it (the
-    panel's words), "" when the menu had none."""
+    panel's words), "" when the menu had none; an input only one game has is said by that
+    game's sentences (``variant``'s, host/games/telling.py)."""
     kind = inp[0] if inp else ""
-    who = _seat(actor, players) if isinstance(actor, int) else None
+    words = Words(names, tuple(players))
+    who = words.seat(actor) if isinstance(actor, int) else None
     if kind == "add" and len(inp) >= 3:
         return _("%(player)s adds %(tile)s") % {
-            "player": _seat(inp[1], players), "tile": _thing(inp[-1], names)}
+            "player": words.seat(inp[1]), "tile": words.thing(inp[-1])}
     if kind == "name" and len(inp) == 3 and isinstance(inp[1], int):  # who sits where
         return _("seat %(n)d: %(name)s") % {"n": inp[1] + 1, "name": inp[2]} if inp[2] \
             else _("seat %d: a guest") % (inp[1] + 1)
-    if kind == "card" and len(inp) == 4:  # a card tapped in for a player (Hexo's fights)
-        return _("%(player)s taps %(tile)s") % {
-            "player": _seat(inp[1], players), "tile": _thing(inp[3], names)}
     if kind == "tap" and len(inp) >= 2:
-        tile = _thing(inp[2] if len(inp) > 2 and isinstance(inp[2], dict) else inp[1], names)
+        tile = words.thing(inp[2] if len(inp) > 2 and isinstance(inp[2], dict) else inp[1])
         return (_("%(player)s taps %(tile)s") if who else _("%(tile)s tapped")) % {
             "player": who, "tile": tile}
     if kind == "roll" and len(inp) == 2:
@@ -170,51 +150,52 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
     if label:
         return _("%(player)s: %(choice)s") % {"player": who, "choice": label} \
             if who and who not in label else label
-    if kind == "place" and len(inp) >= 3 and isinstance(inp[2], str):
-        return _("%(player)s places a monster on %(space)s") % {
-            "player": who or _("a player"), "space": space_name(inp[2])}
-    if kind == "tapping" and len(inp) == 2:
-        return _("%s taps cards into the fight") % _seat(inp[1], players)
+    own = getattr(sentences(variant), "INPUTS", {}).get(kind) if variant else None
+    said = own(inp, words, who) if own is not None else None
+    if said:
+        return said
     if kind == "seat" and len(inp) == 2:
-        return _("%s sets up") % _seat(inp[1], players)
+        return _("%s sets up") % words.seat(inp[1])
     if kind == "start":
-        return _("%s goes first") % _seat(inp[1], players) if len(inp) == 2 \
+        return _("%s goes first") % words.seat(inp[1]) if len(inp) == 2 \
             else _("the game starts")
     if kind == "end":
         return _("%s ends the turn") % who if who else _("end of the turn")
-    words = _plain_words(inp, names, players)
-    return "%s: %s" % (who, words) if who else words
-
-
-def _joined(value: Any, names: dict[str, str], players: tuple[str, ...]) -> str:
-    if isinstance(value, dict):  # per player: {0: 1, 1: 2} -> "Ana 1, Ben 2"
-        return ", ".join("%s %s" % (_seat(k, players) if isinstance(k, int) else
-                                    _thing(k, names), v) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+    plain = _plain_words(inp, names, players)
+    return "%s: %s" % (who, plain) if who else plain
 
 
 def fight_lines(events: list, names: dict[str, str], players: tuple[str, ...],
-                family: str = "") -> list[str]:
+                variant: str = "") -> list[str]:
     """A fight's outcome as a player reads it: each total with its breakdown, who won,
-    what it cost, each a sentence of the catalogue (``family``: the game's, "jl" or
-    "ygo" for the Stones or Stars it counts). What only moves the game on (whose turn,
-    a round, a deal) is left to the rest of the page."""
+    what it cost, each a sentence of the catalogue; what only one game has (HeroScape's
+    attacks, Hexo's monsters, the Stones or Stars) said by that game's sentences
+    (``variant``'s, host/games/telling.py). What only moves the game on (whose turn, a
+    round, a deal) is left to the rest of the page."""
+    from host.games.descriptor import game
+
+    try:
+        cards = game(variant).cards if variant else ""
+    except ValueError:
+        cards = ""
+    words = Words(names, tuple(players), cards)
+    own = getattr(sentences(variant), "EVENTS", {}) if variant else {}
     out: list[str] = []
     for kind, data in events:
         if not isinstance(data, dict):
             continue
         if "totals" in data and isinstance(data["totals"], dict):
             for key, total in data["totals"].items():
-                out.append(_("%(tile)s: %(total)s") % {"tile": _thing(key, names),
+                out.append(_("%(tile)s: %(total)s") % {"tile": words.thing(key),
                                                        "total": total})
             if kind == "battle":
                 won = data.get("winner")
-                out.append(_("%s wins the battle") % _thing(won, names) if won else
+                out.append(_("%s wins the battle") % words.thing(won) if won else
                            _("a tie: roll again") if not data.get("void") else _("no battle"))
             continue
-        out.extend(_fight_line(kind, data, names, players, family))
+        if kind in QUIET:
+            continue
+        out.extend(own[kind](data, words) if kind in own else _fight_line(kind, data, words))
     return out
 
 
@@ -224,88 +205,22 @@ QUIET = ("rolled", "turn", "round", "deal", "reroll", "engage", "skip", "showdow
          "pending", "target")
 
 
-def _fight_line(kind: str, data: dict, names: dict[str, str], players: tuple[str, ...],
-                family: str) -> list[str]:
-    who = _seat(data.get("player"), players) if "player" in data else ""
-    if kind in QUIET:
-        return []
+def _fight_line(kind: str, data: dict, words: Words) -> list[str]:
+    """The outcome events every game may have."""
     if kind == "destroyed" and isinstance(data.get("left"), int) and data["left"] > 0:
         return [n_("%(card)s loses a figure, %(left)d left",
                    "%(card)s loses a figure, %(left)d left", data["left"]) % {
-            "card": _thing(data.get("card") or data.get("name"), names), "left": data["left"]}]
+            "card": words.thing(data.get("card") or data.get("name")), "left": data["left"]}]
     if kind in ("defeated", "destroyed"):
         thing = data.get("tile") or data.get("card") or data.get("name")
         return [(_("%s is defeated") if kind == "defeated" else _("%s is destroyed"))
-                % _thing(thing, names)]
+                % words.thing(thing)]
     if kind == "winner":
-        won = [_seat(p, players) for p in data.get("players") or []]
+        won = [words.seat(p) for p in data.get("players") or []]
         return [n_("%s wins the game", "%s win the game", len(won)) % " & ".join(won)]
-    if kind == "attack":
-        return [_("%(card)s attacks %(target)s: %(result)s") % {
-            "card": _thing(data.get("card"), names), "target": _thing(data.get("target"), names),
-            "result": skulls_vs_shields(data)}]
-    if kind == "defense_roll" and isinstance(data.get("faces"), list):
-        return [_("%(player)s rolls %(faces)s to defend") % {
-            "player": who, "faces": faces_said(data["faces"])}]
-    if kind == "fight_result":
-        side = data.get("winner")
-        said = {"player": who, "mine": data.get("mine", ""), "theirs": data.get("theirs", "")}
-        if side == "monster":
-            return [_("%(player)s: %(mine)s against %(theirs)s; the monster wins") % said]
-        if isinstance(side, int):
-            said["winner"] = _seat(side, players)
-            return [_("%(player)s: %(mine)s against %(theirs)s; %(winner)s wins the fight")
-                    % said]
-        return [_("%(player)s: %(mine)s against %(theirs)s") % said]
-    if kind == "monster_killed" and data.get("type") in MONSTER_NAMES:
-        return [n_("%(player)s takes the %(monster)s (+%(n)d skull)",
-                   "%(player)s takes the %(monster)s (+%(n)d skulls)", data.get("skulls", 0))
-                % {"player": who, "n": data.get("skulls", 0),
-                   "monster": monster_name(data["type"])}]
-    if kind == "treasure_left" and isinstance(data.get("count"), int):
-        return [n_("%(player)s leaves %(count)d treasure on %(space)s",
-                   "%(player)s leaves %(count)d treasures on %(space)s", data["count"]) % {
-            "player": who, "count": data["count"], "space": space_name(data.get("space", ""))}]
-    if kind == "dominance":
-        return [_("battles won: %s") % _joined(data.get("beats", {}), names, players)]
-    if kind == "dominant":
-        return [_("%s dominates") % who]
-    if kind == "shields":  # IN-8: the tied players each turn over a Shield
-        return [_("Tie: %s") % " & ".join(_seat(p, players) for p in data.get("players") or [])]
-    if kind == "playoff":
-        cards = data.get("cards", 0)
-        return [n_("%(players)s tied: %(n)d card each", "%(players)s tied: %(n)d cards each",
-                   cards) % {"players": " & ".join(_seat(p, players)
-                                                   for p in data.get("players") or []),
-                             "n": cards}]
-    if kind == "no_winner":
-        prize = data.get("prize", 0)
-        return [_("No winner"), n_("prize: %d card carried over", "prize: %d cards carried over",
-                                   prize) % prize]
-    if kind == "defense_tiebreak":
-        return [_("a tie on points: the most Defense wins")]
     if kind == "end" and isinstance(data.get("scores"), list):
         return [_("final scores: %s") % ", ".join(
-            "%s %s" % (_seat(i, players), s) for i, s in enumerate(data["scores"]))]
-    if kind == "power":
-        said = {"player": who, "power": _thing(data.get("tile"), names),
-                "target": _thing(data.get("target"), names)}
-        return [(_("%(player)s plays %(power)s on %(target)s") if data.get("target")
-                 else _("%(player)s plays %(power)s")) % said]
-    if kind == "stones" and isinstance(data.get("change"), int) and data["change"]:
-        n = abs(data["change"])
-        said = {"player": who, "n": n, "total": data.get("total", 0)}
-        if family == "ygo":
-            return [(n_("%(player)s wins %(n)d Star, %(total)d in all",
-                        "%(player)s wins %(n)d Stars, %(total)d in all", n)
-                     if data["change"] > 0 else
-                     n_("%(player)s spends %(n)d Star, %(total)d left",
-                        "%(player)s spends %(n)d Stars, %(total)d left", n)) % said]
-        return [(n_("%(player)s wins %(n)d Stone, %(total)d in all",
-                    "%(player)s wins %(n)d Stones, %(total)d in all", n)
-                 if data["change"] > 0 else
-                 n_("%(player)s spends %(n)d Stone, %(total)d left",
-                    "%(player)s spends %(n)d Stones, %(total)d left", n)) % said]
+            "%s %s" % (words.seat(i), s) for i, s in enumerate(data["scores"]))]
     return []  # an event these sentences do not know: said nowhere rather than dumped
 
 

@@ -30,6 +30,7 @@ import stat
 from pathlib import Path
 
 from host.common.i18n import _
+from shared_rules.games import example_entry
 from shared_rules.protocol import tags
 
 KEY_FILE = "collection.key"
@@ -60,7 +61,7 @@ def message(uid: str, entry_id: str) -> bytes:
     try:
         return tags.message(uid, entry_id)
     except ValueError:
-        raise ValueError(_("an entry id is short text like jl/016")) from None
+        raise ValueError(_("an entry id is short text like %s") % example_entry()) from None
 
 
 def _mac(key: bytes, uid: str, entry_id: str) -> bytes:

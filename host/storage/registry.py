@@ -42,6 +42,7 @@ from host.common.i18n import N_, _, n_
 from host.storage import keys, tags
 from host.storage.store import DB_NAME, Store, TileRow, now_text
 from shared_rules import catalogue, games
+from shared_rules.games import example_entry
 
 UNKNOWN = "Unknown tile"
 HOW_TO_ENROLL = N_("enroll it with hexref enroll")
@@ -209,8 +210,8 @@ class Registry:
 
     def checked_entry(self, entry_id: Any) -> dict:
         if not isinstance(entry_id, str):
-            raise ValueError(_("a catalogue entry id is text like jl/016, not %r")
-                             % (entry_id,))
+            raise ValueError(_("a catalogue entry id is text like %(example)s, not %(given)r")
+                             % {"example": example_entry(), "given": entry_id})
         try:
             return self.lookup(entry_id)
         except KeyError:

@@ -79,7 +79,7 @@ MIGRATIONS = (
     CREATE INDEX journal_hub ON journal (boot, seq);
     CREATE TABLE tiles (
         uid      TEXT PRIMARY KEY,       -- tag UID, upper-case hex
-        entry    TEXT NOT NULL,          -- catalogue entry id, e.g. jl/016
+        entry    TEXT NOT NULL,          -- catalogue entry id: prefix/number
         owner    TEXT,                   -- whose tile it is, e.g. "Sam"
         strike   TEXT,                   -- JSON {colour: value} read off the tile, or NULL
         enrolled TEXT NOT NULL,

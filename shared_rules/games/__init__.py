@@ -88,3 +88,9 @@ def by_cards(prefix):
         if d.cards == prefix:
             return d
     return None
+
+
+def example_entry():
+    """A catalogue entry id as a tile prints it, for the messages that show the form
+    (``jl/016``): the first family's prefix and a number."""
+    return families()[0].cards + "/016"

@@ -42,7 +42,7 @@ def message(uid, entry_id):
     raw_uid = bytes.fromhex(uid)
     entry = entry_id.encode()
     if len(entry) > 0xFFFF:
-        raise ValueError("an entry id is short text like jl/016")
+        raise ValueError("an entry id is at most 65535 bytes")
     return LABEL + bytes((len(raw_uid),)) + raw_uid + bytes((len(entry) >> 8,
                                                              len(entry) & 0xFF)) + entry
 
