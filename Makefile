@@ -118,7 +118,7 @@ bench: $(STAMP) $(NODE_STAMP)
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
 # forgotten on the Pi is refused after the next copy, ~1 min).
 # The soaks run as scripts, with the helpers pytest finds by name (pyproject's pythonpath).
-SCRIPT := PYTHONPATH=tests:tests/portable $(PY)
+SCRIPT := PYTHONPATH=.:tests:tests/portable $(PY)
 soak: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
 	  tests/pico/pocket_cuts_suite.py -p no:cacheprovider

@@ -184,23 +184,14 @@ def on_fake_port(hub):
     hub.link.port = FakePort()
 
 
-class SinkPort:
-    """The board's USB port as the allocation figures see it: the CDC driver copies what
-    is written into its own ring, so a write keeps nothing on the heap. Counts the lines."""
-
-    def __init__(self, then):
-        self.then = then  # the port to put back afterwards
-        self.lines = 0
-
-    def read(self, n):
-        return None
-
-    def write(self, data):
-        self.lines += 1
-
-
 def on_sink_port(hub):
-    hub.link.port = SinkPort(hub.link.port)
+    """The board's USB port as the allocation figures see it: a FakePort that keeps
+    nothing (the CDC driver copies what is written into its own ring) and counts lines."""
+    from fakeport import FakePort
+
+    sink = FakePort(keep=False)
+    sink.then = hub.link.port  # the port to put back afterwards
+    hub.link.port = sink
 
 
 def off_sink_port(hub):

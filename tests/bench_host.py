@@ -20,6 +20,7 @@ import tempfile
 import time
 
 from luma.oled.device import ssd1306  # noqa: E402
+from rigs.host_port import HostPort  # noqa: E402
 
 from host.app.demo import demo_script
 from host.devices.oled import SSD1306  # noqa: E402
@@ -47,28 +48,6 @@ class CountingBus:
         self.bytes += len(data)
 
     def cleanup(self) -> None:
-        pass
-
-
-class LinePort:
-    """One encoded line at a time, as if it had just arrived on the serial port."""
-
-    def __init__(self) -> None:
-        self.pending = b""
-        self.sent = 0
-
-    @property
-    def in_waiting(self) -> int:
-        return len(self.pending)
-
-    def read(self, n: int) -> bytes:
-        out, self.pending = self.pending[:n], self.pending[n:]
-        return out
-
-    def write(self, data: bytes) -> None:
-        self.sent += len(data)
-
-    def flush(self) -> None:
         pass
 
 
@@ -110,7 +89,7 @@ def play(variant: str, folder: str, durable: bool, stock: bool):
     ours = SSD1306(ours_bus)
     devices = [ours] + ([ssd1306(stock_bus)] if stock else [])
     panel = Panel(devices)
-    port = LinePort()
+    port = HostPort()
     link = HubLink(port)
     panel.show(presenter.screen(referee.seen()))
     start_ours, start_stock = ours_bus.bytes, stock_bus.bytes

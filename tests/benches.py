@@ -24,8 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"HEXREF_BENCH": "quick"}
 # The helpers the benches import by name (tests/portable/, tests/rigs/'s parent), as pytest
-# has them (pyproject.toml's pythonpath): the benches run as scripts, with this path.
-PATH = {"PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in ("tests", "tests/portable"))}
+# has them (pyproject.toml's pythonpath): the benches run as scripts, with this path. The
+# checkout's root too: a script's own folder (tests/) comes first on its path, and its
+# tests/host/ folder must not stand in for the host package.
+PATH = {"PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in (".", "tests", "tests/portable"))}
 PICO = "tests/pico/bench.py"
 POCKET = "tests/pico/bench_pocket.py"
 POCKET_GAMES = "tests/pico/bench_pocket_games.py"

@@ -35,7 +35,7 @@ from machine import ROOT, Machine, missing_tools
 BUILD = ROOT / "build" / "boot"
 EXPOSURE_LIMIT = 2.5
 VENV = "/opt/hexref/.venv/bin/"
-TABLE = "env PYTHONPATH=/opt/hexref/tests /opt/hexref/.venv/bin/python /opt/hexref/tests/boot/table.py"
+TABLE = "env PYTHONPATH=/opt/hexref:/opt/hexref/tests /opt/hexref/.venv/bin/python /opt/hexref/tests/boot/table.py"
 
 # README line (start) -> what runs instead, and why.
 SUBSTITUTIONS = {

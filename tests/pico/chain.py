@@ -23,7 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-from bench_host import LinePort, TimedJournal  # noqa: E402
+from bench_host import TimedJournal  # noqa: E402
+from rigs.host_port import HostPort  # noqa: E402
 
 from host.devices.oled import SSD1306  # noqa: E402
 from host.devices.panel import Panel  # noqa: E402
@@ -76,7 +77,7 @@ def host_side(lines: list[str], variant: str = "jl-beginner") -> list[tuple[floa
         bus = TimedI2C()
         panel = Panel([SSD1306(bus)])
         panel.show(presenter.screen(referee.seen()))
-        port = LinePort()
+        port = HostPort()
         link = HubLink(port)
         out = []
         for line in lines:

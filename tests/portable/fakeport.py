@@ -1,12 +1,19 @@
-"""An in-memory serial port for link tests: what the hub writes is kept line by line,
-what the test feeds is read back in chunks."""
+"""The hub's end of the cable in memory, the one serial fake of the hub's side (the Pi's end
+is tests/rigs/host_port.py): what the hub writes is kept line by line, what the test feeds
+is read back in chunks, as MicroPython's USB port reads (None when nothing waits).
+
+``keep=False`` keeps nothing and only counts the lines, as the board's USB CDC driver copies
+what is written into its own ring: the heap figures of the bench see the hub's allocation,
+not the fake's."""
 from shared_rules import protocol
 
 
 class FakePort:
-    def __init__(self):
+    def __init__(self, keep=True):
         self.inbox = bytearray()
         self.sent = []
+        self.keep = keep
+        self.lines = 0
 
     def read(self, n):
         if not self.inbox:
@@ -16,7 +23,9 @@ class FakePort:
         return data
 
     def write(self, data):
-        self.sent.append(bytes(data))
+        self.lines += 1
+        if self.keep:
+            self.sent.append(bytes(data))
 
     def feed(self, msg):
         self.inbox.extend(protocol.encode_line(msg))

@@ -140,9 +140,13 @@ class Table:
         return screen
 
 
-def game_table(new_game, book: list[dict], presenter, players: tuple[str, ...],
-               uids: dict[str, str], hooks=None) -> Table:
-    """The table of the flow tests (HeroScape, Hexo, Invocations): ``uids`` gives each entry's
-    tag, the hub is another boot."""
+def game_table(variant: str, book: list[dict], players: tuple[str, ...], uids: dict[str, str],
+               new_game=None) -> Table:
+    """The one table of a game through its descriptor (host/games/descriptor.py): its engine,
+    screens, timers and dice as ``hexref run`` opens them. ``uids`` gives each entry's tag,
+    the hub is another boot; ``new_game`` an engine a test sets up itself (options no
+    variant has)."""
+    kind = kind_of(variant)
     return Table(book=book, tiles={e: (u, e) for e, u in uids.items()}, boot="F10AB007",
-                 new_game=new_game, presenter=presenter, players=players, hooks=hooks)
+                 new_game=new_game or (lambda: kind.new_game(tuple(players))),
+                 presenter=kind.presenter(), players=players, hooks=kind.hooks())

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from rigs.host_port import HostPort
 from rigs.process_table import (
     ROOT,
     Cable,
@@ -167,29 +168,10 @@ def test_an_older_hub_is_told_to_update(tmp_path):
     """The same firmware one version older (protocol 1's HELLO has no ``acked``)."""
     from host.hub.link import HubLink
 
-    class Port:
-        def __init__(self, lines):
-            self.data = b"".join(lines)
-            self.written = []
-
-        @property
-        def in_waiting(self):
-            return len(self.data)
-
-        def read(self, n):
-            out, self.data = self.data[:n], self.data[n:]
-            return out
-
-        def write(self, data):
-            self.written.append(data)
-
-        def flush(self):
-            pass
-
     hello = b"0 HELLO 1 0.0.9 pico 0A1B2C3D nfc"
     tap = protocol.encode_line(protocol.message("TAP", 1, 0, "04A1B2C3D4E5F6", ""))
     line = hello + b" *%04X\n" % protocol.crc16(hello)
-    port = Port([line] + [tap] * 50)
+    port = HostPort(b"".join([line] + [tap] * 50))
     link = HubLink(port)
     assert link.read() == [] and link.read() == []
     assert link.skew is not None and not link.skew.newer and link.skew.firmware == "0.0.9"
@@ -233,22 +215,7 @@ def test_ring_overflows_while_nobody_listens_are_said_to_the_next_host():
     assert lines[1].startswith(b"0 HELLO 2 ") and b" 8 *" in lines[1]
     host = HubLink(None)
 
-    class Port:
-        in_waiting = 0
-
-        def __init__(self, data):
-            self.data = data
-
-        def read(self, n):
-            data, self.data = self.data, b""
-            return data
-
-        def write(self, data):
-            pass
-
-        def flush(self):
-            pass
-    host.port = Port(bytes(wire.out))
+    host.port = HostPort(bytes(wire.out))
     taken = host.read()
     assert [c for c, _t in host.stats.hub_errors] == ["RING_FULL"]
     assert host.behind is not None and host.behind.acked == 8

@@ -11,12 +11,10 @@ from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse, rigs
 from host.common import i18n
-from host.games.descriptor import game as kind_of
 from host.games.heroscape.demo import HS_UIDS, heroscape_entries
 from host.readers.web_model import Follower
 from host.storage.journal import MemoryJournal
 from host.storage.store import GameRow
-from shared_rules.games.heroscape.engine import HeroScapeGame
 from shared_rules.games.heroscape.odds import attack_odds
 
 ROW = GameRow(1, "heroscape", ("P1", "P2"), "2026-11-24T20:00:00.000Z", None, None)
@@ -29,8 +27,7 @@ def _folded(t: Table) -> dict:
 
 
 def test_hs_6_hs_7_the_page_shows_the_exact_odds_of_the_attack_before_the_roll():
-    t = game_table(HeroScapeGame, heroscape_entries(), kind_of("heroscape").presenter(), ("P1", "P2"),
-                   HS_UIDS)
+    t = game_table("heroscape", heroscape_entries(), ("P1", "P2"), HS_UIDS)
     assert t.tap("hs/zettian-guards").accepted and t.button("A").accepted
     assert t.tap("hs/marro-warriors").accepted and t.button("B").accepted
     t.roll(1, 2, 3, 4, 5)

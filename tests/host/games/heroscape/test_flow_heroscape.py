@@ -6,18 +6,15 @@ from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
 from host.display.screens import text
-from host.games.descriptor import game as kind_of
 from host.games.heroscape.demo import HS_UIDS, heroscape_entries
 from host.games.scripting import corrected, lookup
-from shared_rules.games.heroscape.engine import HeroScapeGame
 from shared_rules.games.heroscape.odds import attack_odds
 
 HS_VARIANTS = {"physical": "heroscape", "virtual": "heroscape-virtual"}
 
 
 def table(dice: str = "physical") -> Table:
-    return game_table(lambda: HeroScapeGame(dice=dice), heroscape_entries(), kind_of(HS_VARIANTS[dice]).presenter(),
-                      ("P1", "P2"), HS_UIDS, kind_of(HS_VARIANTS[dice]).hooks())
+    return game_table(HS_VARIANTS[dice], heroscape_entries(), ("P1", "P2"), HS_UIDS)
 
 
 def started(dice: str = "physical", p2: str = "hs/marro-warriors") -> Table:
@@ -49,8 +46,7 @@ def test_hs_1_army_cards_tapped_at_setup_with_their_figures():
 def test_hs_1_a_card_without_its_values_is_refused_and_changes_nothing():
     """The catalogue's Marro Warriors print no Attack: the table must correct the card."""
     raw = lookup("hs/marro-warriors")
-    t = game_table(HeroScapeGame, heroscape_entries()[:1] + [raw], kind_of("heroscape").presenter(),
-                   ("P1", "P2"), HS_UIDS)
+    t = game_table("heroscape", heroscape_entries()[:1] + [raw], ("P1", "P2"), HS_UIDS)
     screen = t.refused(lambda: t.tap("hs/marro-warriors"), "HS-1", "Attack unknown")
     assert "correct the card in the catalogue" in screen
 

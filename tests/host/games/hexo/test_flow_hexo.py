@@ -5,17 +5,15 @@ from __future__ import annotations
 from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
-from host.games.descriptor import game as kind_of
 from host.games.hexo.demo import HX_UIDS, hexo_entries
 from host.games.scripting import lookup
-from shared_rules.games.hexo.engine import HexoGame, score
+from shared_rules.games.hexo.engine import score
 
 SECOND_COMPANION = "04B5C00000C0FF"
 
 
 def table(entries: list[dict] | None = None) -> Table:
-    return game_table(lambda: HexoGame(players=["Red", "Blue"]),
-                      entries if entries is not None else hexo_entries(), kind_of("hexo").presenter(),
+    return game_table("hexo", entries if entries is not None else hexo_entries(),
                       ("Red", "Blue"), HX_UIDS)
 
 
@@ -73,8 +71,7 @@ def test_hx_7_a_card_outside_a_fight_is_refused_and_changes_nothing():
 
 def test_hx_7_a_companion_whose_strength_is_unknown_is_refused():
     raw = [lookup("hx/companion"), lookup("hx/troll"), lookup("hx/ogre")]
-    t = game_table(lambda: HexoGame(players=["Red", "Blue"]), raw, kind_of("hexo").presenter(), ("Red", "Blue"),
-                   HX_UIDS)
+    t = game_table("hexo", raw, ("Red", "Blue"), HX_UIDS)
     t.choose("Red first", "0 events", "pass", "pass", "1 monster")
     t.tap("hx/troll")
     t.choose("0 events", "to Troll 1", "to Troll 1", "pass", "pass", "0 monsters", "pass",

@@ -7,7 +7,6 @@ from rigs.referee_table import Table, game_table
 
 from host.app.demo import rehearse
 from host.display.screens import text
-from host.games.descriptor import game as kind_of
 from host.games.invocations.demo import IN_UIDS, invocations_entries
 from host.games.scripting import corrected, lookup
 from shared_rules.games.invocations.engine import InvocationsGame
@@ -23,8 +22,8 @@ UIDS = dict(IN_UIDS, **{"in/card-09": "04B5C00000D009", "in/card-10": "04B5C0000
 def table(players=COLOURS[:3], **options) -> Table:
     entries = invocations_entries() + [TWIN_GOLEM, lookup("in/card-10"), MIRROR_GOLEM,
                                        COSTLY_WYRM]
-    return game_table(lambda: InvocationsGame(players=list(players), **options), entries,
-                      kind_of("invocations").presenter(), tuple(players), UIDS, kind_of("invocations").hooks())
+    return game_table("invocations", entries, tuple(players), UIDS,
+                      lambda: InvocationsGame(players=list(players), **options))
 
 
 def attacks(t: Table, *cards: str) -> None:
