@@ -70,7 +70,10 @@ def sentences(variant: str) -> ModuleType:
         pi = game(variant).descriptor.pi
     except ValueError:  # a stored game of a game this referee no longer has
         pi = ""
-    name = pi + ".sentences" if pi else ""
-    if not name or importlib.util.find_spec(name) is None:
+    if not pi:
         return _NONE
-    return importlib.import_module(name)
+    try:  # the Pi's part may be a package (host/games/<game>/) or a single module
+        found = importlib.util.find_spec(pi + ".sentences")
+    except ModuleNotFoundError:
+        found = None
+    return importlib.import_module(pi + ".sentences") if found is not None else _NONE

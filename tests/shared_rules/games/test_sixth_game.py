@@ -16,6 +16,7 @@ from host.commands.main import main
 from host.display.screens import text
 from host.games import descriptor as games
 from host.readers.replay import replay
+from host.readers.web_sentences import fight_lines, said_input
 from host.storage import tags
 from host.storage.registry import Registry
 from host.storage.store import Store
@@ -106,6 +107,11 @@ def test_a_registered_game_through_menu_enroll_play_and_replay(tmp_path, registe
     assert any("P2 adds Wizard" in line for line in said)
     assert said[-4:] == ["    | High Roll", "    |    P1 wins", "    | 16 : 8",
                          "    | > OK: new game"]
+    # The page says its events and inputs with the shared sentences (it has none of its own,
+    # host/games/telling.py): a winner, an input only it has, in words.
+    assert fight_lines([("winner", {"players": [0]})], {}, ("P1", "P2"), "high-roll") == \
+        ["P1 wins the game"]
+    assert said_input(("boast", 1), {}, ("P1", "P2"), 1, "", "high-roll") == "P2: boast 1"
 
 
 def test_a_registered_game_has_its_demo_and_odds(registered, capsys):
