@@ -191,9 +191,12 @@ $(FW_OUT)/%.json: %.json
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(FW_OUT)/main.py:
+# Written again whenever its line changes (the hub's entry moved once: a stale main.py
+# imported a module the image no longer held).
+$(FW_OUT)/main.py: FORCE
 	@mkdir -p $(dir $@)
-	printf 'from firmware.hub import main\nmain.main()\n' > $@
+	@printf 'from firmware.hub import main\nmain.main()\n' | cmp -s - $@ || \
+	  printf 'from firmware.hub import main\nmain.main()\n' > $@
 
 # Copy it to the board and restart: make deploy PORT=/dev/ttyACM0 (or PORT=auto). The board
 # is asked its MicroPython and .mpy format first (host/hub/deploy_check.py): nothing is copied
@@ -277,9 +280,10 @@ $(POCKET_OUT)/tiles/index.json: host/app/pocket_tiles.py $(wildcard host/games/*
                                  | $(STAMP)
 	@$(PY) -m host.app.pocket_tiles $(dir $@) --demo
 
-$(POCKET_OUT)/main.py:
+$(POCKET_OUT)/main.py: FORCE
 	@mkdir -p $(dir $@)
-	printf 'from firmware.pocket import main\nmain.main()\n' > $@
+	@printf 'from firmware.pocket import main\nmain.main()\n' | cmp -s - $@ || \
+	  printf 'from firmware.pocket import main\nmain.main()\n' > $@
 
 pocket-image: pocket
 	@$(PY) -m firmware.sim.emulated_pico.image -o build/pico/pocket.img $(POCKET_DEPLOY)

@@ -301,9 +301,9 @@ def test_bench_quick() -> None:
     """``make bench``'s emulated-Pico bench (tests/pico/bench.py) in its quick mode
     (tests/benches.py): a short table, figures printed and not judged; it must run to the
     end and measure each thing it reports, so a bench that rots fails ``make test``."""
-    from benches import PICO, QUICK
+    from benches import PATH, PICO, QUICK
 
-    done = subprocess.run([sys.executable, PICO], cwd=ROOT, env=dict(os.environ, **QUICK),
+    done = subprocess.run([sys.executable, PICO], cwd=ROOT, env=dict(os.environ, **PATH, **QUICK),
                           capture_output=True, text=True, timeout=900)
     out = done.stdout + done.stderr
     assert done.returncode == 0, out[-3000:]
