@@ -13,7 +13,7 @@ import sys
 from array import array
 from time import sleep_ms, ticks_diff, ticks_ms, ticks_us
 
-from firmware.hub.loop import loop as _hub
+from firmware.hub import loop as _hub
 
 _N = 100
 _us = _at = _gap = _slept = None  # made after the heap is measured

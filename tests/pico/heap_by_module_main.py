@@ -30,7 +30,7 @@ for _name in ("firmware", "firmware.clock", "shared_rules", "shared_rules.protoc
     micropython.qstr_info()
 del _name
 
-from firmware.hub.loop import loop as _hub  # noqa: E402
+from firmware.hub import loop as _hub  # noqa: E402
 
 _run = _hub.Hub.run
 

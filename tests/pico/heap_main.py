@@ -6,7 +6,7 @@
 import gc
 import sys
 
-from firmware.hub.loop import loop as _hub
+from firmware.hub import loop as _hub
 
 _run = _hub.Hub.run
 
