@@ -61,8 +61,9 @@ _FREEFALL2 = const(350 * 350)  # |a| under 0.35 g: flying
 _FREEFALL_BONUS = const(300)
 _REST_LO2 = const(850 * 850)  # |a| within 0.85..1.15 g: lying on something
 _REST_HI2 = const(1150 * 1150)
-# Turned over: a reading of 0.6..1.6 g (in 32 mg steps) more than 50 degrees from the
-# reference, cos^2(50) = 0.41, kept times 100 (every product stays a small int).
+# Turned over: a reading of 0.6..1.6 g (in 32 mg steps; coarser over 1.6 g) more than
+# 50 degrees from the reference, cos^2(50) = 0.41, kept times 100: every product stays
+# under MicroPython's small-int limit (2^30) for readings up to the 16 g clamp.
 _TURN_LO2 = const(600 * 600)
 _TURN_HI2 = const(1600 * 1600)
 _COS2_TURN = const(41)
@@ -102,13 +103,14 @@ class RollDetector:
         self._fresh = True
         self._n = 0
         self._sx = self._sy = self._sz = 0
-        self._qn = 0
-        self._qx = self._qy = self._qz = 0
-        self._rx = self._ry = self._rz = 0  # where gravity pointed before the movement
-        self._off = 0  # samples in a row pointing well away from it
+        # The steady window (count, sums) and where gravity pointed before the movement
+        # (32 mg steps): lists, so the hub's heap interns fewer names.
+        self._qs = [0, 0, 0, 0]
+        self._ref = [0, 0, 0]
+        # Samples in a row pointing well away from it, knocks that far off in this
+        # movement, and whether the last sample was a knock.
+        self._turn = [0, 0, 0]
         self.turned = False
-        self._knocks = 0  # knocks (over 3 g) in this movement
-        self._knocking = False
 
     def update(self, x, y, z):
         """Take one sample; returns NOTHING, ROLLING, FACE or CROOKED."""
@@ -129,9 +131,7 @@ class RollDetector:
             self._px = x
             self._py = y
             self._pz = z
-            self._rx = x >> 5
-            self._ry = y >> 5
-            self._rz = z >> 5
+            # (The reference is set by calm samples only: none yet, nothing has turned.)
         jerk = abs(x - self._px) + abs(y - self._py) + abs(z - self._pz)
         if jerk > _JERK_CAP:
             jerk = _JERK_CAP
@@ -153,6 +153,7 @@ class RollDetector:
         # (a die bouncing across the table, spinning too fast to show gravity in between).
         # A die set down, dropped flat or hopping on its face is knocked from below, along
         # its old up axis; a slide pushes it sideways under 1 g.
+        turn = self._turn
         if m2 >= _TURN_LO2:
             if m2 <= _TURN_HI2:
                 ax = x >> 5
@@ -162,30 +163,35 @@ class RollDetector:
                 ax = x >> 8
                 ay = y >> 8
                 az = z >> 8
-            dot = ax * self._rx + ay * self._ry + az * self._rz
-            off = dot < 0 or dot * dot * 100 < _COS2_TURN * (ax * ax + ay * ay + az * az) * (
-                self._rx * self._rx + self._ry * self._ry + self._rz * self._rz)
+            ref = self._ref
+            rx = ref[0]
+            ry = ref[1]
+            rz = ref[2]
+            dot = ax * rx + ay * ry + az * rz
+            off = dot < 0 or dot * dot < _COS2_TURN * (ax * ax + ay * ay + az * az) * (
+                rx * rx + ry * ry + rz * rz) // 100
             if m2 <= _TURN_HI2:
                 if off:
-                    self._off += 1
-                    if self._off >= 2:
+                    turn[0] += 1
+                    if turn[0] >= 2:
                         self.turned = True
                 else:
-                    self._off = 0
+                    turn[0] = 0
             elif m2 > _KNOCK2:
-                if off and not self._knocking:
-                    self._knocks += 1
-                    if self._knocks >= 3:
+                if off and not turn[2]:
+                    turn[1] += 1
+                    if turn[1] >= 3:
                         self.turned = True
-                self._knocking = True
+                turn[2] = 1
         if m2 <= _KNOCK2:
-            self._knocking = False
+            turn[2] = 0
 
         # Two resting windows of consecutive calm samples: the calm one, every sample near
         # the running mean (within ``band``), and the steady one, within ``steady_band`` of
         # its own mean (a few times the sensor's noise), restarted at any sample outside it.
         n = self._n
-        q = self._qn
+        qs = self._qs
+        q = qs[0]
         if jerk < self.still_jerk and _REST_LO2 <= m2 <= _REST_HI2:
             if n:
                 band = self.band * n
@@ -195,10 +201,10 @@ class RollDetector:
                     self._sx = self._sy = self._sz = 0
             if q:
                 band = self.steady_band * q
-                if abs(x * q - self._qx) > band or abs(y * q - self._qy) > band or \
-                        abs(z * q - self._qz) > band:
+                if abs(x * q - qs[1]) > band or abs(y * q - qs[2]) > band or \
+                        abs(z * q - qs[3]) > band:
                     q = 0
-                    self._qx = self._qy = self._qz = 0
+                    qs[1] = qs[2] = qs[3] = 0
             if n >= _WINDOW_CAP:  # a long rest: keep the mean, bound the sums
                 n >>= 1
                 self._sx >>= 1
@@ -206,34 +212,35 @@ class RollDetector:
                 self._sz >>= 1
             if q >= _WINDOW_CAP:
                 q >>= 1
-                self._qx >>= 1
-                self._qy >>= 1
-                self._qz >>= 1
+                qs[1] >>= 1
+                qs[2] >>= 1
+                qs[3] >>= 1
             self._sx += x
             self._sy += y
             self._sz += z
             n += 1
-            self._qx += x
-            self._qy += y
-            self._qz += z
+            qs[1] += x
+            qs[2] += y
+            qs[3] += z
             q += 1
             calm = True
             if e < _QUIET:  # handled gently, or lying there: the new reference
-                self._rx = x >> 5
-                self._ry = y >> 5
-                self._rz = z >> 5
-                self._off = 0
+                ref = self._ref
+                ref[0] = x >> 5
+                ref[1] = y >> 5
+                ref[2] = z >> 5
+                turn[0] = 0
                 if self.state != TUMBLING:
                     self.turned = False
-                    self._knocks = 0
+                    turn[1] = 0
         else:
             n = 0
             self._sx = self._sy = self._sz = 0
             q = 0
-            self._qx = self._qy = self._qz = 0
+            qs[1] = qs[2] = qs[3] = 0
             calm = False
         self._n = n
-        self._qn = q
+        qs[0] = q
 
         state = self.state
         if state != TUMBLING and e > self.roll_energy and self.turned:
@@ -249,9 +256,9 @@ class RollDetector:
         # calm for ``settle``.
         if q >= self.quick:
             n = q
-            sx = self._qx
-            sy = self._qy
-            sz = self._qz
+            sx = qs[1]
+            sy = qs[2]
+            sz = qs[3]
         elif n >= self.settle:
             sx = self._sx
             sy = self._sy
