@@ -316,3 +316,11 @@ hardware: $(STAMP)
 
 clean:
 	rm -rf $(VENV) tests/node_modules out build
+
+# The die's traces from dice thrown, shaken, set down and pushed in MuJoCo
+# (tests/traces/dice_physics.py; the `physics` extra): writes the committed set,
+# tests/portable/traces/physics/, which make test replays without MuJoCo.
+.PHONY: traces
+traces: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[physics]'
+	$(PY) tests/traces/dice_physics.py

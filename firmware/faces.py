@@ -22,7 +22,10 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-TOLERANCE_DEG = const(20)  # how far from flat a die may rest and still show a face
+# How far from flat a die may rest and still show a face: the face table is calibrated on
+# the die itself (the sensor's tilt in the shell and its offsets taken out), a table is
+# level within a degree, and a die leaning on a tile's edge is tilted 3.5 degrees or more.
+TOLERANCE_DEG = const(3)
 TAN_SCALE = const(256)  # tan^2 of the tolerance is kept times this, as an int
 
 

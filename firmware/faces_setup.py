@@ -18,6 +18,7 @@ from firmware.faces import TAN_SCALE, TOLERANCE_DEG, FaceTable
 DEFAULT = {1: (0, 0, 1000), 6: (0, 0, -1000), 2: (1000, 0, 0), 5: (-1000, 0, 0),
            3: (0, 1000, 0), 4: (0, -1000, 0)}
 FILE = "die_faces.json"
+UNCALIBRATED_DEG = 10  # the reference build's table on a die never calibrated
 MIN_APART_DEG = 60  # two faces of a d6 are 90 degrees apart; less means a bad recording
 
 
@@ -75,9 +76,11 @@ def from_json(text):
 
 
 def load(path=FILE):
-    """The die's face table from ``path``, or the reference build's if there is none."""
+    """The die's face table from ``path``, or the reference build's if there is none: then
+    with a wider tolerance (``UNCALIBRATED_DEG``), as a sensor glued a few degrees off
+    would otherwise call every rest crooked; calibrating gives the tight one."""
     try:
         with open(path) as f:
             return from_json(f.read())
     except OSError:
-        return face_table(DEFAULT)
+        return face_table(DEFAULT, UNCALIBRATED_DEG)

@@ -77,8 +77,9 @@ class ScriptedButtons(_Queue):
 
 class DieThrows:
     """Scripted throws on an accelerometer twin: a throw plays a short trace onto a face,
-    0.3 s of tumbling and free fall, then the die at rest with that face up (or leaning,
-    for ``crooked``). The CPython demo's die and the emulated Pico's (firmware/sim/emulated_pico/rig.py)
+    0.3 s of tumbling (gravity read from each face in turn, as the die rolls over its
+    edges) and free fall, then the die at rest with that face up (or leaning, for
+    ``crooked``). The CPython demo's die and the emulated Pico's (firmware/sim/emulated_pico/rig.py)
     are thrown the same way; the roll detector decides the rest."""
 
     TUMBLE = 30  # samples (100 Hz) of tumbling
@@ -101,7 +102,7 @@ class DieThrows:
                 out += [0, 0, 0]  # airborne: free fall reads about 0 g
             else:
                 a = self.up[1 + i % 6]
-                out += [2 * a[0] + 300 * (i % 3), 2 * a[1] - 200 * (i % 2), 2 * a[2]]
+                out += [a[0] + 300 * (i % 3), a[1] - 200 * (i % 2), a[2]]
         return out + self._resting(g)
 
     def land(self, face):

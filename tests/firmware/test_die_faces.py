@@ -10,8 +10,9 @@ def test_flat_readings_match_their_face():
     t = face_table(DEFAULT)
     for face, v in DEFAULT.items():
         assert t.match(v[0], v[1], v[2]) == face
-    assert t.match(30, -40, 1020) == 1
-    assert t.match(-980, 60, -50) == 5
+    assert t.match(30, -40, 1020) == 1  # 2.8 degrees
+    assert t.match(-990, 30, -35) == 5  # 2.7 degrees
+    assert t.match(-980, 60, -50) == 0  # 4.6 degrees: leaning on something (3 at most)
 
 
 def test_tilt_within_tolerance_is_a_face_beyond_is_crooked():

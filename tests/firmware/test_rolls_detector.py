@@ -60,6 +60,16 @@ def test_turning_the_die_slowly_by_hand_reports_nothing():
     assert d.face == 2 and d.state == RESTING
 
 
+def test_knocks_along_the_up_axis_alone_are_no_roll():
+    # Dropped flat: free fall, a knock from below and two bounces, the same face up: the
+    # die never turned, however hard and often it is knocked along its up axis.
+    d = RollDetector(face_table(DEFAULT))
+    drop = [0, 0, 50] * 6 + [0, 0, 4000, 0, 0, 2600, 0, 0, 300, 0, 0, 200, 0, 0, 2800,
+                             0, 0, 400, 0, 0, 3000, 0, 0, 600] + [0, 0, 1000] * 20
+    assert replay(d, _flat(1, 20) + drop) == []
+    assert d.face == 1 and d.rolls == 0
+
+
 def test_resting_tilted_after_a_tumble_is_crooked():
     d = RollDetector(face_table(DEFAULT))
     events = replay(d, _flat(1, 20) + _tumble(20) + [0, 574, 819] * 40)  # 35 degrees, 0.4 s
@@ -73,7 +83,7 @@ def test_update_codes_and_states_follow_the_roll():
         d.update(0, 0, 1000)
     assert d.state == RESTING
     codes = [d.update(x, y, z) for x, y, z in [(1500, -200, 300), (-400, 2600, -900),
-                                               (100, -300, -2500), (0, 0, 100)]]
+                                               (100, -300, -2500), (0, 0, 100)] * 2]
     assert ROLLING in codes and d.state == TUMBLING
     codes = [d.update(1000, 0, 0) for _ in range(20)]
     assert codes.count(FACE) == 1 and CROOKED not in codes and d.face == 2
@@ -97,17 +107,30 @@ def test_a_pause_balanced_on_an_edge_is_not_called_crooked():
 
 
 
-def test_a_steady_rest_is_taken_after_40_ms_a_drifting_one_after_70():
+def test_a_steady_rest_is_taken_after_40_ms_a_rocking_one_after_70():
     # Flat on face 5 after the tumble: still (a die lying there), or turning slowly for a
     # moment first (30 mg a sample, as a die pausing flat before it tips onto a lean).
     v = DEFAULT[5]
-    still = _flat(5, 30)
+    still = _flat(5, 40)
     drift = []
-    for i in range(30):
-        drift += [v[0], v[1] + 30 * min(i, 7), v[2]]
+    for i in range(40):  # rocking 5 degrees over and back, then flat
+        drift += [v[0], v[1] + 30 * max(0, 3 - abs(i - 3)), v[2]]
     # The rest starts at sample 40; its first sample follows a jump, so it starts no
-    # window: 4 steady samples (40 ms) or, drifting, the whole 70 ms settle window.
+    # window: 4 steady samples (40 ms); rocking, no steady window before it lies flat again
+    # (sample 46), and the calm one (within 110 mg) takes it after 70 ms, at sample 47.
     for rest, at in ((still, 44), (drift, 47)):
         events = replay(RollDetector(face_table(DEFAULT)), _flat(1, 20) + _tumble(20) + rest)
         assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
         assert events[1][0] == at, events
+
+
+def test_a_die_calm_but_never_steady_is_reported_after_70_ms():
+    # A calm reading wobbling by 60 mg (more than a steady rest allows, within the calm
+    # band): taken after the 70 ms settle window, not before.
+    v = DEFAULT[5]
+    wobble = []
+    for i in range(40):
+        wobble += [v[0], v[1] + (60 if i % 2 else 0), v[2]]
+    events = replay(RollDetector(face_table(DEFAULT)), _flat(1, 20) + _tumble(20) + wobble)
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
+    assert events[1][0] == 41 + 6, events

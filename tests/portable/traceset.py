@@ -57,3 +57,109 @@ def replay(detector, samples):
         if code:
             events.append((i, NAMES[code], detector.face if code == FACE else 0))
     return events
+
+
+# --- the dice thrown in MuJoCo (tests/traces/dice_physics.py) ---------------------------------
+
+PHYSICS = DIR + "/physics"
+# The shakes and the catches are counted apart; every other trace is a throw or handling
+# by what the physics says (dice_physics.py: tumbled or not).
+SHAKES = ("shake_throw",)
+CAUGHT = ("catch",)
+
+
+def physics_names(directory=PHYSICS):
+    return sorted([n[:-5] for n in os.listdir(directory) if n.endswith(".json")])
+
+
+def load_physics(name, directory=PHYSICS):
+    """A physics trace, its samples in milli-g (kept in the chip's digits, ``lsb_mg``)."""
+    with open("%s/%s.json" % (directory, name)) as f:
+        trace = json.load(f)
+    lsb = trace.get("lsb_mg", 1)
+    if lsb != 1:
+        trace["samples"] = [v * lsb for v in trace["samples"]]
+    return trace
+
+
+def physics_table(trace):
+    """The face table the trace's die build was calibrated to (six rests)."""
+    from firmware.faces_setup import face_table
+
+    faces = {}
+    for key in trace["faces"]:
+        v = trace["faces"][key]
+        faces[int(key)] = (v[0], v[1], v[2])
+    return face_table(faces)
+
+
+def judge(trace, events):
+    """What a trace's events amount to: ``(right, early, taken, latency)``.
+
+    ``right``: the results (FACE n, CROOKED) are the expected ones, each after a ROLLING
+    (a repeated ROLLING only says "Rolling..." again), every one at or after the die's last
+    rest on the table, and a trace where the die did not tumble gave no event at all;
+    ``early``: a result came before that rest (in the hand, mid-air, on a pause);
+    ``taken``: a trace where the die did not tumble gave an event; ``latency``: samples
+    from that rest to the last result (None without one)."""
+    rest = trace["rest_at"][0]
+    results = [e for e in events if e[1] != "ROLLING"]
+    got = [[e[1]] + ([e[2]] if e[1] == "FACE" else []) for e in results]
+    want = [e for e in trace["expected"] if e[0] != "ROLLING"]
+    early = len([e for e in results if e[0] < rest]) > 0
+    rolled = len(results) == 0 or events[0][1] == "ROLLING"
+    taken = not trace["expected"] and len(events) > 0
+    right = got == want and rolled and not early and not taken
+    latency = results[-1][0] - rest if results and not early else None
+    return right, early, taken, latency
+
+
+def tally(make_detector, names=None, directory=PHYSICS):
+    """Counts over the physics traces: per kind ``{kind: [right, early, taken, n]}``, and
+    per class ``{"throws", "shakes", "crooked": [right, n], "handling": [taken, n],
+    "caught": [right, n, asked to re-roll]}``, and the rest -> result latencies (samples)."""
+    kinds = {}
+    classes = {"throws": [0, 0], "shakes": [0, 0], "crooked": [0, 0], "handling": [0, 0],
+               "caught": [0, 0, 0]}
+    latencies = []
+    for name in names if names is not None else physics_names(directory):
+        trace = load_physics(name, directory)
+        events = replay(make_detector(physics_table(trace)), trace["samples"])
+        right, early, taken, latency = judge(trace, events)
+        k = kinds.setdefault(trace["kind"], [0, 0, 0, 0])
+        k[0] += 1 if right else 0
+        k[1] += 1 if early else 0
+        k[2] += 1 if taken else 0
+        k[3] += 1
+        if trace["kind"] in CAUGHT:
+            c = classes["caught"]
+            c[2] += 1 if [e for e in events if e[1] == "CROOKED"] else 0
+        elif trace["kind"] in SHAKES:
+            c = classes["shakes"]
+        elif trace["expected"]:
+            c = classes["throws"]
+        else:
+            c = classes["handling"]
+        c[0] += 1 if (taken if c is classes["handling"] else right) else 0
+        c[1] += 1
+        if ["CROOKED"] in trace["expected"]:
+            classes["crooked"][0] += 1 if right else 0
+            classes["crooked"][1] += 1
+        if latency is not None:
+            latencies.append(latency)
+    return kinds, classes, latencies
+
+
+def summary(kinds, classes, latencies, rate_hz=100):
+    """The bench's line: throws right, shakes clean, handling taken, crooked, caught,
+    results before the last rest, rest -> result median."""
+    lat = sorted(latencies)
+    median = lat[len(lat) // 2] * 1000 // rate_hz if lat else -1
+    c = classes
+    return ("throws %d/%d right, shakes %d/%d clean, handling taken %d/%d, crooked %d/%d, "
+            "caught %d/%d no result (%d asked to re-roll), results before the last rest %d, "
+            "rest->result median %d ms" % (
+                c["throws"][0], c["throws"][1], c["shakes"][0], c["shakes"][1],
+                c["handling"][0], c["handling"][1], c["crooked"][0], c["crooked"][1],
+                c["caught"][0], c["caught"][1], c["caught"][2],
+                sum([kinds[k][1] for k in kinds]), median))
