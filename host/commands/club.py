@@ -66,13 +66,13 @@ def _club(args: argparse.Namespace) -> int:
         broker = Broker.parse(url, cfg.club.username, cfg.club.password, cfg.club.ca_file)
         folder = data(args)
         secret = club_secret(folder)
-        night = open_night(folder, args.resume)
+        night, number = open_night(folder, args.resume)
     except ValueError as exc:
         raise Failed(exc, 2) from None
     print(_("hexref club: following %(broker)s, night %(night)s") % {
         "broker": broker.shown, "night": night} + (_(" (continued)") if args.resume else ""),
         file=sys.stderr, flush=True)
-    return serve(create_app(Organiser(broker, secret, args.name, night)), args.host,
+    return serve(create_app(Organiser(broker, secret, args.name, night, number)), args.host,
                  args.port, "club")
 
 

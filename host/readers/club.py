@@ -174,7 +174,9 @@ class Publisher:
         # (a Pi has no clock of its own: it starts from its last shutdown and steps when
         # NTP syncs).
         self.night: str | None = None
+        self.number = 0  # the night's number: a night is taken only above it
         self.from_game = 0
+        self.refused_night = ""  # the last older night refused (logged once)
         self.confirmed: dict[int, int] = self._load()  # game -> entries the broker has
         self.nights: queue.SimpleQueue[bytes] = queue.SimpleQueue()
         self.acked: dict[int, set[int]] = {}  # confirmed beyond the contiguous watermark
@@ -206,6 +208,7 @@ class Publisher:
             data = json.loads(self.state_path.read_text())
             if isinstance(data.get("night"), str):
                 self.night, self.from_game = data["night"], int(data.get("from_game", 0))
+                self.number = int(data.get("number", 0))
             return {int(g): int(n) for g, n in data.get("confirmed", {}).items()}
         except (OSError, ValueError, AttributeError, TypeError):
             return {}
@@ -213,7 +216,8 @@ class Publisher:
     def _save(self) -> None:
         tmp = self.state_path.with_suffix(".tmp")
         tmp.write_text(json.dumps({"table": self.table, "night": self.night,
-                                   "from_game": self.from_game, "confirmed": self.confirmed}))
+                                   "number": self.number, "from_game": self.from_game,
+                                   "confirmed": self.confirmed}))
         os.replace(tmp, self.state_path)
 
     # paho's thread: only hand things over, never wait on our state (it holds its locks).
@@ -338,19 +342,28 @@ class Publisher:
 
     def _hear_night(self, payload: bytes) -> None:
         """The organiser opened a night: its games are the one being played (if any) and
-        every game after it, in the journal's order."""
+        every game after it, in the journal's order. Only a night numbered above the one
+        held: the message is retained where members may read it, and last week's, replayed,
+        would otherwise move the night's first game (and lose tonight's results)."""
         try:
             data = parse(payload)
             verify(data, self.key)  # only the organiser knows the key too
-            night = NightOpened.from_json(data).night
+            opened = NightOpened.from_json(data)
         except Rejected:
             return
-        if night == self.night:
+        night = opened.night
+        if (night, opened.number) == (self.night, self.number):
+            return
+        if opened.number <= self.number:
+            if night != self.refused_night:
+                self.refused_night = night
+                log.warning("club: %s refused night %s: it is not newer than tonight's "
+                            "(%s; replayed?)", self.table, night, self.night)
             return
         assert self.db is not None
         rows = readonly.games(self.db)
         open_ids = [r.id for r in rows if not r.finished]
-        self.night = night
+        self.night, self.number = night, opened.number
         self.from_game = min(open_ids) if open_ids else max((r.id for r in rows),
                                                             default=0) + 1
         self.followers = {}
@@ -559,9 +572,11 @@ class Night:
     well formed, signed by a table paired with the club (``secret``: the organiser's own)
     and from tonight is taken; the rest is counted in ``rejections``."""
 
-    def __init__(self, secret: bytes, night: str | None = None) -> None:
+    def __init__(self, secret: bytes, night: str | None = None,
+                 number: int | None = None) -> None:
         self.secret = secret
         self.night = night or os.urandom(6).hex()  # what this organiser opened
+        self.number = number or int(time.time())  # its number (open_night)
         self.told: set[str] = set()  # tables told of the night (retained: once each)
         self.games: dict[tuple[str, int], ClubGame] = {}
         self.index: dict[str, dict[int, int]] = {}  # table -> game -> entries it has
@@ -574,17 +589,20 @@ class Night:
     def key(self, level: str) -> bytes:
         return key_of(pairing_code(self.secret, level).replace("-", ""))
 
-    def receive(self, topic: str, payload: bytes) -> bool:
-        """One message as the broker gave it; never raises (what cannot be taken is
-        counted), so the broker's client always acknowledges it and goes on."""
+    def receive(self, topic: str, payload: bytes, retained: bool = False) -> bool:
+        """One message as the broker gave it (``retained``: kept by the broker from before
+        the organiser subscribed); never raises (what cannot be taken is counted), so the
+        broker's client always acknowledges it and goes on."""
         parts = topic.split("/")
         level = parts[2] if len(parts) == 4 else OTHER_TOPICS
         try:
             if len(parts) != 4 or "/".join(parts[:2]) != PREFIX or parts[3] not in (
-                    "journal", "index"):
+                    "journal", "index", "night"):
                 raise Rejected(_("not a topic of the club"))
             data = parse(payload)
             verify(data, self.key(level))
+            if parts[3] == "night":
+                return self.hear_night(level, NightOpened.from_json(data), retained)
             message: JournalEntry | TableIndex = (
                 TableIndex if parts[3] == "index" else JournalEntry).from_json(data)
             if table_topic(message.table) != level:
@@ -607,6 +625,20 @@ class Night:
                 self.rejections.add(level, _("could not be read (%s)") % exc.__class__.__name__)
                 self.changes += 1
         return False
+
+    def hear_night(self, level: str, opened: NightOpened, retained: bool) -> bool:
+        """A night message on a table's topic: this organiser's own, or one that is not
+        tonight's (replayed, or left by an earlier night): the table is told tonight's
+        again, so the broker keeps tonight's, and what came while it listened is counted."""
+        if (opened.night, opened.number) == (self.night, self.number):
+            return False
+        with self.lock:
+            self.told.discard(level)  # told again (to_tell)
+        if retained:
+            return False  # last night's own word, still kept by the broker: not an attack
+        if opened.number < self.number:
+            raise Rejected(_("an earlier night's message, replayed"))
+        raise Rejected(_("a night this organiser did not open"))
 
     def take(self, entry: JournalEntry) -> bool:
         key = (entry.table, entry.game)
@@ -640,7 +672,8 @@ class Night:
         with self.lock:
             new = sorted(self.known - self.told)
             self.told |= set(new)
-        return [(level, sign({"night": self.night}, self.key(level))) for level in new]
+        return [(level, sign({"night": self.night, "number": self.number}, self.key(level)))
+                for level in new]
 
     def gaps(self, now: float, every_s: float = 2.0) -> list[tuple[str, int, int]]:
         """(table, game, first missing seq) for what a table has and we do not, each asked
@@ -697,22 +730,25 @@ def club_secret(data_dir: Path) -> bytes:
     return secret
 
 
-def open_night(data_dir: Path, resume: bool = False) -> str:
-    """The night this organiser runs: a new one (kept in its data folder), or with
-    ``resume`` the one it opened last. Nights are told apart by this, never by a clock."""
+def open_night(data_dir: Path, resume: bool = False) -> tuple[str, int]:
+    """The night this organiser runs and its number: a new one (kept in its data folder),
+    or with ``resume`` the one it opened last. Nights are told apart by their name, never
+    by a clock; the number only orders them (the clock at the opening, in seconds, or one
+    past the last night's if the clock is behind), so a table can refuse an older one."""
     path = Path(data_dir) / "club-night"
-    if resume:
-        try:
-            night = path.read_text().strip()
-            if re.fullmatch(r"[0-9a-f]{12}", night):
-                return night
-        except OSError:
-            pass
-    night = os.urandom(6).hex()
+    last = 0
+    try:
+        kept = json.loads(path.read_text())
+        night, last = kept["night"], int(kept["number"])
+        if resume and re.fullmatch(r"[0-9a-f]{12}", night) and last > 0:
+            return night, last
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    night, number = os.urandom(6).hex(), max(last + 1, int(time.time()))
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.with_suffix(".tmp").write_text(night + "\n")
+    path.with_suffix(".tmp").write_text(json.dumps({"night": night, "number": number}) + "\n")
     os.replace(path.with_suffix(".tmp"), path)
-    return night
+    return night, number
 
 
 class Link:
@@ -766,9 +802,9 @@ class Organiser:
     """The club's subscriber: every table's journal into a ``Night``."""
 
     def __init__(self, broker: Broker, secret: bytes, name: str = "hexref-club",
-                 night: str | None = None) -> None:
+                 night: str | None = None, number: int | None = None) -> None:
         self.broker = broker
-        self.night = Night(secret, night)
+        self.night = Night(secret, night, number)
         self.link = Link(broker.shown)
         self.client = _client(name, clean=False)
         self.client.on_connect = self._on_connect
@@ -781,7 +817,9 @@ class Organiser:
             self.link.lost("refused", str(reason_code))
             return
         self.link.reached()
-        client.subscribe([(PREFIX + "/+/journal", 1), (PREFIX + "/+/index", 1)])
+        # The nights too: what is retained there must stay tonight's.
+        client.subscribe([(PREFIX + "/+/journal", 1), (PREFIX + "/+/index", 1),
+                          (PREFIX + "/+/night", 1)])
 
     def _on_connect_fail(self, client, userdata) -> None:
         self.link.lost("unreached", "no answer")
@@ -793,7 +831,7 @@ class Organiser:
                        "no answer")
 
     def _on_message(self, client, userdata, msg) -> None:
-        self.night.receive(msg.topic, msg.payload)
+        self.night.receive(msg.topic, msg.payload, bool(msg.retain))
 
     def ask_for_gaps(self) -> None:
         for level, message in self.night.to_tell():  # retained: heard on reconnect too

@@ -176,16 +176,22 @@ class TableIndex:
 @dataclass(frozen=True)
 class NightOpened:
     """The organiser's word to a table (retained on its topic, signed with its key): the
-    night it opened. The table publishes the games from then on, by its journal, whatever
-    its clock says."""
+    night it opened, and its number, which only grows from one night to the next (the
+    organiser's clock at the opening, in seconds, or one past its last night's). A table
+    takes a night only if its number is above the one it holds: last week's message,
+    replayed, cannot take it back to last week. The table publishes the games from then
+    on, by its journal, whatever its clock says."""
 
     night: str
+    number: int
 
     @classmethod
     def from_json(cls, data: Any) -> NightOpened:
-        if not isinstance(data, dict):
-            raise Rejected(_("not a JSON object"))
-        return cls(_text(data, "night", 32))
+        # Exactly these fields: a table's own message, signed with the same key, replayed
+        # on the night's topic, is not a night.
+        if not isinstance(data, dict) or set(data) - {"sig"} != {"night", "number"}:
+            raise Rejected(_("not a night's message"))
+        return cls(_text(data, "night", 32), _count(data, "number", 1, 2**53))
 
 
 @dataclass(frozen=True)

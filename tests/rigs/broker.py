@@ -61,6 +61,20 @@ class Mosquitto:
             self.proc.stderr.close()
 
 
+class HumanClock:
+    """A table's clock for a game played at a person's pace: each reading (each journal
+    entry, each game opened or finished) is ``step_s`` later than the one before, so a
+    test plays in a second what people play in minutes, and the journal says minutes."""
+
+    def __init__(self, step_s: float = 5.0) -> None:
+        self.now = time.time()
+        self.step_s = step_s
+
+    def __call__(self) -> float:
+        self.now += self.step_s
+        return self.now
+
+
 def pair(folder: Path, table: str, secret: bytes) -> None:
     """What ``hexref club-join`` leaves in a table's data folder."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 from rigs.table_rig import Table, demo_game_events
 
 from host.readers.club import KEY_FILE, Broker, Night, Publisher
-from host.readers.club_messages import pairing_code
+from host.readers.club_messages import pairing_code, sign
 from host.storage.store import Store
 
 SECRET = bytes(range(33, 65))
@@ -146,3 +146,33 @@ def test_a_table_that_heard_of_no_night_publishes_no_game(tmp_path):
     publisher.step()
     journal = [t for t, _p in sent.messages if t.endswith("/journal")]
     assert journal == [] and publisher.night is None
+
+
+def test_a_table_never_goes_back_to_an_older_night(tmp_path):
+    """Last week's night message (retained, readable by any member) replayed to a table, and
+    a table's own signed index put on the night's topic: the table keeps tonight's night and
+    its first game, before and after a restart of its publisher (issue 32, item 1)."""
+    store, publisher, sent = _table(tmp_path / "t1", Clock())
+    last_week, tonight = Night(SECRET, "0123456789ab", 1000), Night(SECRET, "ba9876543210", 2000)
+    _deliver(publisher, sent, last_week)
+    _deliver(publisher, sent, last_week)
+    assert publisher.night == last_week.night
+    old = json.dumps(sign({"night": last_week.night, "number": last_week.number},
+                          publisher.key)).encode()
+    finished = _play(store, demo_game_events(), "00000010")
+    store.finish(finished.game_id, "Ana")
+    _deliver(publisher, sent, tonight)
+    _deliver(publisher, sent, tonight)
+    assert (publisher.night, publisher.from_game) == (tonight.night, finished.game_id + 1)
+    own = publisher._signed({"table": "Table 1", "games": {}, "night": tonight.night})
+    for payload in (old, own.encode()):
+        publisher.nights.put(payload)
+    publisher.step()
+    assert (publisher.night, publisher.from_game) == (tonight.night, finished.game_id + 1)
+    again = Publisher(tmp_path / "t1", Broker.parse("mqtt://127.0.0.1"), "Table 1")
+    again.client.publish = Sent()
+    again.connected.set()
+    again.nights.put(old)
+    again.step()
+    assert (again.night, again.number, again.from_game) == (
+        tonight.night, tonight.number, finished.game_id + 1)
