@@ -39,6 +39,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -73,6 +74,14 @@ RESEND_S = 1.0  # a table sends one game again at most this often, whoever asks
 # A table's index is sent again this often even unchanged: the organiser hears the table
 # (and tells it the night) even if a member's junk replaced its retained index or night.
 INDEX_EVERY_S = 5.0
+# A table's pace (docs/DESIGN.md, "Club nights"): people play a few inputs a minute; the
+# fastest table (a tile on and off, a roll and its face, a press: one action every ~5 s)
+# about 24. PACE_S allows one input every 2 s on average, 30 a minute, above any table and
+# some 10 times a night's usual pace: a table may send at most BURST + (seconds since the
+# night opened) / PACE_S entries, and a game counts in the standings only if its journal
+# says it took at least PACE_S a input.
+PACE_S = 2.0
+BURST = 200  # entries a table may send at once: the game it was playing when the night opened
 AHEAD = 2000  # entries of one game kept while an earlier one is missing
 WAITING = 20_000  # such entries kept in all (~1 KB each)
 MAX_TABLES = 100  # tables the organiser keeps apart; past it, counted together
@@ -441,6 +450,30 @@ class ClubGame:
         self.follower = Follower(self.row)
         self.waiting: dict[int, JournalEntry] = {}  # arrived before an entry they follow
         self.duplicates = 0
+        # How long the game took by its own journal's times (the table's clock: a step back
+        # counts nothing, a step forward makes it longer, never shorter than it was played).
+        self.played_s = 0.0
+        self.last_at: float | None = None
+        self.untimed = False  # an entry without a time: its pace cannot be told
+        self.too_fast_said = False
+
+    def has(self, seq: int) -> bool:
+        """Whether entry ``seq`` is folded or waiting (sent again, it is a duplicate)."""
+        return seq <= self.follower.seen or seq in self.waiting
+
+    @property
+    def human(self) -> bool:
+        """Whether the game was played at a person's pace (PACE_S), by its journal."""
+        return not self.untimed and self.played_s >= PACE_S * (self.follower.seen - 1)
+
+    def _timed(self, when: str) -> None:
+        at = seconds_of(when)
+        if at is None:
+            self.untimed = True
+            return
+        if self.last_at is not None:
+            self.played_s += max(0.0, at - self.last_at)
+        self.last_at = at
 
     def take(self, entry: JournalEntry, room: int = AHEAD) -> bool:
         """Fold ``entry`` and whatever waited for it; ``room``: how many more may wait."""
@@ -461,6 +494,7 @@ class ClubGame:
             try:
                 self.follower.feed([Entry(e.target, e.input, e.accepted, e.boot, e.hub_seq)],
                                    [e.time])
+                self._timed(e.time)
             except Exception as exc:  # signed, well formed, and still not a game's input
                 self.waiting.clear()
                 raise Rejected(_("the referee cannot apply it (%s)")
@@ -489,6 +523,20 @@ class ClubGame:
                 "winner": state["winner"], "fight": state["fight"],
                 "entries": self.follower.seen,
                 "last": state["history"][-1]["text"] if state["history"] else ""}
+
+
+def seconds_of(when: str) -> float | None:
+    """A journal's time (``2026-11-22T18:10:00.123Z``) in seconds, or None if it is not one.
+
+    >>> seconds_of("2026-11-22T18:10:02.500Z") - seconds_of("2026-11-22T18:10:00.000Z")
+    2.5
+    >>> seconds_of("") is None
+    True
+    """
+    try:
+        return datetime.fromisoformat(when).timestamp()
+    except ValueError:
+        return None
 
 
 GUESTS = ("guest", "invité", "invitado")  # a seat named so is nobody the night can count on
@@ -573,8 +621,9 @@ class Night:
     and from tonight is taken; the rest is counted in ``rejections``."""
 
     def __init__(self, secret: bytes, night: str | None = None,
-                 number: int | None = None) -> None:
+                 number: int | None = None, clock=time.time) -> None:
         self.secret = secret
+        self.clock = clock  # the organiser's, for a table's pace
         self.night = night or os.urandom(6).hex()  # what this organiser opened
         self.number = number or int(time.time())  # its number (open_night)
         self.told: set[str] = set()  # tables told of the night (retained: once each)
@@ -585,6 +634,7 @@ class Night:
         self.asked: dict[tuple[str, int], float] = {}
         self.rejections = Rejections()
         self.known: set[str] = set()  # the topics of tables that sent something good
+        self.taken: dict[str, int] = {}  # table topic -> entries taken (folded or waiting)
 
     def key(self, level: str) -> bytes:
         return key_of(pairing_code(self.secret, level).replace("-", ""))
@@ -599,6 +649,10 @@ class Night:
             if len(parts) != 4 or "/".join(parts[:2]) != PREFIX or parts[3] not in (
                     "journal", "index", "night"):
                 raise Rejected(_("not a topic of the club"))
+            if parts[3] == "journal" and self.over(level):
+                # Said before reading it: a flood costs a comparison a message, not a parse
+                # and a signature (only signed entries taken made the table go over).
+                raise Rejected(_("faster than a table can play"))
             data = parse(payload)
             verify(data, self.key(level))
             if parts[3] == "night":
@@ -640,18 +694,38 @@ class Night:
             raise Rejected(_("an earlier night's message, replayed"))
         raise Rejected(_("a night this organiser did not open"))
 
+    def allowance(self) -> float:
+        """Entries a table may have sent by now: what a table could have played since the
+        night opened (its number is the organiser's clock then), and the game it was
+        playing at the opening; so ``--continue`` takes the whole night back at once."""
+        return BURST + max(0.0, self.clock() - self.number) / PACE_S
+
+    def over(self, level: str) -> bool:
+        """Whether the table on topic ``level`` has sent all it may have by now."""
+        return self.taken.get(level, 0) >= self.allowance()
+
     def take(self, entry: JournalEntry) -> bool:
         key = (entry.table, entry.game)
+        level = table_topic(entry.table)
         with self.lock:
             game = self.games.get(key)
+            fresh = game is None or not game.has(entry.seq)  # a copy costs nothing
+            if fresh and self.over(level):
+                raise Rejected(_("faster than a table can play"))
             if game is None:
                 if sum(1 for t, _g in self.games if t == entry.table) >= MAX_GAMES:
                     raise Rejected(_("more than %d games from one table") % MAX_GAMES)
                 game = self.games[key] = ClubGame(entry)
             waiting = sum(len(g.waiting) for g in self.games.values())
             fed = game.take(entry, WAITING - waiting)
+            if fresh:
+                self.taken[level] = self.taken.get(level, 0) + 1
             if fed:
                 self.changes += 1
+                if game.winners and not game.human and not game.too_fast_said:
+                    game.too_fast_said = True  # one game, counted once
+                    self.rejections.add(level, _(
+                        "a game played faster than people play (not in the standings)"))
             return fed
 
     def take_index(self, index: TableIndex) -> None:
@@ -690,7 +764,9 @@ class Night:
         return out
 
     def results(self) -> list[tuple[tuple[str, ...], list[str]]]:
-        return [(tuple(g.people), g.winners) for g in self.games.values() if g.winners]
+        """The decided games the standings count: those played at a person's pace."""
+        return [(tuple(g.people), g.winners) for g in self.games.values()
+                if g.winners and g.human]
 
     def snapshot(self) -> dict[str, Any]:
         with self.lock:
@@ -700,7 +776,8 @@ class Night:
                     tables[table] = game  # the latest game of each table
             results = [{"table": g.table, "game": g.row.id, "variant": g.row.variant,
                         "players": g.people, "winners": g.winners}
-                       for (_t, _i), g in sorted(self.games.items()) if g.winners]
+                       for (_t, _i), g in sorted(self.games.items())
+                       if g.winners and g.human]
             rejected = self.rejections.shown()
             return {"tables": [tables[t].summary() for t in sorted(tables)],
                     "results": results, "standings": standings(self.results()),

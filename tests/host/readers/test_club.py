@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from rigs.broker import Mosquitto, free_port, from_journals, pair
+from rigs.broker import HumanClock, Mosquitto, free_port, from_journals, pair
 from rigs.process_table import wait_for
 from rigs.table_rig import Table, demo_game_events
 from rigs.web_rig import ROOT, SHOTS, Server, chromium
@@ -90,7 +90,7 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
     broker.start()
     url = "mqtt://127.0.0.1:%d" % broker.port
     folders = [tmp_path / ("table-%d" % (k + 1)) for k in range(TABLES)]
-    stores = [Store(f) for f in folders]
+    stores = [Store(f, clock=HumanClock()) for f in folders]
     organiser = tmp_path / "organiser"
     secret = club_secret(organiser)
     for k, f in enumerate(folders[1:], start=2):

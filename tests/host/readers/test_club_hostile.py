@@ -18,7 +18,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from rigs.broker import Mosquitto, free_port, from_journals, pair
+from rigs.broker import HumanClock, Mosquitto, free_port, from_journals, pair
 from rigs.debian import tool
 from rigs.table_rig import Table, demo_game_events
 from rigs.web_rig import SHOTS, Server, chromium
@@ -151,6 +151,27 @@ def _entry(table: str, game: int, seq: int, players=("Mallory", "Ben"), **extra)
     return message
 
 
+def _honest(night: dict) -> int:
+    """Entries the page has of the honest tables' games (each plays one)."""
+    return sum(t["entries"] for t in night["tables"] if t["table"] in ("Table 1", "Table 2"))
+
+
+def _machine_played_game(folder: Path) -> list[dict]:
+    """A whole game (its winner decided) as a table publishes it, played by a machine: every
+    input within milliseconds of the one before, as the journal says."""
+    with Store(folder) as store:
+        game_id = store.new_game("jl-beginner", ["P1", "P2"])
+        table = Table(store, game_id, boot="0000F100")
+        table.play(demo_game_events())
+        assert table.referee.game.winners == [0]
+        times = store.journal(game_id).times()
+        return [{"table": "", "game": game_id, "seq": n + 1, "variant": "jl-beginner",
+                 "players": ["P1", "P2"], "created": times[0], "target": e.target,
+                 "input": list(e.input), "accepted": e.accepted, "boot": e.boot,
+                 "hub_seq": e.seq, "time": times[n], "night": ""}
+                for n, e in enumerate(store.journal(game_id).entries)]
+
+
 def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path):
     ca, cert, key = _certificates(tmp_path)
     broker = Mosquitto(tmp_path, free_port(), (
@@ -168,7 +189,7 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
     config.chmod(0o600)
     honest = ["Table 1", "Table 2"]
     folders = [tmp_path / t.replace(" ", "-") for t in honest]
-    stores = [Store(f) for f in folders]
+    stores = [Store(f, clock=HumanClock()) for f in folders]
     for folder, table in zip(folders, honest, strict=True):
         pair(folder, table, secret)
     account = Broker.parse(url, "table", PASSWORD, str(ca))
@@ -243,21 +264,29 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
             mallory.send("Table 1", "journal", sign(_entry(
                 "Table 1", 1, 1, players=("Ana", "Ben"), night="last-week"),
                 table_1))
-            # Flood: out-of-order entries of many games from Mallory's paired table (what
-            # waits for a gap is what grew without bound), and junk on topics of no table.
+            # Rewound: last week's night for Table 1, as the organiser signed it then.
+            week_ago = int(time.time()) - 7 * 24 * 3600
+            mallory.send("Table 1", "night", sign({"night": "5eed1a57ea57", "number": week_ago},
+                                                  table_1), retain=True)
+            # Flood: whole games from Mallory's paired table, played by a machine (what
+            # filled the standings), and junk on topics of no table.
+            game = _machine_played_game(tmp_path / "mallory-table")
             before = _rss_kb(club.proc.pid)
+            flooded = 0
             for n in range(FLOOD):
                 if n % 3:
-                    mallory.client.publish(
-                        "hexref/club/Table 9/journal",
-                        json.dumps(sign(_entry("Table 9", 10 + n % 50, 2 + n // 50),
-                                        mine["Table 9"])),
-                        qos=0)
+                    seq = flooded % len(game) + 1
+                    mallory.client.publish("hexref/club/Table 9/journal", json.dumps(sign(
+                        dict(game[seq - 1], table="Table 9", game=10 + flooded // len(game),
+                             night=TONIGHT["night"]), mine["Table 9"])), qos=0)
+                    flooded += 1
                 else:
                     mallory.client.publish("hexref/club/ghost-%d/journal" % n, b"{}", qos=0)
                 if n % 1000 == 999:
                     time.sleep(0.05)  # what a member's Pi can send; the broker keeps up
-            mallory.send("Table 9", "journal", {"flood": "over"})  # the only one unsigned
+            # The only one unsigned, on a topic the flood did not use (what is sent past its
+            # table's pace is refused before it is read).
+            mallory.send("Table 9", "index", {"flood": "over"})
             club.wait_for("/api/club", lambda s: any(
                 r["why"].startswith("not signed")
                 for r in s["rejected"].get("Table 9", {}).get("reasons", [])), timeout_s=180)
@@ -270,7 +299,7 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
                 assert t.referee.game.winners == [0]
                 stores[k].finish(t.game_id, stores[k].game(t.game_id).players[0])
             results, entries = from_journals(folders)
-            club.wait_for("/api/club", lambda s: s["entries"] == entries and len(
+            club.wait_for("/api/club", lambda s: _honest(s) == entries and len(
                 s["results"]) == 2, timeout_s=60)
             # Forged: Table 1's whole game as Mallory saw it, Mallory in Ana's seat, sent
             # on Table 1's topic unsigned and on Mallory's own with her table's signature.
@@ -288,30 +317,36 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
             night = club.wait_for("/api/club", lambda s: s["rejected"]["Table 1"]["count"] ==
                                   refused + len(whole), timeout_s=30)
             after = _rss_kb(club.proc.pid)
+            assert publishers[0].night == TONIGHT["night"]  # last week's changed nothing
             rejected = night["rejected"]
             print("hostile night: %d honest entries; refused %s; organiser RSS %d -> %d KB"
                   % (entries, {t: r["count"] for t, r in rejected.items()}, before, after))
 
             assert night["standings"] == standings(results)
             assert {r["name"] for r in night["standings"]} == {"Ana", "Ben", "Cleo"}
-            assert sorted(t["table"] for t in night["tables"]) == honest
+            # Mallory's own table is followed (its machine's games shown as they come), and
+            # none of its games is in the results or the standings.
+            assert sorted(t["table"] for t in night["tables"]) == honest + ["Table 9"]
+            assert {r["table"] for r in night["results"]} == set(honest)
             whys = {t: {r["why"] for r in v["reasons"]} for t, v in rejected.items()}
             assert whys["Table 1"] >= {
                 "not signed (pair the table: hexref club-join)",
                 "the signature does not match (forged, or paired for another table)",
-                "a game of an earlier night"}
+                "a game of an earlier night", "an earlier night's message, replayed"}
             assert whys["Table 2"] == {
                 "the signature does not match (forged, or paired for another table)"}
             assert whys["Table 8"] == {"a game is not an object"}
             assert whys["Table 9"] >= {"a game's number is not a number",
                                        "names another table than its topic",
                                        "input is not a list that starts with its kind",
-                                       "too many entries waiting for missing ones"}
+                                       "faster than a table can play",
+                                       "a game played faster than people play (not in the "
+                                       "standings)"}
             assert whys["junk"] == {"not JSON"}
             assert "(other topics)" in rejected  # the ghosts: counted, not kept apart
             assert len(rejected) <= 4 + 8 + 1  # tables, 8 strangers, the rest together
             # The replays were taken as what they are, copies: each entry counted once.
-            assert night["duplicates"] > 0 and night["entries"] == entries
+            assert night["duplicates"] > 0 and _honest(night) == entries
             assert after - before < 80_000, (before, after)
             _refusals_on_the_page(club.url, rejected)
             out = club.errors()

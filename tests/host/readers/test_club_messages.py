@@ -7,9 +7,12 @@ import json
 import time
 
 import pytest
+from rigs.broker import HumanClock
+from rigs.table_rig import Table, demo_game_events
 
-from host.readers.club import AHEAD, WAITING, Night, table_topic
+from host.readers.club import AHEAD, BURST, WAITING, Night, standings, table_topic
 from host.readers.club_messages import key_of, pairing_code, sign
+from host.storage.store import Store
 
 SECRET = bytes(range(32))
 NIGHT = "tonight"  # the night the organiser opened
@@ -116,7 +119,7 @@ def test_entries_out_of_order_wait_and_are_freed():
 def test_what_waits_for_a_missing_entry_is_bounded():
     """A paired table that skips its first entry and floods the rest: at most ``AHEAD``
     entries of one game and ``WAITING`` in all are kept; the rest are refused."""
-    night = Night(SECRET, NIGHT)
+    night = Night(SECRET, NIGHT, int(time.time()) - 100_000)  # a table paced to send them
     for seq in range(2, AHEAD + 50):
         send(night, entry(seq=seq))
     assert len(night.games[("Table 1", 1)].waiting) == AHEAD - 1
@@ -143,3 +146,51 @@ def test_refusals_kept_apart_are_bounded():
     assert snap["Table 1"] == {"count": 500, "reasons": [{"why": "seq is out of range",
                                                           "count": 500}]}
     assert snap["Table 2"]["count"] == 1
+
+
+def test_a_table_sending_faster_than_a_table_can_play_is_refused():
+    """What a table may have sent is what a table could have played since the night opened
+    (issue 32, item 2): past it, each entry is refused and counted; a copy costs nothing;
+    an organiser whose night opened hours ago (``--continue``) takes the whole night."""
+    opened = int(time.time())
+    night = Night(SECRET, NIGHT, opened, clock=lambda: opened)  # just opened
+    send(night, entry(seq=1))
+    assert not send(night, entry(seq=1))  # sent again: a copy, which costs nothing
+    for seq in range(2, BURST + 51):
+        send(night, entry(seq=seq))
+    snap = night.snapshot()
+    assert snap["entries"] == BURST and snap["duplicates"] == 1
+    assert snap["rejected"]["Table 1"]["reasons"] == [
+        {"why": "faster than a table can play", "count": 50}]
+    hours_ago = Night(SECRET, NIGHT, opened, clock=lambda: opened + 3 * 3600)
+    for seq in range(1, BURST + 51):
+        assert send(hours_ago, entry(seq=seq))
+
+
+def _decided(tmp_path, clock) -> list[dict]:
+    """A whole game of the demo, played on a table whose clock is ``clock``, as published."""
+    with Store(tmp_path, clock=clock) as store:
+        game_id = store.new_game("jl-beginner", ["Ana", "Ben"])
+        table = Table(store, game_id)
+        table.play(demo_game_events())
+        assert table.referee.game.winners == [0]
+        times = store.journal(game_id).times()
+        return [entry(seq=n + 1, target=e.target, input=list(e.input), accepted=e.accepted,
+                      boot=e.boot, hub_seq=e.seq, time=times[n])
+                for n, e in enumerate(store.journal(game_id).entries)]
+
+
+def test_a_game_played_faster_than_people_play_is_not_in_the_standings(tmp_path):
+    """The same game, once played by people (a few seconds an input, as its journal says)
+    and once by a machine (milliseconds): only the first is a result; the second is counted
+    beside its table, once (issue 32, item 2)."""
+    night = Night(SECRET, NIGHT)
+    for message in _decided(tmp_path / "people", HumanClock()):
+        send(night, message)
+    for message in _decided(tmp_path / "machine", time.time):
+        send(night, dict(message, game=2))
+    snap = night.snapshot()
+    assert [r["game"] for r in snap["results"]] == [1]
+    assert snap["standings"] == standings([(("Ana", "Ben"), ["Ana"])])
+    assert snap["rejected"]["Table 1"]["reasons"] == [
+        {"why": "a game played faster than people play (not in the standings)", "count": 1}]

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from rigs.broker import pair
+from rigs.broker import HumanClock, pair
 from rigs.table_rig import Table, demo_entries, demo_game_events, new_game
 
 from host.app.run import App
@@ -46,7 +46,7 @@ def _night(tmp_path: Path, seats: list[list[str] | None],
     for k, names in enumerate(seats):
         table = "Table %d" % (k + 1)
         folder = tmp_path / table.replace(" ", "-")
-        store = Store(folder)
+        store = Store(folder, clock=HumanClock())
         pair(folder, table, SECRET)
         publisher = Publisher(folder, Broker.parse("mqtt://127.0.0.1"), table)
         publisher.client.publish = sent = Sent()
