@@ -21,13 +21,11 @@ import urllib.request
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
-from rigs.broker import Mosquitto, free_port, pair
-from rigs.table_rig import Table, demo_game_events
+from rigs.broker import Mosquitto, free_port, machine_game, pair
 from rigs.web_rig import Server
 
 from host.readers.club import club_secret
 from host.readers.club_messages import key_of, pairing_code, sign
-from host.storage.store import Store
 
 QUICK = os.environ.get("HEXREF_BENCH") == "quick"
 RATE = 11_308  # signed entries a second, the issue's
@@ -47,19 +45,6 @@ def _cpu_s(pid: int) -> float:
     return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _machine_game(folder: Path) -> list[dict]:
-    """The demo's whole game as a table publishes it, each input milliseconds apart."""
-    with Store(folder) as store:
-        game_id = store.new_game("jl-beginner", ["P1", "P2"])
-        Table(store, game_id, boot="0000F100").play(demo_game_events())
-        times = store.journal(game_id).times()
-        return [{"table": "Flood", "seq": n + 1, "variant": "jl-beginner",
-                 "players": ["P1", "P2"], "created": times[0], "target": e.target,
-                 "input": list(e.input), "accepted": e.accepted, "boot": e.boot,
-                 "hub_seq": e.seq, "time": times[n]}
-                for n, e in enumerate(store.journal(game_id).entries)]
-
-
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -69,7 +54,7 @@ def main() -> int:
         secret = club_secret(folder / "organiser")
         pair(folder / "flood", "Flood", secret)
         key = key_of(pairing_code(secret, "Flood").replace("-", ""))
-        game = _machine_game(folder / "flood")
+        game = machine_game(folder / "flood")
         client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="flood",
                              protocol=mqtt.MQTTv311)
         client.connect("127.0.0.1", broker.port)
@@ -99,7 +84,8 @@ def main() -> int:
                     for _ in range(RATE // 100):  # paced in hundredths of a second
                         m = game[sent % len(game)]
                         client.publish("hexref/club/Flood/journal", json.dumps(sign(
-                            dict(m, game=1 + sent // len(game), night=night), key)), qos=0)
+                            dict(m, table="Flood", game=1 + sent // len(game), night=night),
+                            key)), qos=0)
                         sent += 1
                     lag = start + sent / RATE - time.monotonic()
                     if lag > 0:

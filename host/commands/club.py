@@ -27,7 +27,9 @@ def add_parser(commands) -> None:
         "club", help="club night: every table live, the results and the standings",
         description="Subscribes to every table's journal on the club's MQTT broker "
                     "([club] broker in the config, or --broker) and serves the organiser's "
-                    "page.")
+                    "page. The club's broker (an account per table, TLS with the club's own "
+                    "authority, and the ACL in host/deploy/hexref-club.acl, by which a table "
+                    "writes only its own topics): README.md, \"The club's broker\".")
     club.add_argument("--broker", metavar="URL", help="mqtt://HOST[:PORT] (overrides the "
                                                       "config)")
     club.add_argument("--port", type=port_number, default=8090, metavar="N",

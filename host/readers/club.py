@@ -271,6 +271,12 @@ class Publisher:
         self.index_sent = ""
 
     def start(self) -> Publisher:
+        if self.broker.username and self.broker.username != table_topic(self.table):
+            # The club's ACL (host/deploy/hexref-club.acl) lets an account write only the
+            # topics of the table it is named after; what else it sends the broker drops.
+            log.warning("club: the broker account %r is not this table's name %r: a club's "
+                        "broker lets a table write only as its own account (README.md, "
+                        "\"The club's broker\")", self.broker.username, table_topic(self.table))
         _connect(self.client, self.broker)
         self.thread.start()
         return self

@@ -7,6 +7,8 @@ acknowledge each, exactly as ``hexref run`` does.
 """
 from __future__ import annotations
 
+import time
+
 from firmware.hub.link import Link
 from host.app.demo import demo_script, hub_events
 from host.display.screens import text
@@ -22,6 +24,20 @@ BOOT = "0A1B2C3D"
 
 def new_game() -> HexorsGame:
     return HexorsGame(variant="jl-beginner", players=2)
+
+
+class HumanClock:
+    """A table's clock for a game played at a person's pace: each reading (each journal
+    entry, each game opened or finished) is ``step_s`` later than the one before, so a
+    test plays in a second what people play in minutes, and the journal says minutes."""
+
+    def __init__(self, step_s: float = 5.0) -> None:
+        self.now = time.time()
+        self.step_s = step_s
+
+    def __call__(self) -> float:
+        self.now += self.step_s
+        return self.now
 
 
 def events_of(steps: list[dict]) -> list[tuple]:

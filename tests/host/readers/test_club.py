@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-from rigs.broker import HumanClock, Mosquitto, free_port, from_journals, pair
+from rigs.broker import Mosquitto, free_port, from_journals, pair
 from rigs.process_table import wait_for
-from rigs.table_rig import Table, demo_game_events
+from rigs.table_rig import HumanClock, Table, demo_game_events
 from rigs.web_rig import ROOT, SHOTS, Server, chromium
 
 from host.common.config import Config

@@ -1,9 +1,11 @@
 """A club night with a hostile client on the club's network, against Debian's Mosquitto with
 accounts (a password file, no anonymous access) on a TLS listener whose authority the test
-makes with openssl. Two honest tables, paired with the club, play and publish; the
+makes with openssl, and no ACL: every attack reaches the organiser, which must refuse it
+alone. Two honest tables, paired with the club, play and publish at a person's pace; the
 organiser is ``hexref club`` as its own process, configured as a club would configure it;
 the hostile client has a broker account (a member's) and one table paired for itself, and
-sends forged, mismatched, retained-junk, replayed and flood messages. The organiser's
+sends forged, mismatched, retained-junk, replayed messages, last week's night for an honest
+table, and a flood of whole games played by a machine from its own table. The organiser's
 standings must equal those of the honest tables' own journals, every refusal must be shown
 beside the topic's table, the page must keep following, and its memory must stay bounded."""
 from __future__ import annotations
@@ -11,16 +13,22 @@ from __future__ import annotations
 import json
 import random
 import ssl
-import subprocess
 import threading
 import time
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from rigs.broker import HumanClock, Mosquitto, free_port, from_journals, pair
-from rigs.debian import tool
-from rigs.table_rig import Table, demo_game_events
+from rigs.broker import (
+    Mosquitto,
+    certificates,
+    free_port,
+    from_journals,
+    machine_game,
+    pair,
+    passwords,
+)
+from rigs.table_rig import HumanClock, Table, demo_game_events
 from rigs.web_rig import SHOTS, Server, chromium
 
 from host.readers.club import Broker, Publisher, club_secret, standings
@@ -33,30 +41,10 @@ PASSWORD = "s3cret-of-the-club"
 FLOOD = 45_000
 
 
-def _certificates(folder: Path) -> tuple[Path, Path, Path]:
-    """A club's own certificate authority and the broker's certificate for 127.0.0.1."""
-    ca_key, ca, key, csr, cert = (folder / n for n in (
-        "ca.key", "ca.pem", "broker.key", "broker.csr", "broker.pem"))
-    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
-    openssl = tool("openssl", "openssl")
-    run = lambda *a: subprocess.run([openssl, *a], check=True, capture_output=True)  # noqa: E731
-    run("req", "-x509", *ec, "-keyout", str(ca_key), "-out", str(ca), "-days", "2",
-        "-subj", "/CN=hexref test club authority")
-    run("req", *ec, "-keyout", str(key), "-out", str(csr), "-subj", "/CN=127.0.0.1")
-    ext = folder / "san.cnf"
-    ext.write_text("subjectAltName=IP:127.0.0.1\n")
-    run("x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key),
-        "-CAcreateserial", "-out", str(cert), "-days", "2", "-extfile", str(ext))
-    return ca, cert, key
-
-
 def _accounts(folder: Path) -> Path:
-    path = folder / "passwords"
-    for n, (user, password) in enumerate([("table", PASSWORD), ("club", PASSWORD),
-                                          ("mallory", "member-too")]):
-        subprocess.run([tool("mosquitto_passwd", "mosquitto"), "-b"] + (["-c"] if n == 0 else []) +
-                       [str(path), user, password], check=True, capture_output=True)
-    return path
+    # One account for every table, and no ACL: every attack reaches the organiser, which
+    # must refuse it alone (test_club_acl.py runs the club's broker as the README sets it up).
+    return passwords(folder, {"table": PASSWORD, "club": PASSWORD, "mallory": "member-too"})
 
 
 def _rss_kb(pid: int) -> int:
@@ -156,24 +144,8 @@ def _honest(night: dict) -> int:
     return sum(t["entries"] for t in night["tables"] if t["table"] in ("Table 1", "Table 2"))
 
 
-def _machine_played_game(folder: Path) -> list[dict]:
-    """A whole game (its winner decided) as a table publishes it, played by a machine: every
-    input within milliseconds of the one before, as the journal says."""
-    with Store(folder) as store:
-        game_id = store.new_game("jl-beginner", ["P1", "P2"])
-        table = Table(store, game_id, boot="0000F100")
-        table.play(demo_game_events())
-        assert table.referee.game.winners == [0]
-        times = store.journal(game_id).times()
-        return [{"table": "", "game": game_id, "seq": n + 1, "variant": "jl-beginner",
-                 "players": ["P1", "P2"], "created": times[0], "target": e.target,
-                 "input": list(e.input), "accepted": e.accepted, "boot": e.boot,
-                 "hub_seq": e.seq, "time": times[n], "night": ""}
-                for n, e in enumerate(store.journal(game_id).entries)]
-
-
 def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path):
-    ca, cert, key = _certificates(tmp_path)
+    ca, cert, key = certificates(tmp_path)
     broker = Mosquitto(tmp_path, free_port(), (
         # no queue limit: every message of the flood reaches the organiser, none is spared
         "allow_anonymous false\npassword_file %s\ncafile %s\ncertfile %s\nkeyfile %s\n"
@@ -270,7 +242,7 @@ def test_a_hostile_client_can_neither_stop_nor_fool_the_organiser(tmp_path: Path
                                                   table_1), retain=True)
             # Flood: whole games from Mallory's paired table, played by a machine (what
             # filled the standings), and junk on topics of no table.
-            game = _machine_played_game(tmp_path / "mallory-table")
+            game = machine_game(tmp_path / "mallory-table")
             before = _rss_kb(club.proc.pid)
             flooded = 0
             for n in range(FLOOD):

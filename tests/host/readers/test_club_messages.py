@@ -7,8 +7,7 @@ import json
 import time
 
 import pytest
-from rigs.broker import HumanClock
-from rigs.table_rig import Table, demo_game_events
+from rigs.table_rig import HumanClock, Table, demo_game_events
 
 from host.readers.club import AHEAD, BURST, WAITING, Night, standings, table_topic
 from host.readers.club_messages import key_of, pairing_code, sign

@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from rigs.broker import HumanClock, pair
-from rigs.table_rig import Table, demo_entries, demo_game_events, new_game
+from rigs.broker import pair
+from rigs.table_rig import HumanClock, Table, demo_entries, demo_game_events, new_game
 
 from host.app.run import App
 from host.common.config import ConfigError, parse

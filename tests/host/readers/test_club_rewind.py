@@ -14,9 +14,9 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from rigs.broker import HumanClock, Mosquitto, free_port, pair
+from rigs.broker import Mosquitto, free_port, pair
 from rigs.process_table import wait_for
-from rigs.table_rig import Table, demo_game_events
+from rigs.table_rig import HumanClock, Table, demo_game_events
 from rigs.web_rig import Server
 
 from host.readers.club import Broker, Publisher, club_secret

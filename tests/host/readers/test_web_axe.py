@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-from rigs.broker import HumanClock, Mosquitto, free_port, pair
-from rigs.table_rig import Table, demo_game_events
+from rigs.broker import Mosquitto, free_port, pair
+from rigs.table_rig import HumanClock, Table, demo_game_events
 from rigs.web_rig import Server, axe, chromium, scheme, serious
 
 from host.readers.club import Broker, Publisher, club_secret

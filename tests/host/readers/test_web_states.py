@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from rigs.page_words import Words
-from rigs.table_rig import Table, demo_game_events, setup_events
+from rigs.table_rig import HumanClock, Table, demo_game_events, setup_events
 from rigs.web_rig import SHOTS, Server, axe, chromium, scheme, serious
 
 from host.common import i18n
@@ -188,7 +188,7 @@ def test_the_club_page_counts_in_the_form_each_number_wants(phone, tmp_path: Pat
     Spanish screen has no English word."""
     import re
 
-    from rigs.broker import HumanClock, Mosquitto, free_port, pair
+    from rigs.broker import Mosquitto, free_port, pair
 
     from host.readers.club import Broker, Publisher, club_secret
 
