@@ -1,5 +1,6 @@
 """A club night against a real broker: Debian's Mosquitto (``make test`` installs it) on a
-loopback port, 8 tables each playing two games with their own referee and database, each
+loopback port, set up as the README's recipe sets up a club's (an account per table and the
+organiser's, TLS with the club's own authority, the club's ACL), 8 tables each playing two games with their own referee and database, each
 publishing its journal (host/readers/club.py Publisher), ``hexref club`` as its own process, and
 the broker restarted in the middle of the night (SIGTERM, as systemd does; and in a second
 night killed, as a crash or a power cut would). The organiser's standings must equal the
@@ -15,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from rigs.broker import Mosquitto, free_port, from_journals, pair
+from rigs.broker import Mosquitto, club_broker, free_port, from_journals, pair
 from rigs.process_table import wait_for
 from rigs.table_rig import HumanClock, Table, demo_game_events
 from rigs.web_rig import ROOT, SHOTS, Server, chromium
@@ -86,9 +87,16 @@ def _seats(table: int, game: int) -> list[str]:
 @pytest.mark.system
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["restart", "crash"])
 def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
-    broker = Mosquitto(tmp_path, free_port())
+    # The club's broker as the README sets it up: an account per table, TLS, the ACL.
+    accounts = {"Table %d" % (k + 1): "pass-%d" % (k + 1) for k in range(TABLES)}
+    accounts["club"] = "pass-of-the-organiser"
+    broker, ca = club_broker(tmp_path, accounts)
     broker.start()
-    url = "mqtt://127.0.0.1:%d" % broker.port
+    url = "mqtts://127.0.0.1:%d" % broker.port
+    account = '[club]\nbroker = "%s"\nca_file = "%s"\nusername = "%%s"\npassword = "%%s"\n' % (
+        url, ca)
+    club_config = tmp_path / "club.toml"
+    club_config.write_text(account % ("club", accounts["club"]))
     folders = [tmp_path / ("table-%d" % (k + 1)) for k in range(TABLES)]
     stores = [Store(f, clock=HumanClock()) for f in folders]
     organiser = tmp_path / "organiser"
@@ -96,21 +104,24 @@ def test_club_night_survives_a_broker_restart(tmp_path: Path, how: int):
     for k, f in enumerate(folders[1:], start=2):
         pair(f, "Table %d" % k, secret)
     config = tmp_path / "table-1.toml"
-    config.write_text('[club]\nbroker = "%s"\ntable = "Table 1"\n' % url)
+    config.write_text(account % ("Table 1", accounts["Table 1"]) + 'table = "Table 1"\n')
+    for c in (config, club_config):
+        c.chmod(0o600)
     table_1: PublishProcess | None = None
     publishers: list[Publisher] = []
     state_1 = folders[0] / "club-Table 1.json"
     events = demo_game_events()
     try:
-        with Server("club", "--broker", url, "--data", str(organiser)) as club:
+        with Server("club", "--config", str(club_config), "--data", str(organiser)) as club:
             club.wait_for("/api/club", lambda s: s["version"] >= 0)
             # Table 1 is paired as its owner would, with the code the organiser's page
             # shows, and publishes the way a Pi does, as its own process from the config;
             # the other seven tables' publishers run here.
             join(config, folders[0], club.get("/api/pair?table=Table%201")["code"])
             table_1 = PublishProcess(config, folders[0])
-            publishers += [Publisher(f, Broker.parse(url), "Table %d" % (k + 1)).start()
-                           for k, f in enumerate(folders) if k > 0]
+            publishers += [Publisher(f, Broker.parse(url, "Table %d" % (k + 1), accounts[
+                "Table %d" % (k + 1)], str(ca)), "Table %d" % (k + 1)).start()
+                for k, f in enumerate(folders) if k > 0]
             # Each table plays two games, one hub event per table per round, at a pace.
             plan = []
             for k in range(TABLES):
