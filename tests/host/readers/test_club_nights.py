@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rigs.table_rig import Table, demo_game_events
 
-from host.readers.club import KEY_FILE, Broker, Night, Publisher
+from host.readers.club import KEY_FILE, Broker, Night, Publisher, open_night
 from host.readers.club_messages import pairing_code, sign
 from host.storage.store import Store
 
@@ -176,3 +176,16 @@ def test_a_table_never_goes_back_to_an_older_night(tmp_path):
     again.step()
     assert (again.night, again.number, again.from_game) == (
         tonight.night, tonight.number, finished.game_id + 1)
+
+
+def test_each_night_opened_is_numbered_above_the_last(tmp_path, monkeypatch):
+    """``hexref club`` opens a night numbered by the organiser's clock, and above the last
+    one even when that clock is behind; ``--continue`` keeps the name and the number, a
+    night kept before nights had numbers included."""
+    night, number = open_night(tmp_path)
+    assert open_night(tmp_path, resume=True) == (night, number)
+    monkeypatch.setattr(time, "time", lambda: number - 7 * DAY)  # a clock a week behind
+    later, above = open_night(tmp_path)
+    assert later != night and above == number + 1
+    (tmp_path / "club-night").write_text("0123456789ab\n")
+    assert open_night(tmp_path, resume=True)[0] == "0123456789ab"
