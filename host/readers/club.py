@@ -22,7 +22,10 @@ Every message is read against one schema (host/readers/club_messages.py) and mus
 with the key the table was paired with (``hexref club-join CODE``, the code from the
 organiser's page); what fails is counted beside its table on the organiser's page, logged once
 per table and reason, acknowledged, and never reaches the night. What the organiser keeps is
-bounded: entries waiting for a missing one, games per table, tables and reasons kept apart.
+bounded: entries waiting for a missing one, games per table, tables and reasons kept apart,
+and what a table may send at all (a person's pace since the night opened: ``PACE_S``). A
+night message carries a number that only grows, and a table never goes back to an older
+night.
 
 Without a broker in the config none of this runs and nothing is imported.
 """
@@ -79,7 +82,7 @@ INDEX_EVERY_S = 5.0
 # about 24. PACE_S allows one input every 2 s on average, 30 a minute, above any table and
 # some 10 times a night's usual pace: a table may send at most BURST + (seconds since the
 # night opened) / PACE_S entries, and a game counts in the standings only if its journal
-# says it took at least PACE_S a input.
+# says it took at least PACE_S an input.
 PACE_S = 2.0
 BURST = 200  # entries a table may send at once: the game it was playing when the night opened
 AHEAD = 2000  # entries of one game kept while an earlier one is missing
@@ -457,7 +460,7 @@ class ClubGame:
         self.waiting: dict[int, JournalEntry] = {}  # arrived before an entry they follow
         self.duplicates = 0
         # How long the game took by its own journal's times (the table's clock: a step back
-        # counts nothing, a step forward makes it longer, never shorter than it was played).
+        # counts nothing, a step forward only makes it longer).
         self.played_s = 0.0
         self.last_at: float | None = None
         self.untimed = False  # an entry without a time: its pace cannot be told
