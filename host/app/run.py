@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.app import messages, starting
+from host.app.speaker import Speaker
 from host.common import i18n, logs
 from host.common.config import Web
 from host.common.i18n import _
@@ -214,6 +215,8 @@ class App:
         self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
         self.damaged: DamagedRow | None = None
         self.won = False  # the open game is over: the winner is on the panel
+        self.variant = ""
+        self.speaker: Speaker | None = None  # the voice (host/app/speaker.py), if any
         row = store.unfinished()
         if row is not None:
             try:
@@ -247,6 +250,7 @@ class App:
     def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
         self.game_id = game_id
         self.won = False
+        self.variant = variant
         opened = open_game(variant, players)
         self.presenter = opened.presenter
         self.referee = Referee(opened.new_game, self.book, opened.hooks,
@@ -326,6 +330,7 @@ class App:
         self._link_message(now)
         if self.beeper is not None:
             self.beeper.poll(now)
+        self._voice_problem(now)
         self.show(now)
 
     def _watch_reset(self) -> None:
@@ -574,6 +579,7 @@ class App:
         result = reaction.result
         if result is None:
             return
+        self._say(result)
         if not result.accepted:
             log.info("refused: %s", result)  # the rule's ID is here, not on the panel
             self._beep("refused", now)
@@ -586,6 +592,25 @@ class App:
             self.board.post("winner", self.presenter.screen(referee.seen()), now)
         else:
             self._beep("accepted", now)
+
+    def _say(self, result) -> None:
+        """The result aloud: its sentences handed to the voice's own thread, which the
+        loop never waits for (host/app/speaker.py)."""
+        if self.speaker is None or self.referee is None:
+            return
+        from host.games.spoken import said_at
+
+        texts = said_at(self.referee, result, self.variant)
+        self.speaker.say(texts, i18n.language())
+        self.transcript.extend("said: %s" % text for text in texts)
+
+    def _voice_problem(self, now: float) -> None:
+        """A voice or sound card that failed: said once, on the panel and in the log (the
+        speaker logged it); the game goes on."""
+        problem = self.speaker.take_problem() if self.speaker is not None else None
+        if problem is not None:
+            self.board.post("note", screens.note("hexref", _("No sound: %s") % problem,
+                                                 _("the game goes on")), now)
 
     # --- a store that cannot write ---------------------------------------------------
 
@@ -685,6 +710,23 @@ class App:
             self.controls.close()
         if self.beeper is not None:
             self.beeper.close()
+        if self.speaker is not None:
+            self.speaker.close()
+
+
+def speaker(cfg, archive: Path | None = None, cache: Path | None = None) -> Speaker:
+    """The voice the config names (``[voice]``): espeak-ng, or piper for its model's
+    language; played on the config's ALSA device; the rendered phrases cached under the
+    data folder (voice/, at most ``cache_mb``), or ``cache``."""
+    from host.devices.voice import Cache, Espeak, Piper, Player
+
+    v = cfg.voice
+    voice = Espeak(v.rate)
+    if v.engine == "piper":
+        voice = Piper(Path(v.piper_model).expanduser(), voice)
+    return Speaker(voice, Player(v.device),
+                   Cache(cache or cfg.data.path / "voice", v.cache_mb * 1024 * 1024),
+                   v.volume, archive)
 
 
 def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
@@ -730,6 +772,8 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     app.names = cfg.players.names
     app.menu.web = cfg.web  # the phone page's address, for the menu's QR code
     app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
+    if cfg.voice.enabled:
+        app.speaker = speaker(cfg)
     return app
 
 

@@ -14,7 +14,7 @@ No breakdown's ``+``/``=``, no rule ID, no UID: a listener hears numbers and wor
 >>> words = Words({"k": "Batman", "m": "Mars"}, ("Ana", "Ben"))
 >>> said(Outcome([("battle", {"attacker": "k", "defender": "m", "totals": {"k": a, "m": d},
 ...                "winner": "m"}), ("turn", {"player": 1})]), words)
-['Batman 8, Mars 16.', 'Mars wins the battle, with colour 6 and Last Stand 3.', 'Ben, your turn.']
+['Batman 8, Mars 16.', 'Mars wins the battle, with colour plus 6 and Last Stand plus 3.', 'Ben, your turn.']
 >>> said(Refusal("JL-C9", "Teamwork costs 2, Ben has 0", "earn stones by defeating tiles"), words)
 ['Not allowed: Teamwork costs 2, Ben has 0. Instead: earn stones by defeating tiles.']
 """
@@ -56,6 +56,18 @@ def said(result: Any, words: Words, variant: str = "") -> list[str]:
     return [s for s in out if s]
 
 
+def said_at(referee: Any, result: Any, variant: str) -> list[str]:
+    """What a voice says of ``result`` at ``referee``'s table: its tiles and players by
+    the names the page uses (``referee.names``, ``referee.players``)."""
+    from host.games.descriptor import game
+
+    try:
+        cards = game(variant).cards
+    except ValueError:  # a stored game of a game this referee no longer has
+        cards = ""
+    return said(result, Words(referee.names, tuple(referee.players), cards), variant)
+
+
 def refusal(message: str, instead: str = "") -> str:
     """A refusal aloud: what was wrong, then what to do."""
     if instead:
@@ -77,7 +89,7 @@ def and_list(items: list[str]) -> str:
 
 
 def bonuses(total: Any) -> list[str]:
-    """A total's parts after the die's, each as its label then its amount ("colour 6")."""
+    """A total's parts after the die's, each its label and its amount ("colour plus 6")."""
     out = []
     for amount, label in getattr(total, "parts", [])[1:]:
         if amount == 0:
@@ -85,7 +97,7 @@ def bonuses(total: Any) -> list[str]:
         if amount < 0:
             out.append(_("%(label)s minus %(n)d") % {"label": label, "n": -amount})
         else:
-            out.append(_("%(label)s %(n)d") % {"label": label, "n": amount})
+            out.append(_("%(label)s plus %(n)d") % {"label": label, "n": amount})
     return out
 
 
