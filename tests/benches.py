@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 QUICK = {"HEXREF_BENCH": "quick"}
 # The helpers the benches import by name (tests/portable/, tests/rigs/'s parent), as pytest
 # has them (pyproject.toml's pythonpath): the benches run as scripts, with this path.
-PATH = {"PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in ("tests", "tests/portable"))}
+# The checkout's root first: a script's own folder (tests/) holds tests/host/, a folder
+# without __init__.py that Python would otherwise take for the host package.
+PATH = {"PYTHONPATH": os.pathsep.join(str(ROOT / p) for p in (".", "tests", "tests/portable"))}
 PICO = "tests/pico/bench.py"
 POCKET = "tests/pico/bench_pocket.py"
 POCKET_GAMES = "tests/pico/bench_pocket_games.py"

@@ -246,8 +246,8 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
 
         for old in (out_dir / "voice").glob("*.wav"):  # this run's utterances alone
             old.unlink()
-        app.speaker = speaker(voice, archive=out_dir / "voice",
-                              cache=out_dir / "data" / "voice")
+        app.use_voice(speaker(voice, archive=out_dir / "voice",
+                              cache=out_dir / "data" / "voice"), voice.voice.volume)
     is_live = len(panel.devices) > 1
     demo = DemoApp(app, host_steps, echo=not is_live)
     winner = False

@@ -65,11 +65,15 @@ if TYPE_CHECKING:
 log = logs.get("run")
 
 
+VOICE_LEVELS = (25, 50, 75, 100)  # the game menu's steps of the voice's volume, then off
+
+
 class GameMenu(Menu):
     """Choose a game, then its variant (shared_rules/display/menu.Menu, as the pocket board
     does): UP/DOWN move (wrapping), OK chooses, BACK goes up a level; after the games, the
-    table's language, spoken from then on. Its last line here, "Phone page", shows the
-    address of ``hexref web`` (``web``: the config's [web]) as a QR code until OK or BACK."""
+    table's language, spoken from then on. Its next line here, "Phone page", shows the
+    address of ``hexref web`` (``web``: the config's [web]) as a QR code until OK or BACK;
+    with a voice, the last, "Voice: 80%", steps its volume up at each OK, then off."""
 
     def __init__(self, games=None, web: Web | None = None) -> None:
         Menu.__init__(self, games if games is not None else menu(),
@@ -77,6 +81,10 @@ class GameMenu(Menu):
                       i18n.language())
         self.web = web or Web()
         self.phone: str | None = None  # the address shown as a QR code, while it is
+        # The voice's volume in percent, 0 off; None: no voice (the config's [voice]
+        # enabled = false), and no line for it.
+        self.voice: int | None = None
+        self.voice_changed: Callable[[int], None] = lambda volume: None
 
     @property
     def lang(self) -> str:
@@ -88,13 +96,25 @@ class GameMenu(Menu):
 
     def items(self) -> tuple[str, ...]:
         items = Menu.items(self)
-        return items + (_("Phone page"),) if self.game is None else items
+        if self.game is not None:
+            return items
+        items += (_("Phone page"),)
+        if self.voice is not None:
+            items += (_("Voice: %d%%") % self.voice if self.voice else _("Voice: off"),)
+        return items
 
     def press(self, button: str) -> Choice | None:
         """Move or choose; returns the chosen variant when there is one."""
         if self.phone is not None:
             if button in (OK, BACK):
                 self.phone = None
+            return None
+        if button == OK and self.game is None and self.voice is not None and \
+                self.cursor == len(self.games) + 2:
+            # Each OK the next level, then off: a table sets it from across the room.
+            self.voice = next((v for v in VOICE_LEVELS if v > self.voice), 0)
+            log.info("voice %s chosen in the menu", "%d%%" % self.voice if self.voice else "off")
+            self.voice_changed(self.voice)
             return None
         if button == OK and self.game is None and self.cursor == len(self.games) + 1:
             # Asked now, not at start: the Pi may have joined the network since.
@@ -593,6 +613,25 @@ class App:
         else:
             self._beep("accepted", now)
 
+    def use_voice(self, speaker: Speaker, volume: int) -> None:
+        """Speak through ``speaker`` at ``volume`` percent, or at the volume last chosen in
+        the game menu (kept in the store: a restart keeps it)."""
+        kept = self.store.setting("voice")
+        if kept is not None and kept.isdigit() and 0 <= int(kept) <= 100:
+            volume = int(kept)
+        self.speaker = speaker
+        speaker.set_volume(volume)
+        self.menu.voice = volume
+
+        def changed(level: int) -> None:
+            speaker.set_volume(level)
+            try:
+                self.store.put_setting("voice", str(level))
+            except WRITE_FAILED as exc:
+                log.warning("the voice's volume is not kept: %s", exc)
+
+        self.menu.voice_changed = changed
+
     def _say(self, result) -> None:
         """The result aloud: its sentences handed to the voice's own thread, which the
         loop never waits for (host/app/speaker.py)."""
@@ -600,6 +639,8 @@ class App:
             return
         from host.games.spoken import said_at
 
+        if self.menu.voice == 0:
+            return  # switched off in the menu
         texts = said_at(self.referee, result, self.variant)
         self.speaker.say(texts, i18n.language())
         self.transcript.extend("said: %s" % text for text in texts)
@@ -773,7 +814,7 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     app.menu.web = cfg.web  # the phone page's address, for the menu's QR code
     app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
     if cfg.voice.enabled:
-        app.speaker = speaker(cfg)
+        app.use_voice(speaker(cfg), cfg.voice.volume)
     return app
 
 

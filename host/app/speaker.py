@@ -18,7 +18,7 @@ from pathlib import Path
 
 from host.common import logs
 from host.common.i18n import _
-from host.devices.voice import Cache, Player, VoiceFailed, louder
+from host.devices.voice import Cache, Player, VoiceFailed
 
 log = logs.get("voice")
 
@@ -50,6 +50,7 @@ class Speaker:
         self.told = False
         self.muted = player is None  # no sound out (a demo without a device): files only
         self.first_sound: list[float] = []  # seconds from a result to its first sound
+        self.sounded = 0  # the last say() whose sound began
         missing = voice.missing() if voice is not None else None
         if missing is None and player is not None:
             missing = player.missing()
@@ -148,18 +149,25 @@ class Speaker:
             cut = item.generation != self.generation or self.muted
         if cut or not current or self.player is None:
             return
+        first = item.generation != self.sounded
+        self.sounded = item.generation
+
+        def sounded(t: float) -> None:
+            if first:  # a result's first sound; its next sentences follow it
+                self.first_sound.append(t - item.asked)
+
         try:
-            self.player.play(louder(wav, self.volume),
-                             lambda t: self.first_sound.append(t - item.asked))
+            self.player.play(wav, sounded)
         except VoiceFailed as exc:
             self._failed(str(exc), exc.short)
 
     def _rendered(self, item: Utterance) -> bytes | None:
-        voice = self.voice.voice(item.lang)
+        volume = self.volume
+        voice = self.voice.voice(item.lang, volume)
         wav = self.cache.get(item.text, item.lang, voice) if self.cache is not None else None
         if wav is None:
             try:
-                wav = self.voice.render(item.text, item.lang)
+                wav = self.voice.render(item.text, item.lang, volume)
             except VoiceFailed as exc:
                 self._failed(str(exc), exc.short)
                 return None

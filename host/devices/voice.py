@@ -73,8 +73,9 @@ def normalised(wav: bytes) -> bytes:
 
 
 def louder(wav: bytes, volume: int) -> bytes:
-    """``wav`` at ``volume`` percent (16-bit samples scaled; 100 leaves it as it is), so the
-    cache keeps one rendering whatever the volume."""
+    """``wav`` at ``volume`` percent (16-bit samples scaled; 100 leaves it as it is): for a
+    piper voice, which has no volume of its own. Python's work per sample: once per phrase
+    and volume, as the cache keeps it."""
     if volume >= 100:
         return wav
     with wave.open(io.BytesIO(wav)) as r:
@@ -117,15 +118,19 @@ class Espeak:
             return _("espeak-ng is not installed (sudo apt install espeak-ng)")
         return None
 
-    def voice(self, lang: str) -> str:
+    def voice(self, lang: str, volume: int = 100) -> str:
         """The voice a rendering is cached under."""
-        return "espeak-ng/%s/%d" % (ESPEAK_VOICES.get(lang, "en-gb"), self.rate)
+        return "espeak-ng/%s/%d/%d" % (ESPEAK_VOICES.get(lang, "en-gb"), self.rate, volume)
 
-    def render(self, text: str, lang: str) -> bytes:
+    def render(self, text: str, lang: str, volume: int = 100) -> bytes:
+        """``text`` said in ``lang`` at ``volume`` percent of the voice's own loudness
+        (espeak-ng's amplitude: scaled by espeak-ng itself, so the referee's process does
+        no work per sample that would hold its loop)."""
         try:
             done = subprocess.run(
                 [self.binary, "-v", ESPEAK_VOICES.get(lang, "en-gb"), "-s", str(self.rate),
-                 "--stdout", text], capture_output=True, timeout=RENDER_TIMEOUT_S, check=False)
+                 "-a", str(max(0, min(200, volume))), "--stdout", text],
+                capture_output=True, timeout=RENDER_TIMEOUT_S, check=False)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise VoiceFailed(_("espeak-ng failed: %s") % exc) from None
         if done.returncode != 0:
@@ -151,14 +156,14 @@ class Piper:
             return _("no piper model at %s") % self.model
         return None
 
-    def voice(self, lang: str) -> str:
+    def voice(self, lang: str, volume: int = 100) -> str:
         if lang != self.lang:
-            return self.fallback.voice(lang)
-        return "piper/%s" % self.model.name
+            return self.fallback.voice(lang, volume)
+        return "piper/%s/%d" % (self.model.name, volume)
 
-    def render(self, text: str, lang: str) -> bytes:
+    def render(self, text: str, lang: str, volume: int = 100) -> bytes:
         if lang != self.lang:
-            return self.fallback.render(text, lang)
+            return self.fallback.render(text, lang, volume)
         try:
             done = subprocess.run([self.binary, "--model", str(self.model), "--output_file",
                                    "/dev/stdout"], input=text.encode(), capture_output=True,
@@ -167,7 +172,7 @@ class Piper:
             raise VoiceFailed(_("piper failed: %s") % exc) from None
         if done.returncode != 0:
             raise VoiceFailed(_("piper failed: %s") % _last_line(done.stderr))
-        return normalised(done.stdout)
+        return louder(normalised(done.stdout), volume)
 
 
 def model_language(model: Path) -> str:
@@ -275,12 +280,11 @@ class Player:
             # once the first ~50 ms of them have left the pipe, ALSA has them.
             proc.stdin.write(wav[:44])
             proc.stdin.flush()
-            _drained(proc.stdin.fileno())
-            proc.stdin.write(wav[44:44 + 2048])
-            proc.stdin.flush()
-            _drained(proc.stdin.fileno())
-            if first_sound is not None:
-                first_sound(time.monotonic())
+            if _drained(proc):
+                proc.stdin.write(wav[44:44 + 2048])
+                proc.stdin.flush()
+                if _drained(proc) and first_sound is not None and not self.stopped:
+                    first_sound(time.monotonic())
             proc.stdin.write(wav[44 + 2048:])
             proc.stdin.close()
         except (BrokenPipeError, ValueError, OSError):
@@ -301,19 +305,22 @@ class Player:
                 self.proc.terminate()
 
 
-def _drained(fd: int, timeout_s: float = 2.0) -> None:
-    """Wait until the reader has taken everything written to the pipe ``fd`` (Linux says
-    how much is waiting in a pipe through FIONREAD, on either end)."""
+def _drained(proc: subprocess.Popen, timeout_s: float = 2.0) -> bool:
+    """Wait until ``proc`` has taken everything written to its stdin (Linux says how much
+    waits in a pipe through FIONREAD, on either end); False if it ended first (stopped, or
+    the device refused) or took longer than ``timeout_s``."""
     import fcntl
     import termios
 
+    assert proc.stdin is not None
     waiting = array.array("i", [0])
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
-            fcntl.ioctl(fd, termios.FIONREAD, waiting, True)
+            fcntl.ioctl(proc.stdin.fileno(), termios.FIONREAD, waiting, True)
         except OSError:
-            return
+            return False
         if waiting[0] == 0:
-            return
+            return True
         time.sleep(0.001)
+    return False

@@ -41,7 +41,7 @@ def samples(wav: bytes) -> tuple[array.array, int]:
 
 
 def espeak(text: str, voice: str) -> array.array:
-    raw = subprocess.run(["espeak-ng", "-v", voice, "-s", "150", "--stdout", text],
+    raw = subprocess.run(["espeak-ng", "-v", voice, "-s", "150", "-a", "80", "--stdout", text],
                          capture_output=True, check=True).stdout
     at = raw.index(b"data") + 8  # its streamed header gives no true size
     pcm = raw[at:]
@@ -107,10 +107,10 @@ def test_say_never_waits_and_a_newer_result_cuts_the_one_being_said(tmp_path: Pa
     started, release = threading.Event(), threading.Event()
 
     class Held(Espeak):
-        def render(self, text: str, lang: str) -> bytes:
+        def render(self, text: str, lang: str, volume: int = 100) -> bytes:
             started.set()
             release.wait(30)
-            return Espeak.render(self, text, lang)
+            return Espeak.render(self, text, lang, volume)
 
     log = tmp_path / "played"
     slow = tmp_path / "aplay"  # a player that holds its sound 60 s, unless stopped
