@@ -762,9 +762,14 @@ def speaker(cfg, archive: Path | None = None, cache: Path | None = None) -> Spea
     from host.devices.voice import Cache, Espeak, Piper, Player
 
     v = cfg.voice
-    voice = Espeak(v.rate)
+    espeak = Espeak(v.rate)
+    voice: Espeak | Piper = espeak
     if v.engine == "piper":
-        voice = Piper(Path(v.piper_model).expanduser(), voice)
+        voice = Piper(Path(v.piper_model).expanduser(), espeak)
+        missing = voice.missing()
+        if missing is not None:  # espeak-ng speaks every language meanwhile
+            log.warning("the piper voice cannot speak (%s): espeak-ng speaks instead", missing)
+            voice = espeak
     return Speaker(voice, Player(v.device),
                    Cache(cache or cfg.data.path / "voice", v.cache_mb * 1024 * 1024),
                    v.volume, archive)
