@@ -255,8 +255,7 @@ class Player:
         self.device = device
         self.binary = binary
         self.proc: subprocess.Popen | None = None
-        self.lock = threading.Lock()
-        self.stopped = False
+        self.stops = 0  # stop() calls so far: a play that sees it move was cut
 
     def missing(self) -> str | None:
         if shutil.which(self.binary) is None:
@@ -266,14 +265,15 @@ class Player:
     def play(self, wav: bytes, first_sound: Callable[[float], None] | None = None) -> None:
         """Play ``wav``; ``first_sound(t)`` is told (time.monotonic) when ALSA has taken its
         first samples. A device that cannot play raises VoiceFailed with ALSA's reason."""
-        with self.lock:
-            self.stopped = False
-            try:
-                self.proc = subprocess.Popen([self.binary, "-q", "-D", self.device, "-"],
-                                             stdin=subprocess.PIPE, stderr=subprocess.PIPE)
-            except OSError as exc:
-                raise VoiceFailed(_("cannot play sound: %s") % exc, _("no sound card")) from None
-            proc = self.proc
+        stops = self.stops
+        try:
+            proc = subprocess.Popen([self.binary, "-q", "-D", self.device, "-"],
+                                    stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+        except OSError as exc:
+            raise VoiceFailed(_("cannot play sound: %s") % exc, _("no sound card")) from None
+        self.proc = proc
+        if self.stops != stops:  # cut while it started
+            proc.terminate()
         assert proc.stdin is not None
         try:
             # aplay reads the header, opens the device, then reads the samples it plays:
@@ -283,7 +283,7 @@ class Player:
             if _drained(proc):
                 proc.stdin.write(wav[44:44 + 2048])
                 proc.stdin.flush()
-                if _drained(proc) and first_sound is not None and not self.stopped:
+                if _drained(proc) and first_sound is not None and self.stops == stops:
                     first_sound(time.monotonic())
             proc.stdin.write(wav[44 + 2048:])
             proc.stdin.close()
@@ -291,18 +291,21 @@ class Player:
             pass  # stopped, or the device refused: its exit says which
         err = proc.stderr.read() if proc.stderr is not None else b""
         code = proc.wait()
-        with self.lock:
-            self.proc = None
-            if code != 0 and not self.stopped:
-                raise VoiceFailed(_("cannot play sound on %(device)s: %(why)s") % {
-                    "device": self.device, "why": _last_line(err)}, _("no sound card"))
+        self.proc = None
+        if code != 0 and self.stops == stops:
+            raise VoiceFailed(_("cannot play sound on %(device)s: %(why)s") % {
+                "device": self.device, "why": _last_line(err)}, _("no sound card"))
 
     def stop(self) -> None:
-        """Cut the sound playing now (a newer result is to be said)."""
-        with self.lock:
-            if self.proc is not None and self.proc.poll() is None:
-                self.stopped = True
-                self.proc.terminate()
+        """Cut the sound playing now (a newer result is to be said). Takes no lock the
+        playing thread holds: the run loop calls it and must not wait."""
+        self.stops += 1
+        proc = self.proc
+        if proc is not None:
+            try:
+                proc.terminate()  # nothing if it has ended (Popen knows)
+            except OSError:
+                pass
 
 
 def _drained(proc: subprocess.Popen, timeout_s: float = 2.0) -> bool:
