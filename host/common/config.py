@@ -58,7 +58,7 @@ def _pin_defaults() -> dict[str, int]:
     """Pins and panel of the reference build: host/common/pins.py (generated from
     hardware/pinout.json), else the same numbers written here once."""
     pins = {"up": 17, "down": 27, "ok": 22, "back": 23, "clk": 5, "dt": 6, "sw": 26,
-            "buzzer": 13, "i2c": 1, "address": 0x3C}
+            "buzzer": 12, "i2c": 1, "address": 0x3C}
     try:
         from host.common import pins as generated
     except ImportError:
