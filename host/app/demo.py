@@ -163,7 +163,7 @@ def emulated_pico_missing(board: str) -> str | None:
     a checkout after ``make setup``: make builds its image, Node runs rp2040js (installed
     by npm under tests/), the MicroPython firmware and boot ROM come with the checkout
     (firmware/sim/emulated_pico/assets/); none of these is in an installed package."""
-    assets = CHECKOUT / "firmware" / "emulated_pico" / "assets" / "SHA256SUMS"
+    assets = CHECKOUT / "firmware" / "sim" / "emulated_pico" / "assets" / "SHA256SUMS"
     if not (CHECKOUT / "Makefile").is_file() or not assets.is_file():
         return _("--board %s plays on an emulated Pico, which runs only from a checkout of "
                  "hexref after make setup, not from an installed hexref: play the demo "
