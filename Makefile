@@ -27,8 +27,10 @@ $(NODE_STAMP): tests/package.json tests/package-lock.json
 	cd tests && npm ci --silent --no-audit --no-fund
 	touch $(NODE_STAMP)
 
+# Silent unless asked: make demo VOICE=on says each result aloud and keeps it as a WAV.
+VOICE ?= off
 demo: $(DEMO_STAMP)
-	$(VENV)/bin/hexref demo
+	$(VENV)/bin/hexref demo --voice $(VOICE)
 
 test: setup lint test-micropython test-cpython test-pico
 
@@ -88,7 +90,10 @@ test-system: $(STAMP) debian-packages
 # the unit with systemd-analyze (systemd) and traces the referee with strace. The phone
 # page is tested in Debian's headless Chromium through its chromedriver, club nights against
 # Debian's Mosquitto.
-DEBIAN_PACKAGES := python3-venv python3-pil systemd strace chromium chromium-driver mosquitto openssl
+# The referee's voice is Debian's espeak-ng, played by alsa-utils' aplay
+# (tests/host/app/test_demo_voice.py, tests/bench_voice.py).
+DEBIAN_PACKAGES := python3-venv python3-pil systemd strace chromium chromium-driver mosquitto openssl \
+	espeak-ng alsa-utils
 debian-packages:
 	@dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1 || { S=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$S apt-get update -qq && DEBIAN_FRONTEND=noninteractive \

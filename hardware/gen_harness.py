@@ -549,7 +549,11 @@ def host(pinout, parts):
 def host_options(pinout, parts):
     b = pinout["boards"]["host"]
     enc = b["devices"]["encoder"]["pins"]
-    h = Harness("Referee option: KY-040 rotary encoder (the buttons stay)", parts)
+    amp = b["devices"]["max98357a"]["pins"]
+    h = Harness(
+        "Referee options: KY-040 rotary encoder (the buttons stay), MAX98357A I2S amplifier",
+        parts,
+    )
     pi_connector(
         h,
         b,
@@ -559,8 +563,14 @@ def host_options(pinout, parts):
             ("encoder CLK", enc["clk"]),
             ("encoder DT", enc["dt"]),
             ("encoder SW", enc["sw"]),
+            ("", ("5V", 1)),
+            ("", ("GND", 1)),
+            ("I2S BCLK", amp["bclk"]),
+            ("I2S LRCLK", amp["lrclk"]),
+            ("I2S DIN", amp["din"]),
         ],
-        "A 1.3 in SH1106 panel wires exactly like the SSD1306.",
+        "A 1.3 in SH1106 panel wires exactly like the SSD1306. The amplifier: "
+        "dtoverlay=max98357a in config.txt.",
     )
     h.connector(
         "ENC",
@@ -585,6 +595,31 @@ def host_options(pinout, parts):
         ["CLK", "DT", "SW", "+", "GND"],
         length=0.2,
     )
+    h.connector(
+        "AMP",
+        "max98357a",
+        "I2S amplifier MAX98357A",
+        ["VIN", "GND", "BCLK", "LRC", "DIN", "SPK+", "SPK-"],
+        subtype="VIN 5 V; GAIN and SD unconnected: 9 dB, both channels mixed",
+    )
+    h.wires(
+        "W_AMP",
+        "jumpers",
+        ["5V", "GND", "BCLK", "LRCLK", "DIN"],
+        "PI",
+        [
+            b["power"]["5V"][1],
+            b["power"]["GND"][1],
+            header_pin(b, amp["bclk"]),
+            header_pin(b, amp["lrclk"]),
+            header_pin(b, amp["din"]),
+        ],
+        "AMP",
+        ["VIN", "GND", "BCLK", "LRC", "DIN"],
+        length=0.2,
+    )
+    h.connector("SPK", "max98357a", "Speaker", ["+", "-"], subtype="4 ohm, 3 W")
+    h.wires("W_SPK", "jumpers", ["SPK+", "SPK-"], "AMP", ["SPK+", "SPK-"], "SPK", ["+", "-"])
     return h
 
 

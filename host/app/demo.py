@@ -189,13 +189,15 @@ def hub_command(board: str, fd: int, script_path: str) -> list[str]:
 
 def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
              timeout_s: float | None = None, variant: str | None = None,
-             board: str = "sim") -> int:
+             board: str = "sim", voice=None) -> int:
     """Play the demo game; returns the process exit code (0: a winner was declared).
 
     The game is stored in ``out_dir/data`` like any game of ``hexref run``:
     ``hexref replay last --data out/demo/data`` prints it again, input by input.
     ``board="pico"`` plays it on the emulated Pico instead of the CPython hub; ``variant``
-    None plays the default demo (the registry's first)."""
+    None plays the default demo (the registry's first). ``voice``: the config whose
+    ``[voice]`` says each result aloud (None: silent); every utterance is kept as a
+    numbered WAV under ``out_dir/voice/``, and said: in the transcript."""
     variant = variant or default_demo()
     if board == "pico":
         missing = emulated_pico_missing(board)
@@ -239,6 +241,13 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
     path = os.ttyname(slave)
     conn = Connection(lambda: path, boot_s=PICO_BOOT_S if board == "pico" else BOOT_S)
     app = App(conn, panel, store, TileBook(rig.entries()))
+    if voice is not None:
+        from host.app.run import speaker
+
+        for old in (out_dir / "voice").glob("*.wav"):  # this run's utterances alone
+            old.unlink()
+        app.use_voice(speaker(voice, archive=out_dir / "voice",
+                              cache=out_dir / "data" / "voice"), voice.voice.volume)
     is_live = len(panel.devices) > 1
     demo = DemoApp(app, host_steps, echo=not is_live)
     winner = False
@@ -258,6 +267,8 @@ def run_demo(out_dir: Path = Path("out/demo"), live: bool | None = None,
                 print(_("reader hub stopped unexpectedly"), file=sys.stderr)
                 break
     finally:
+        if app.speaker is not None:
+            app.speaker.drain()
         app.close()
         os.close(slave)
         hub.terminate()
@@ -346,14 +357,15 @@ def choose(referee, label: str, show: Callable[..., None] | None = None,
 
 def rehearse(variant: str, script: list[dict] | None = None, journal=None,
              on_view: Callable[[Any], Any] | None = None, book=None, records: bool = True,
-             every_menu: bool = False):
+             every_menu: bool = False, on_reaction: Callable[[Any, Any], Any] | None = None):
     """Play a rig's script straight into a referee (no firmware, no pty); returns the
     referee and the text of every screen shown, in order. ``journal``: where the inputs
     are kept (a stored game's, host/storage/store.py), else in memory; ``on_view`` is handed each
     screen (a panel to draw it on); ``book``: the tile book (default: the rig's cards);
     ``records``: False for tags that carry no record (a registry trusts them by UID);
     ``every_menu``: after each screen, hand ``on_view`` the screen with the referee's menu
-    open on each of its choices in turn (the menu is left as it was)."""
+    open on each of its choices in turn (the menu is left as it was); ``on_reaction`` is
+    handed the referee and each reaction, as the run loop is (what it says aloud)."""
     from host.display.screens import text
     from host.hub.link import Received
     from host.session.referee import Referee, TileBook
@@ -378,6 +390,8 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
                 referee.menu_open, referee.cursor = was
 
     def said_by(reaction) -> None:
+        if on_reaction is not None:
+            on_reaction(referee, reaction)
         shown = presenter.message(referee.seen(), reaction)  # a refusal or a note, as the panel shows it
         if shown is not None:
             show(shown[1])

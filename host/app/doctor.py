@@ -35,7 +35,7 @@ NAMES = {"config": N_("config"), "hub": N_("hub"), "gpio": N_("gpio"),
          "gpio library": N_("gpio library"), "database": N_("database")}
 SERVICE_USER = "hexref"  # host/deploy/hexref.service
 GROUPS = {"dialout": N_("the hub's serial port"), "i2c": N_("the panel's I2C bus"),
-          "gpio": N_("the buttons and buzzer")}
+          "gpio": N_("the buttons and buzzer"), "audio": N_("the sound card (the voice)")}
 
 
 def _answers() -> str:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.app import messages, starting
+from host.app.speaker import Speaker
 from host.common import i18n, logs
 from host.common.config import Web
 from host.common.i18n import _
@@ -64,11 +65,15 @@ if TYPE_CHECKING:
 log = logs.get("run")
 
 
+VOICE_LEVELS = (25, 50, 75, 100)  # the game menu's steps of the voice's volume, then off
+
+
 class GameMenu(Menu):
     """Choose a game, then its variant (shared_rules/display/menu.Menu, as the pocket board
     does): UP/DOWN move (wrapping), OK chooses, BACK goes up a level; after the games, the
-    table's language, spoken from then on. Its last line here, "Phone page", shows the
-    address of ``hexref web`` (``web``: the config's [web]) as a QR code until OK or BACK."""
+    table's language, spoken from then on. Its next line here, "Phone page", shows the
+    address of ``hexref web`` (``web``: the config's [web]) as a QR code until OK or BACK;
+    with a voice, the last, "Voice: 80%", steps its volume up at each OK, then off."""
 
     def __init__(self, games=None, web: Web | None = None) -> None:
         Menu.__init__(self, games if games is not None else menu(),
@@ -76,6 +81,10 @@ class GameMenu(Menu):
                       i18n.language())
         self.web = web or Web()
         self.phone: str | None = None  # the address shown as a QR code, while it is
+        # The voice's volume in percent, 0 off; None: no voice (the config's [voice]
+        # enabled = false), and no line for it.
+        self.voice: int | None = None
+        self.voice_changed: Callable[[int], None] = lambda volume: None
 
     @property
     def lang(self) -> str:
@@ -87,13 +96,25 @@ class GameMenu(Menu):
 
     def items(self) -> tuple[str, ...]:
         items = Menu.items(self)
-        return items + (_("Phone page"),) if self.game is None else items
+        if self.game is not None:
+            return items
+        items += (_("Phone page"),)
+        if self.voice is not None:
+            items += (_("Voice: %d%%") % self.voice if self.voice else _("Voice: off"),)
+        return items
 
     def press(self, button: str) -> Choice | None:
         """Move or choose; returns the chosen variant when there is one."""
         if self.phone is not None:
             if button in (OK, BACK):
                 self.phone = None
+            return None
+        if button == OK and self.game is None and self.voice is not None and \
+                self.cursor == len(self.games) + 2:
+            # Each OK the next level, then off: a table sets it from across the room.
+            self.voice = next((v for v in VOICE_LEVELS if v > self.voice), 0)
+            log.info("voice %s chosen in the menu", "%d%%" % self.voice if self.voice else "off")
+            self.voice_changed(self.voice)
             return None
         if button == OK and self.game is None and self.cursor == len(self.games) + 1:
             # Asked now, not at start: the Pi may have joined the network since.
@@ -214,6 +235,8 @@ class App:
         self._unsaved_finish: tuple[int, str] | None = None  # (game, winner) to mark
         self.damaged: DamagedRow | None = None
         self.won = False  # the open game is over: the winner is on the panel
+        self.variant = ""
+        self.speaker: Speaker | None = None  # the voice (host/app/speaker.py), if any
         row = store.unfinished()
         if row is not None:
             try:
@@ -247,6 +270,7 @@ class App:
     def _open(self, game_id: int, variant: str, players: tuple[str, ...]) -> None:
         self.game_id = game_id
         self.won = False
+        self.variant = variant
         opened = open_game(variant, players)
         self.presenter = opened.presenter
         self.referee = Referee(opened.new_game, self.book, opened.hooks,
@@ -326,6 +350,7 @@ class App:
         self._link_message(now)
         if self.beeper is not None:
             self.beeper.poll(now)
+        self._voice_problem(now)
         self.show(now)
 
     def _watch_reset(self) -> None:
@@ -574,6 +599,7 @@ class App:
         result = reaction.result
         if result is None:
             return
+        self._say(result)
         if not result.accepted:
             log.info("refused: %s", result)  # the rule's ID is here, not on the panel
             self._beep("refused", now)
@@ -586,6 +612,46 @@ class App:
             self.board.post("winner", self.presenter.screen(referee.seen()), now)
         else:
             self._beep("accepted", now)
+
+    def use_voice(self, speaker: Speaker, volume: int) -> None:
+        """Speak through ``speaker`` at ``volume`` percent, or at the volume last chosen in
+        the game menu (kept in the store: a restart keeps it)."""
+        kept = self.store.setting("voice")
+        if kept is not None and kept.isdigit() and 0 <= int(kept) <= 100:
+            volume = int(kept)
+        self.speaker = speaker
+        speaker.set_volume(volume)
+        self.menu.voice = volume
+
+        def changed(level: int) -> None:
+            speaker.set_volume(level)
+            try:
+                self.store.put_setting("voice", str(level))
+            except WRITE_FAILED as exc:
+                log.warning("the voice's volume is not kept: %s", exc)
+
+        self.menu.voice_changed = changed
+
+    def _say(self, result) -> None:
+        """The result aloud: its sentences handed to the voice's own thread, which the
+        loop never waits for (host/app/speaker.py)."""
+        if self.speaker is None or self.referee is None:
+            return
+        from host.games.spoken import said_at
+
+        if self.menu.voice == 0:
+            return  # switched off in the menu
+        texts = said_at(self.referee, result, self.variant)
+        self.speaker.say(texts, i18n.language())
+        self.transcript.extend("said: %s" % text for text in texts)
+
+    def _voice_problem(self, now: float) -> None:
+        """A voice or sound card that failed: said once, on the panel and in the log (the
+        speaker logged it); the game goes on."""
+        problem = self.speaker.take_problem() if self.speaker is not None else None
+        if problem is not None:
+            self.board.post("note", screens.note("hexref", _("No sound: %s") % problem,
+                                                 _("the game goes on")), now)
 
     # --- a store that cannot write ---------------------------------------------------
 
@@ -685,6 +751,28 @@ class App:
             self.controls.close()
         if self.beeper is not None:
             self.beeper.close()
+        if self.speaker is not None:
+            self.speaker.close()
+
+
+def speaker(cfg, archive: Path | None = None, cache: Path | None = None) -> Speaker:
+    """The voice the config names (``[voice]``): espeak-ng, or piper for its model's
+    language; played on the config's ALSA device; the rendered phrases cached under the
+    data folder (voice/, at most ``cache_mb``), or ``cache``."""
+    from host.devices.voice import Cache, Espeak, Piper, Player
+
+    v = cfg.voice
+    espeak = Espeak(v.rate)
+    voice: Espeak | Piper = espeak
+    if v.engine == "piper":
+        voice = Piper(Path(v.piper_model).expanduser(), espeak)
+        missing = voice.missing()
+        if missing is not None:  # espeak-ng speaks every language meanwhile
+            log.warning("the piper voice cannot speak (%s): espeak-ng speaks instead", missing)
+            voice = espeak
+    return Speaker(voice, Player(v.device),
+                   Cache(cache or cfg.data.path / "voice", v.cache_mb * 1024 * 1024),
+                   v.volume, archive)
 
 
 def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
@@ -730,6 +818,8 @@ def build(cfg, emulate: Path | None = None, gpio: bool = True) -> App:
     app.names = cfg.players.names
     app.menu.web = cfg.web  # the phone page's address, for the menu's QR code
     app.service = ServiceSocket(cfg.data.path)  # hexref doctor and enroll ask through it
+    if cfg.voice.enabled:
+        app.use_voice(speaker(cfg), cfg.voice.volume)
     return app
 
 

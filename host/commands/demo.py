@@ -31,6 +31,10 @@ def add_parser(commands) -> None:
                            "whole referee on the emulated Pico with its own OLED, no Pi "
                            "(every game the pocket's menu lists; from a checkout, after make "
                            "setup)")
+    demo.add_argument("--voice", choices=("on", "off"), default="off",
+                      help="say each result aloud (the config's [voice]) where there is a "
+                           "sound card, and keep every utterance as a numbered WAV under "
+                           "OUT/voice/ with a said: line in the transcript (default off)")
     demo.set_defaults(func=_demo)
 
 
@@ -56,4 +60,5 @@ def _demo(args: argparse.Namespace) -> int:
     options.on_interrupt(_("the game so far is kept in %(data)s (hexref replay last --data "
                            "%(data)s), its frames in %(out)s")
                          % {"data": out / "data", "out": out})
-    return run_demo(out, live=live, variant=args.variant, board=args.board)
+    return run_demo(out, live=live, variant=args.variant, board=args.board,
+                    voice=args.cfg if args.voice == "on" else None)

@@ -28,6 +28,11 @@ reference build (hardware/pinout.json), so most tables need none::
     [players]
     language = "fr"                # en | fr | es; default: the locale's (LANG), else English
     names = ["Ana", "Ben"]         # who sits at each seat (default: P1, P2, ...; unnamed)
+    [voice]
+    enabled = true                 # each result said aloud (default on: README, The voice)
+    volume = 80                    # percent
+    device = "default"             # the ALSA PCM: "plughw:CARD=Headphones", "hdmi", ...
+    engine = "espeak-ng"           # or "piper", with piper_model = "/path/fr_FR-x.onnx"
 
 A misspelt key or a wrong type is refused with the file, the line, the key's name and what
 it should be, and no half-read config is used.
@@ -53,7 +58,7 @@ def _pin_defaults() -> dict[str, int]:
     """Pins and panel of the reference build: host/common/pins.py (generated from
     hardware/pinout.json), else the same numbers written here once."""
     pins = {"up": 17, "down": 27, "ok": 22, "back": 23, "clk": 5, "dt": 6, "sw": 26,
-            "buzzer": 18, "i2c": 1, "address": 0x3C}
+            "buzzer": 12, "i2c": 1, "address": 0x3C}
     try:
         from host.common import pins as generated
     except ImportError:
@@ -159,6 +164,20 @@ class Players:
 
 
 @dataclass(frozen=True)
+class Voice:
+    enabled: bool = True  # said aloud by hexref run (hexref demo: only with --voice on)
+    volume: int = 80  # percent of the voice's own loudness
+    device: str = "default"  # the ALSA PCM played on (aplay -L lists them)
+    engine: str = "espeak-ng"  # espeak-ng | piper
+    piper_model: str = ""  # engine = "piper": a piper voice (.onnx, beside its .onnx.json)
+    rate: int = 150  # words a minute (espeak-ng -s); slower than its 175 for a family table
+    cache_mb: int = 16  # the rendered phrases kept on disk, under the data folder's voice/
+
+
+VOICE_ENGINES = ("espeak-ng", "piper")
+
+
+@dataclass(frozen=True)
 class Config:
     hub: Hub = field(default_factory=Hub)
     panel: PanelCfg = field(default_factory=PanelCfg)
@@ -169,6 +188,7 @@ class Config:
     club: Club = field(default_factory=Club)
     web: Web = field(default_factory=Web)
     players: Players = field(default_factory=Players)
+    voice: Voice = field(default_factory=Voice)
     source: str = "defaults"  # where it was read from, for `hexref doctor`
 
 
@@ -321,9 +341,31 @@ def _check(cfg: Config) -> None:
     if not 1 <= cfg.web.port <= 65535:
         raise bad("web.port", _("%(key)s = %(value)d is not a TCP port (8080 is usual)"),
                   value=cfg.web.port)
+    _check_voice(cfg.voice, bad)
     if cfg.club.ca_file and not Path(cfg.club.ca_file).expanduser().is_file():
         raise bad("club.ca_file", _("%(key)s %(value)r: no such file (the club's certificate "
                                     "authority, in PEM)"), value=cfg.club.ca_file)
+
+
+def _check_voice(voice: Voice, bad) -> None:
+    if not 0 <= voice.volume <= 100:
+        raise bad("voice.volume", _("%(key)s must be 0 to 100 (a percent; 80 is usual)"))
+    if voice.engine not in VOICE_ENGINES:
+        raise bad("voice.engine", _("%(key)s %(value)r: use one of %(known)s"),
+                  value=voice.engine, known=", ".join(VOICE_ENGINES))
+    if voice.engine == "piper" and not voice.piper_model:
+        raise bad("voice.engine", _("%(key)s = \"piper\" needs voice.piper_model, the path "
+                                    "of a piper voice (.onnx)"))
+    if voice.piper_model and not Path(voice.piper_model).expanduser().is_file():
+        raise bad("voice.piper_model", _("%(key)s %(value)r: no such file (a piper voice, "
+                                         ".onnx)"), value=voice.piper_model)
+    if not voice.device.strip():
+        raise bad("voice.device", _("%(key)s is empty: name an ALSA device (\"default\", or "
+                                    "one aplay -L lists)"))
+    if not 80 <= voice.rate <= 400:
+        raise bad("voice.rate", _("%(key)s must be 80 to 400 words a minute (150 is usual)"))
+    if not 1 <= voice.cache_mb <= 1024:
+        raise bad("voice.cache_mb", _("%(key)s must be 1 to 1024 (megabytes; 16 is usual)"))
 
 
 SYSTEM_CONFIG = Path("/etc/hexref/config.toml")

@@ -17,8 +17,8 @@ class FakePi(System):
     def __init__(self) -> None:
         self.paths = {"/dev/i2c-1", "/dev/gpiochip0", "/dev/gpiochip4", "/dev/ttyACM0"}
         self.unusable: set[str] = set()
-        self.groups = {"dialout", "i2c", "gpio"}
-        self.member = {"dialout", "i2c", "gpio"}
+        self.groups = {"dialout", "i2c", "gpio", "audio"}
+        self.member = {"dialout", "i2c", "gpio", "audio"}
         self.listed: set[str] = set()
         self.root = False
         self.service_groups: set[str] = set()

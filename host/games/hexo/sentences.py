@@ -63,4 +63,22 @@ def _card(inp: tuple, words: Words, who: str | None) -> str | None:
                                             "tile": words.thing(inp[3])}
 
 
+def _fight_aloud(data: dict, words: Words) -> list[str]:
+    """A fight aloud: each side's strength, not its breakdown, then who won."""
+    values = data.get("values")
+    if not (isinstance(values, list) and len(values) == 2):
+        return []
+    said = {"player": words.seat(data.get("player")), "mine": values[0], "theirs": values[1]}
+    side = data.get("winner")
+    if side == "monster":
+        return [_("%(player)s %(mine)d against %(theirs)d: the monster wins.") % said]
+    if isinstance(side, int):
+        said["winner"] = words.seat(side)
+        return [_("%(player)s %(mine)d against %(theirs)d: %(winner)s wins the fight.") % said]
+    return [_("%(player)s %(mine)d against %(theirs)d.") % said]
+
+
+# What a voice says otherwise than the page (host/games/spoken.py).
+SPOKEN = {"fight_result": _fight_aloud}
+
 INPUTS: dict[str, Any] = {"place": _place, "tapping": _tapping, "card": _card}

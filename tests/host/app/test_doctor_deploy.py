@@ -24,7 +24,7 @@ def test_service_runs_unprivileged_in_the_three_groups():
     service = unit()["Service"]
     assert service["User"] == SERVICE_USER
     assert set(service["SupplementaryGroups"].split()) == set(GROUPS) == \
-        {"i2c", "gpio", "dialout"}
+        {"i2c", "gpio", "dialout", "audio"}
     assert service["Restart"] == "on-failure"
     assert service["ExecStart"].endswith("hexref run")
     assert service["NoNewPrivileges"] == "yes"

@@ -90,11 +90,12 @@ def test_the_unit_still_reaches_the_serial_port_i2c_and_gpio():
     # nothing else but /dev/null & co.
     assert service["DevicePolicy"] == ["closed"]
     allowed = {v.split()[0]: v.split()[1] for v in service["DeviceAllow"]}
-    for device in ("char-166", "char-188", "char-89", "char-gpiochip"):  # ttyACM ttyUSB i2c
+    # ttyACM ttyUSB i2c, and ALSA for the voice (issue 34: snd is a module on the Pi too)
+    for device in ("char-166", "char-188", "char-89", "char-116", "char-gpiochip"):
         assert allowed.get(device) == "rw", device
     named = [d for d in allowed if d.startswith("char-") and not d[5:].isdigit()]
     assert named == ["char-gpiochip"], named
-    assert set(service["SupplementaryGroups"][0].split()) == {"i2c", "gpio", "dialout"}
+    assert set(service["SupplementaryGroups"][0].split()) == {"i2c", "gpio", "dialout", "audio"}
     for cut_off in ("PrivateDevices", "PrivateUsers", "DynamicUser"):
         assert service.get(cut_off, ["no"]) == ["no"], cut_off  # would hide or unmap them
     writable = service["StateDirectory"] + service.get("ReadWritePaths", [])

@@ -16,7 +16,7 @@ def test_defaults_fit_the_reference_build():
     assert (cfg.panel.driver, cfg.panel.port, cfg.panel.address) == ("ssd1306", 1, 0x3C)
     assert (cfg.buttons.up, cfg.buttons.down, cfg.buttons.ok, cfg.buttons.back) == \
         (17, 27, 22, 23)
-    assert cfg.buzzer.pin == 18 and not cfg.encoder.enabled
+    assert cfg.buzzer.pin == 12 and not cfg.encoder.enabled
 
 
 def test_pin_defaults_agree_with_the_pinout():

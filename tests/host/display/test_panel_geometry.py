@@ -80,6 +80,10 @@ def test_the_run_loops_screens(lang: str):
             for cursor in range(len(menu.items())):
                 menu.cursor = cursor
                 views.append(menu.view())
+        for volume in (0, 25, 100):  # the voice's line, each way it reads (issue 34)
+            menu.voice, menu.game, menu.cursor = volume, None, len(menu.games) + 2
+            views.append(menu.view())
+        menu.voice = None
         # "Phone page": the address of hexref web as a QR code, for each kind of address
         # and with the hub's footer (a table without buttons on the Pi).
         for host in ("192.168.100.200", "10.0.0.5", "hexref.local",
