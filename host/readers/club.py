@@ -826,9 +826,9 @@ def open_night(data_dir: Path, resume: bool = False) -> tuple[str, int]:
     try:
         text = path.read_text().strip()
         # A night kept before nights had numbers: its file's time orders it.
-        kept = ({"night": text, "number": int(path.stat().st_mtime)}
-                if re.fullmatch(r"[0-9a-f]{12}", text) else json.loads(text))
-        night, last = kept["night"], int(kept["number"])
+        kept: dict[str, Any] = ({"night": text, "number": int(path.stat().st_mtime)}
+                                if re.fullmatch(r"[0-9a-f]{12}", text) else json.loads(text))
+        night, last = str(kept["night"]), int(kept["number"])
         if resume and re.fullmatch(r"[0-9a-f]{12}", night) and last > 0:
             return night, last
     except (OSError, ValueError, KeyError, TypeError):
