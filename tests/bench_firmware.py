@@ -230,7 +230,7 @@ def tag_resting(twins, hub):
         idle(hub, twins["clock"], 1)
         if hub.reader.present is not None:
             break
-    from shared_rules.protocol import message
+    from shared_rules.protocol.codec import message
 
     hub.link.port.feed(message("ACK", 0, hub.link.next_seq - 1))  # the host has it
     idle(hub, twins["clock"], 1)
@@ -274,7 +274,7 @@ def _die_trace(trace, chip):
     from firmware.hub.loop import Hub
     from firmware.rolls import RollDetector
     from firmware.vdie import VirtualDie
-    from shared_rules import protocol
+    from shared_rules.protocol import codec as protocol
 
     clock = Clock()
     bus = AccelTwin(chip, trace["samples"], clock=clock)
@@ -316,7 +316,7 @@ def tap_figures(trials=20):
     from firmware.ndef import TNF_EXTERNAL
     from firmware.ndef_records import record
     from firmware.sim.twins import Ntag
-    from shared_rules.protocol import message
+    from shared_rules.protocol.codec import message
 
     twins = make_twins()
     clock = twins["clock"]

@@ -31,8 +31,8 @@ from host.games.hexors.demo import demo_entries
 from host.hub.link import HubLink  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402
-from shared_rules import protocol  # noqa: E402
 from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
+from shared_rules.protocol import codec as protocol  # noqa: E402
 
 
 class CountingBus:

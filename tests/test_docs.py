@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from shared_rules import protocol
+from shared_rules.protocol import codec as protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

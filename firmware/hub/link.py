@@ -18,7 +18,7 @@ except ImportError:  # CPython
         return x
 
 from firmware.clock import ticks_add, ticks_diff
-from shared_rules import protocol
+from shared_rules.protocol import codec as protocol
 
 VERSION = "0.1.0"
 _RING_SLOTS = const(32)

@@ -369,7 +369,7 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
     from host.display.screens import text
     from host.hub.link import Received
     from host.session.referee import Referee, TileBook
-    from shared_rules.protocol import message
+    from shared_rules.protocol.codec import message
 
     rig = rigs()[variant]
     referee = Referee(rig.new_game, book if book is not None else TileBook(rig.entries()),

@@ -144,7 +144,7 @@ class System:
         import serial
 
         from host.hub.link import HubLink, skew_sentence
-        from shared_rules import protocol
+        from shared_rules.protocol import codec as protocol
 
         try:
             port = serial.Serial(path, baud, timeout=0.1, exclusive=True)

@@ -111,7 +111,7 @@ def table_steps(variant: str, key: bytes, tap_ms: int | None = None) -> list[dic
     Pi's referee following the same table)."""
     from host.app.demo import ScriptedHub
     from host.hub.link import Received
-    from shared_rules.protocol import message
+    from shared_rules.protocol.codec import message
 
     rig = rigs()[variant]
     referee = Referee(rig.new_game, TileBook(rig.entries()), rig.hooks(), players=rig.players)

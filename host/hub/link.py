@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from host.common.i18n import _
-from shared_rules import protocol
+from shared_rules.protocol import codec as protocol
 from shared_rules.protocol.events import TableEvent
 
 

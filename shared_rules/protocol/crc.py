@@ -1,5 +1,5 @@
 """CRC-16/CCITT-FALSE, the one CRC the hub and the pocket board carry: the serial protocol's
-frame check (shared_rules/protocol/__init__.py) and the pocket journal's record check
+frame check (shared_rules/protocol/codec.py) and the pocket journal's record check
 (firmware/pocket/journal.py). A module of its own so the pocket board, which speaks no
 serial protocol, does not hold the protocol's code in its heap for it.
 

@@ -69,7 +69,7 @@ const fresh = allocated();
 // own (firmware.hub.usbport on the interpreter's stdin/stdout), not a test stand-in. The
 // virtual die (firmware.vdie) is not among them: its first roll loads it.
 const order = (process.argv[2] || [
-  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "firmware.hub.usbport",
+  "firmware", "firmware.clock", "shared_rules", "shared_rules.protocol", "shared_rules.protocol.codec", "firmware.hub.usbport",
   "firmware.entropy", "firmware.hub.link", "firmware.hub.loop", "firmware.hub.board", "firmware.faces",
   "firmware.rolls", "firmware.die", "firmware.lis3dh", "firmware.ndef",
   "firmware.taps", "firmware.nfc", "firmware.pn532", "firmware.buttons", "firmware.led",

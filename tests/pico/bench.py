@@ -37,7 +37,7 @@ from firmware.sim.emulated_pico.rig import TIMES, AssetsMissing, find_assets  # 
 from firmware.sim.hub import DieThrows  # noqa: E402
 from host.games.hexors.demo import UIDS  # noqa: E402
 from host.storage import tags  # noqa: E402
-from shared_rules import protocol  # noqa: E402
+from shared_rules.protocol import codec as protocol  # noqa: E402
 
 QUICK = os.environ.get("HEXREF_BENCH") == "quick"  # make test: a short table, same steps
 IDLE_MS = 1500 if QUICK else 3000

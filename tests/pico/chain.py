@@ -33,8 +33,8 @@ from host.games.hexors.demo import demo_entries  # noqa: E402
 from host.hub.link import HubLink  # noqa: E402
 from host.session.referee import Referee, TileBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402
-from shared_rules import protocol  # noqa: E402
 from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
+from shared_rules.protocol import codec as protocol  # noqa: E402
 
 PANEL_HZ = 400_000
 PANEL_CHUNK = 32  # luma.core's i2c interface writes data 32 bytes at a time

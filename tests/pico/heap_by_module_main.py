@@ -19,6 +19,7 @@ gc.collect()
 print("MOD (start) %d" % gc.mem_alloc())
 micropython.qstr_info()
 for _name in ("firmware", "firmware.clock", "shared_rules", "shared_rules.protocol",
+              "shared_rules.protocol.codec",
               "firmware.hub.usbport", "firmware.entropy", "firmware.hub.link", "firmware.hub.loop",
               "firmware.hub.board", "firmware.faces", "firmware.rolls", "firmware.die",
               "firmware.lis3dh", "firmware.ndef", "firmware.taps", "firmware.nfc",

@@ -38,7 +38,7 @@ from rigs.transcripts import back_before_the_roll, frames  # noqa: E402
 from host.app.demo import run_demo  # noqa: E402
 from host.games.hexors.demo import collector_script  # noqa: E402
 from host.storage.store import Store  # noqa: E402
-from shared_rules import protocol  # noqa: E402
+from shared_rules.protocol import codec as protocol  # noqa: E402
 
 # make test-pico runs the hub's tests and the pocket's in two workers, one group each:
 # a group's tests build their board's image (make pico-image, make pocket-image) in

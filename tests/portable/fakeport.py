@@ -5,7 +5,7 @@ is read back in chunks, as MicroPython's USB port reads (None when nothing waits
 ``keep=False`` keeps nothing and only counts the lines, as the board's USB CDC driver copies
 what is written into its own ring: the heap figures of the bench see the hub's allocation,
 not the fake's."""
-from shared_rules import protocol
+from shared_rules.protocol import codec as protocol
 
 
 class FakePort:

@@ -174,7 +174,7 @@ def clean_run(variant: str, steps: list[dict]):
     from host.storage.journal import MemoryJournal
     from rigs.table_rig import events_of
     from shared_rules.games.hexors.engine import HexorsGame
-    from shared_rules.protocol import message
+    from shared_rules.protocol.codec import message
 
     log = MemoryJournal()
     referee = Referee(lambda: HexorsGame(variant=variant, players=2),

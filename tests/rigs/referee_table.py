@@ -16,7 +16,7 @@ from host.storage.journal import MemoryJournal
 from shared_rules import catalogue
 from shared_rules.games.hexors.decisions import COLOURS
 from shared_rules.games.hexors.engine import HexorsGame
-from shared_rules.protocol import message
+from shared_rules.protocol.codec import message
 
 VALUES = {
     "jl/atlantis": (5, 6, 4, 3, 5, 4),

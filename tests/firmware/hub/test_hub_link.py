@@ -6,7 +6,7 @@ from firmware.hub.link import Link
 from firmware.hub.loop import Hub
 from firmware.sim.hub import ScriptedButtons, ScriptedDie, ScriptedReader
 from firmware.wiring import new_boot_id
-from shared_rules.protocol import message
+from shared_rules.protocol.codec import message
 
 
 def _link(**kw):

@@ -16,7 +16,7 @@ from firmware.lis3dh import LIS3DH
 from firmware.rolls import RollDetector
 from firmware.sim.twins.accel import AccelTwin
 from firmware.vdie import VirtualDie
-from shared_rules.protocol import message
+from shared_rules.protocol.codec import message
 
 
 class _Pin:

@@ -20,7 +20,7 @@ from host.hub.link import Received
 from host.session.referee import Referee, TileBook
 from host.storage.store import Store
 from shared_rules.games.hexors.engine import HexorsGame
-from shared_rules.protocol import message
+from shared_rules.protocol.codec import message
 
 VARIANT = "jl-collector"
 

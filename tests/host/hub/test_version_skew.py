@@ -34,11 +34,11 @@ from host.devices.panel import render
 from host.display import screens
 from host.games.hexors.demo import UIDS
 from host.storage.store import Store
-from shared_rules import protocol
+from shared_rules.protocol import codec as protocol
 
 # Protocol 3 as a later hexref might define it: today's HELLO plus one field.
 NEWER = """
-from shared_rules import protocol
+from shared_rules.protocol import codec as protocol
 protocol.VERSION = 3
 protocol.FIELDS["HELLO"] = protocol.FIELDS["HELLO"] + (("extra", protocol.INT, 65535),)
 """

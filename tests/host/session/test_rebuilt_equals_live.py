@@ -25,7 +25,7 @@ from host.session.referee import Reaction, Referee, TileBook
 from host.storage import tags
 from host.storage.journal import MemoryJournal
 from shared_rules import catalogue
-from shared_rules.protocol import message
+from shared_rules.protocol.codec import message
 
 BOOT = "5EEDB007"
 

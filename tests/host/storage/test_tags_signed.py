@@ -10,7 +10,8 @@ import ndef
 import pytest
 
 from host.storage import keys, tags
-from shared_rules import catalogue, protocol
+from shared_rules import catalogue
+from shared_rules.protocol import codec as protocol
 
 KEY = bytes(range(32))
 UID = "04A1B2C3D4E501"

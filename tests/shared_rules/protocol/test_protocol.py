@@ -2,7 +2,7 @@
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
 from check import raises
 
-from shared_rules.protocol import (
+from shared_rules.protocol.codec import (
     BEAT_MAX,
     EVENT_TYPES,
     FIELDS,

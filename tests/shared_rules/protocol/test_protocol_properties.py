@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_rules import protocol
-from shared_rules.protocol import FIELDS, DecodeError, Message, crc16, decode, encode, message
+from shared_rules.protocol import codec as protocol
+from shared_rules.protocol.codec import FIELDS, DecodeError, Message, crc16, decode, encode, message
 
 HEX = "0123456789ABCDEF"
 WORD = st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-",

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from shared_rules import protocol
-from shared_rules.protocol import FIELDS, DecodeError, Message, crc16, decode, encode, message
+from shared_rules.protocol import codec as protocol
+from shared_rules.protocol.codec import FIELDS, DecodeError, Message, crc16, decode, encode, message
 
 SEED = 20261122
 LINES = 100_000
