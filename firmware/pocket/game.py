@@ -27,8 +27,9 @@ class FileEntries:
     def __init__(self, journal, between=None):
         self.file = journal
         self.count = 0  # entries on flash, counted by each read (the session's restore)
-        # Called on each side of a write: the flash is busy 50-150 ms (a sector erased),
-        # and the pocket tends its reader and die there.
+        # Called on each side of a write, True before it and False after: the flash is
+        # busy 50-150 ms (a sector erased), and the pocket tends its reader and die there,
+        # and knows a button's interrupt may come late meanwhile (firmware/pocket/presses.py).
         self.between = between
 
     @property
@@ -40,12 +41,14 @@ class FileEntries:
     def append(self, entry):
         between = self.between
         if between is not None:
-            between()
-        self.file.append([entry.target, list(entry.input), entry.accepted, entry.boot,
-                          entry.seq])
+            between(True)
+        try:
+            self.file.append([entry.target, list(entry.input), entry.accepted, entry.boot,
+                              entry.seq])
+        finally:
+            if between is not None:
+                between(False)
         self.count += 1
-        if between is not None:
-            between()
 
 
 class Game:
