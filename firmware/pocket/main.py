@@ -46,10 +46,10 @@ import time
 import machine
 
 from firmware import forget
-from firmware.pocket.presses import PRESS
 from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
+from firmware.pocket.presses import PRESS
 from firmware.pocket.words import speak
 from shared_rules.protocol.events import TableEvent
 
@@ -114,8 +114,8 @@ class Table:
     just after one unread for 274-304 ms: lifted at the demo's 300 ms, read or missed by a
     few ms; lifted at 250 ms, missed (tests/pico/pocket_suite.py). The reader is a state
     machine of short bus transactions (firmware/nfc.py), so the stages call ``tend``
-    between them (each page sent to the panel, each text drawn, each side of the journal's
-    write): no stretch but the flash write is over ~35 ms, and a tile is
+    between them (each page sent to the panel, each text drawn; at most every
+    ``READ_TEND_MS``): no stretch is over ~35 ms, and a tile is
     read within ~210 ms of coming. Not from a timer: a timer's callback waits for the VM,
     silent through a collection (22 ms) and a flash erase (47 ms) all the same, and a 2 ms
     timer polling the reader took the CPU from the screens (event to glass 136 -> 202 ms).
@@ -132,6 +132,7 @@ class Table:
     before it, whatever the board was doing meanwhile."""
 
     DIE_TEND_MS = 30  # the die between an input's stages, at most this often
+    READ_TEND_MS = 10  # the reader between an input's stages, at most this often
     KEPT = 16  # events waiting for the loop, at most
 
     def __init__(self, presses):
@@ -141,6 +142,7 @@ class Table:
         self.waiting = []  # (ms when seen, BUTTON | READER | DIE, event), in time order
         self.fault = None  # what the reader or the die raised, for the loop to say
         self.sampled = 0  # when tend last sampled the die (board's ms)
+        self.read = 0  # when tend last stepped the reader
 
     def _keep(self, now, source, event):
         waiting = self.waiting
@@ -154,22 +156,33 @@ class Table:
     def _press(self, now, event):
         self._keep(now, BUTTON, event)
 
-    def tend(self, writing=None):
+    def writing(self, on):
+        """The journal begins a flash write (True) or is done with it (False): a button's
+        interrupt may come late meanwhile (firmware/pocket/presses.py). The write is a page
+        program or two (firmware/pocket/space.py): the reader waits for the next turn."""
+        if self.presses is not None:
+            self.presses.quiet[0] = on
+
+    def between(self):
+        """``tend`` between an input's stages (each text drawn, each page sent): the reader
+        at most every ``READ_TEND_MS`` there (each turn a bus transaction, a few ms with a
+        tile resting; twenty turns a screen made an input ~40 ms slower)."""
+        self.tend(self.READ_TEND_MS)
+
+    def tend(self, every=0):
         """The buttons' edges drained, one step of the reader (a bus transaction or two)
-        and, when it is due, a sample of the die, their events queued; the watchdog fed.
-        ``writing``: True as the journal begins a flash write, False once it is done (an
-        edge's interrupt may come late meanwhile). Never raises: a fault waits for
-        ``next``."""
+        unless it had one within ``every`` ms and, when it is due, a sample of the die,
+        their events queued; the watchdog fed. Never raises: a fault waits for ``next``."""
         if self.watchdog is not None:
             self.watchdog.feed()
         presses = self.presses
         if presses is not None:
-            if writing is not None:
-                presses.quiet[0] = writing
             presses.drain(self._press)
         now = time.ticks_ms()
         try:
-            if self.reader is not None:
+            if self.reader is not None and (not every or
+                                            time.ticks_diff(now, self.read) >= every):
+                self.read = now
                 event = self.reader.poll(now)
                 if event is not None:
                     self._keep(now, READER, event)
@@ -234,7 +247,7 @@ class Pocket:
     def __init__(self, root, panel, fonts, lang, table):
         self.root = root
         self.table = table
-        self.tend = table.tend  # the reader, between the stages of an input (Table)
+        self.tend = table.between  # the reader, between the stages of an input (Table)
         self.panel = panel
         self.fonts = fonts
         self.lang = lang  # the table's, spoken
@@ -306,7 +319,8 @@ class Pocket:
         self.game = self.screens = self.menu = None
         forget((MENU,))
         gc.collect()
-        self.game = game.start(self.root, variant, players, self.book, self.tend, package)
+        self.game = game.start(self.root, variant, players, self.book, self.table.writing,
+                               package)
         self.screens = self.game.screens()
         self.open_die()
         self.show_game()
@@ -315,7 +329,7 @@ class Pocket:
     def restore(self):
         from firmware.pocket import game
 
-        self.game = game.saved(self.root, self.book, self.tend)
+        self.game = game.saved(self.root, self.book, self.table.writing)
         if self.game is None:
             return False
         self.screens = self.game.screens()
@@ -420,6 +434,8 @@ class Pocket:
         if not self.table.waiting:
             # The heap in use measured (and the heap tidied) when nothing else waits: a
             # collection is 22 ms that a table tapping fast needs for its next inputs.
+            # So is the journal's next block made then, when less than one is left.
+            self.game.reserve()
             gc.collect()
             self.live = gc.mem_alloc()
             self.live_peak = max(self.live_peak, self.live)
@@ -459,7 +475,7 @@ def main(root=""):
         reader.run()
         return
     table = build_table(board)
-    panel.between = table.tend
+    panel.between = table.between
     pocket = Pocket(root, panel, fonts, lang, table)
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.

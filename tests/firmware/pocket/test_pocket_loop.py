@@ -114,12 +114,12 @@ class Fingers:
 
     def write(self, ms: int, then=None) -> None:
         """A journal write of ``ms``: interrupts off, then back (the latched edges told)."""
-        self.table.tend(True)
+        self.table.writing(True)
         self.now[0] += ms
         for name in self.held_back:
             self.handlers[name](self.pins[name])
         self.held_back.clear()
-        self.table.tend(False)
+        self.table.writing(False)
 
     def loop(self, ms: int) -> None:
         for _ in range(ms // 2):
@@ -144,12 +144,12 @@ def test_a_press_let_go_just_after_a_journal_write_is_taken(pocket, monkeypatch)
     press is taken however short it looked."""
     f = Fingers(pocket, monkeypatch)
     f.loop(100)
-    f.table.tend(True)  # the write of the lift begins
+    f.table.writing(True)  # the write of the lift begins
     f.now[0] += 20
     f.set("DOWN", 0, interrupts=False)  # pressed inside it
     f.now[0] += 45
     f.handlers["DOWN"](f.pins["DOWN"])  # interrupts back: the edge told now
-    f.table.tend(False)
+    f.table.writing(False)
     f.loop(14)
     f.set("DOWN", 1)  # let go 15 ms after the write
     f.loop(100)
@@ -161,7 +161,7 @@ def test_a_press_made_and_let_go_inside_a_write_is_taken(pocket, monkeypatch):
     interrupt once the write is done, the pin let go by then; taken as one press."""
     f = Fingers(pocket, monkeypatch)
     f.loop(100)
-    f.table.tend(True)
+    f.table.writing(True)
     f.now[0] += 30
     f.set("UP", 0, interrupts=False)
     f.now[0] += 40
