@@ -108,9 +108,10 @@ class Table:
     the loop (``roll``) and, less often, by ``tend`` too; each event queued with the time it
     was seen, in the order of those times.
 
-    An input takes 150-280 ms from its event to its screen on the glass (the journal's
-    flash write 50-150 ms of it, the session, the layout, the glyphs read from flash, the
-    panel's I2C, a collection), and a reader polled only between inputs left a tile placed
+    An input took 150-280 ms from its event to its screen on the glass before the journal
+    was a page program (its littlefs write 50-150 ms of it; now 85 ms median, 146 ms at
+    most: the session, the layout, the glyphs read from flash, the panel's I2C), and a
+    reader polled only between inputs left a tile placed
     just after one unread for 274-304 ms: lifted at the demo's 300 ms, read or missed by a
     few ms; lifted at 250 ms, missed (tests/pico/pocket_suite.py). The reader is a state
     machine of short bus transactions (firmware/nfc.py), so the stages call ``tend``
