@@ -109,7 +109,7 @@ bench: $(STAMP) $(NODE_STAMP)
 
 # The boards' long trials: the hub reset, its cable pulled and its CPU hung until
 # the watchdog resets it, each mid-game, the game ending as the demo's (~4 min); the pocket's
-# power cut mid page program, mid sector erase and anywhere, and BACK's undo cut mid-write
+# power cut mid page program, mid-erase of a journal block and anywhere, and BACK's undo cut mid-write
 # (two games, ~1.5 min). Then DESIGN.md's reliability goals with real processes: `hexref
 # run` killed at random moments and restarted, 20 trials, each checked against the same game with no kill (a few minutes);
 # then 500+ inputs from the hub's process to `hexref run` through a relay that corrupts 1%

@@ -3,20 +3,37 @@
 ``/game.json`` says which game (``{"variant": "jl-collector", "players": 2, "package":
 "hexors"}``: the game package is found through the registry, shared_rules/games/, and only
 it is imported) and
-``/game.jnl`` holds its journal (firmware/pocket/journal.py: an append-only file, each
-record with its length and CRC). The session is the Pi's own (shared_rules/core/session.py);
+its journal is in flash erased when the game started (firmware/pocket/space.py: each
+record with its length and CRC, an append a page program; ``/game.j.0``, ``/game.j.1``...
+are the files of one block that hold the space), or, where the flash is not the rp2
+port's, ``/game.jnl`` (firmware/pocket/journal.py: an append-only file, the same records). The session is the Pi's own (shared_rules/core/session.py);
 at boot it is rebuilt by folding the journal, so a power cut loses nothing acknowledged:
 an input is on flash before its screen is drawn.
 """
 import json
 
 from firmware.clock import ticks_diff
-from firmware.pocket.journal import Journal, OsFiles
+from firmware.pocket.space import OsFiles, Space
 from shared_rules.core.clocks import Clocks
 from shared_rules.core.session import Entry, Session
 
 GAME = "game.json"
-JOURNAL = "game.jnl"
+JOURNAL = "game.jnl"  # the journal as a file, where the flash is not the rp2 port's
+SPACE = "game.j"  # the journal in erased space on the rp2 port (space.Space): game.j.0...
+SPACE_BLOCKS = 1  # erased when a game starts; one more made ahead as each fills
+
+
+def journal(root):
+    """The game's journal: on the rp2 port, in flash erased before it is needed (an append
+    a page program); elsewhere (CPython, a filesystem with no raw flash) an append-only
+    file."""
+    try:
+        import rp2
+    except ImportError:
+        from firmware.pocket.journal import Journal
+
+        return Journal(root + "/" + JOURNAL)
+    return Space(root + "/" + SPACE, rp2.Flash())
 
 
 class FileEntries:
@@ -27,8 +44,9 @@ class FileEntries:
     def __init__(self, journal, between=None):
         self.file = journal
         self.count = 0  # entries on flash, counted by each read (the session's restore)
-        # Called on each side of a write: the flash is busy 50-150 ms (a sector erased),
-        # and the pocket tends its reader and die there.
+        # Called on each side of a write, True before it and False after: interrupts are
+        # off while the flash programs, so a button's interrupt may come late meanwhile
+        # (firmware/pocket/presses.py).
         self.between = between
 
     @property
@@ -40,12 +58,14 @@ class FileEntries:
     def append(self, entry):
         between = self.between
         if between is not None:
-            between()
-        self.file.append([entry.target, list(entry.input), entry.accepted, entry.boot,
-                          entry.seq])
+            between(True)
+        try:
+            self.file.append([entry.target, list(entry.input), entry.accepted, entry.boot,
+                              entry.seq])
+        finally:
+            if between is not None:
+                between(False)
         self.count += 1
-        if between is not None:
-            between()
 
 
 class Game:
@@ -54,7 +74,7 @@ class Game:
     comes from its descriptor (shared_rules/core/descriptor.py): its engine, seats, timers,
     dice and screens, as the Pi's referee has them."""
 
-    def __init__(self, root, variant, players, book, between=None, package=None):
+    def __init__(self, root, variant, players, book, between=None, package=None, space=None):
         from shared_rules import games
 
         self.variant = variant
@@ -63,7 +83,7 @@ class Game:
         self.descriptor, self.kind = games.find(variant, package)
         seats = self.descriptor.seats(players)
         descriptor, kind = self.descriptor, self.kind
-        self.journal = Journal(root + "/" + JOURNAL)
+        self.journal = space if space is not None else journal(root)
         self.session = Session(lambda: descriptor.engine(kind, seats), book,
                                FileEntries(self.journal, between), seats)
         self.timers = descriptor.timers(kind)
@@ -74,6 +94,11 @@ class Game:
     def screens(self):
         """The game's screens, the Pi's own (its descriptor's)."""
         return self.descriptor.screens(self.kind)
+
+    def reserve(self):
+        """Between inputs: journal space erased ahead of the next ones (journal.Space)."""
+        if isinstance(self.journal, Space):
+            self.journal.reserve()
 
     def changed(self):
         """An input was taken (or refused): what the timers time is read again."""
@@ -131,5 +156,8 @@ def start(root, variant, players, book, between=None, package=None):
     with open(part, "w") as f:
         json.dump({"variant": variant, "players": players, "package": package}, f)
     fs.remove(root + "/" + JOURNAL)
+    space = journal(root)
+    if isinstance(space, Space):
+        space.start(SPACE_BLOCKS)
     fs.rename(part, root + "/" + GAME)
-    return Game(root, variant, players, book, between, package)
+    return Game(root, variant, players, book, between, package, space)

@@ -34,43 +34,8 @@ cut at random moments (tests/firmware/pocket/test_pocket_power_cut.py).
 """
 import json
 
+from firmware.pocket.space import OsFiles, record  # noqa: F401 (one record, one seam)
 from shared_rules.protocol.crc import crc16
-
-MAX_PAYLOAD = 0xFFFF
-
-
-class OsFiles:
-    """The board's (or the computer's) own filesystem."""
-
-    @staticmethod
-    def open(path, mode):
-        return open(path, mode)
-
-    @staticmethod
-    def rename(old, new):
-        import os
-
-        os.rename(old, new)
-
-    @staticmethod
-    def remove(path):
-        import os
-
-        try:
-            os.remove(path)
-        except OSError:
-            pass  # nothing to remove
-
-
-def record(value):
-    """One record's bytes for ``value`` (anything JSON can say)."""
-    payload = json.dumps(value).encode()
-    n = len(payload)
-    if n > MAX_PAYLOAD:
-        raise ValueError("journal entry of %d bytes: at most %d" % (n, MAX_PAYLOAD))
-    head = bytes((n >> 8, n & 0xFF))
-    crc = crc16(payload, crc16(head))
-    return head + payload + bytes((crc >> 8, crc & 0xFF))
 
 
 def records(data):

@@ -46,10 +46,10 @@ import time
 import machine
 
 from firmware import forget
-from firmware.buttons import PRESS, Buttons
 from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
+from firmware.pocket.presses import PRESS
 from firmware.pocket.words import speak
 from shared_rules.protocol.events import TableEvent
 
@@ -102,19 +102,21 @@ def save_language(root, lang):
 
 
 class Table:
-    """What the players do, in the order they did it: the buttons sampled every 5 ms by a
-    timer, the reader tended by the loop and, while the loop is busy with an input,
-    between the stages of its screen (``tend``), the die by the loop (``roll``) and, less
-    often, by ``tend`` too; each event queued with the time it was seen.
+    """What the players do, in the order they did it: the buttons' edges latched by their
+    pins' interrupts (firmware/pocket/presses.py), the reader tended by the loop and, while
+    the loop is busy with an input, between the stages of its screen (``tend``), the die by
+    the loop (``roll``) and, less often, by ``tend`` too; each event queued with the time it
+    was seen, in the order of those times.
 
-    An input takes 150-280 ms from its event to its screen on the glass (the journal's
-    flash write 50-150 ms of it, the session, the layout, the glyphs read from flash, the
-    panel's I2C, a collection), and a reader polled only between inputs left a tile placed
+    An input took 150-280 ms from its event to its screen on the glass before the journal
+    was a page program (its littlefs write 50-150 ms of it; now 85 ms median, 146 ms at
+    most: the session, the layout, the glyphs read from flash, the panel's I2C), and a
+    reader polled only between inputs left a tile placed
     just after one unread for 274-304 ms: lifted at the demo's 300 ms, read or missed by a
     few ms; lifted at 250 ms, missed (tests/pico/pocket_suite.py). The reader is a state
     machine of short bus transactions (firmware/nfc.py), so the stages call ``tend``
-    between them (each page sent to the panel, each text drawn, each side of the journal's
-    write): no stretch but the flash write is over ~35 ms, and a tile is
+    between them (each page sent to the panel, each text drawn; at most every
+    ``READ_TEND_MS``): no stretch is over ~35 ms, and a tile is
     read within ~210 ms of coming. Not from a timer: a timer's callback waits for the VM,
     silent through a collection (22 ms) and a flash erase (47 ms) all the same, and a 2 ms
     timer polling the reader took the CPU from the screens (event to glass 136 -> 202 ms).
@@ -123,76 +125,65 @@ class Table:
     the loop alone found it at rest, its roll never seen (HeroScape's first attack roll,
     thrown 120 ms after the height press, after a restore: the input took 294 ms unsampled).
     Sampled at 100 Hz through every screen it made each input ~20 ms slower; a tumble
-    shows within two or three samples, so one in 30 ms is enough. The buttons stay on a
-    timer: sampling a pin costs nothing, and it keeps the debounce's pace.
+    shows within two or three samples, so one in 30 ms is enough.
 
-    The timer is silent while the VM is: through a journal write (the flash's erase and
-    program run with interrupts off), a collection. A quick press (80 ms, the rig's finger)
-    begun 10 ms before the write of a tile's lift and let go inside it left fewer than the
-    debounce's 20 ms of samples and was never taken (the JL Collector's game on the
-    emulated board, with one collection key in three: its records moved the write onto the
-    press). So each button's press edge is also latched by a pin interrupt (``pressed``,
-    from the chip's latched edge once interrupts are back): a press that began and ended
-    in such a silence is taken when the sampling resumes. A bounce the samples saw end
-    within the debounce is still none."""
+    A press is known at its release's edge (firmware/pocket/presses.py), whose interrupt
+    comes before the loop runs on: the edges are drained before the reader is read, and
+    each event is queued by its time, so a press let go before a tile came is taken
+    before it, whatever the board was doing meanwhile."""
 
-    SAMPLE_MS = 5
     DIE_TEND_MS = 30  # the die between an input's stages, at most this often
+    READ_TEND_MS = 10  # the reader between an input's stages, at most this often
     KEPT = 16  # events waiting for the loop, at most
-    SILENT_MS = 20  # samples further apart than the debounce may have hidden a whole press
 
-    def __init__(self, buttons):
-        self.buttons = buttons
+    def __init__(self, presses):
+        self.presses = presses
         self.reader = self.die = None  # tended once built (main)
         self.watchdog = None  # fed at each tend once the game or the menu is up (run)
-        self.waiting = []  # (ms when seen, BUTTON | READER | DIE, event)
+        self.waiting = []  # (ms when seen, BUTTON | READER | DIE, event), in time order
         self.fault = None  # what the reader or the die raised, for the loop to say
         self.sampled = 0  # when tend last sampled the die (board's ms)
-        self.fell = [False] * (len(buttons.buttons) if buttons is not None else 0)
-        self.last = None  # when the buttons were last sampled
-        self.timer = machine.Timer(period=self.SAMPLE_MS, callback=self._sample)
-
-    def pressed(self, k):
-        """The interrupt handler for button ``k``'s press edge (allocates nothing)."""
-        fell = self.fell
-
-        def edge(_pin):
-            fell[k] = True
-        return edge
+        self.read = 0  # when tend last stepped the reader
 
     def _keep(self, now, source, event):
-        if len(self.waiting) < self.KEPT:
-            self.waiting.append((now, source, event))
+        waiting = self.waiting
+        if len(waiting) >= self.KEPT:
+            return
+        at = len(waiting)
+        while at and time.ticks_diff(waiting[at - 1][0], now) > 0:
+            at -= 1  # a press let go before a tile read since
+        waiting.insert(at, (now, source, event))
 
-    def _sample(self, _timer):
-        now = time.ticks_ms()
-        silent = self.last is not None and time.ticks_diff(now, self.last) > self.SILENT_MS
-        self.last = now
-        event = self.buttons.poll(now)
-        if event is not None:
-            self._keep(now, BUTTON, event)
-        buttons, fell = self.buttons.buttons, self.fell
-        for k in range(len(fell)):
-            if not fell[k]:
-                continue
-            button = buttons[k]
-            held = (button.pin.value() == 0) == button.active_low
-            if button.down:
-                fell[k] = False  # seen down: the debounce has it
-            elif not held:  # let go by now, and never seen down
-                fell[k] = False
-                if silent:  # pressed and let go while nothing sampled
-                    self._keep(now, BUTTON, button.press_event)
+    def _press(self, now, event):
+        self._keep(now, BUTTON, event)
 
-    def tend(self):
-        """One step of the reader (a bus transaction or two) and, when it is due, a sample
-        of the die, their events queued; the watchdog fed. Never raises: a fault waits for
-        ``next``."""
+    def writing(self, on):
+        """The journal begins a flash write (True) or is done with it (False): a button's
+        interrupt may come late meanwhile (firmware/pocket/presses.py). The write is a page
+        program or two (firmware/pocket/space.py): the reader waits for the next turn."""
+        if self.presses is not None:
+            self.presses.quiet[0] = on
+
+    def between(self):
+        """``tend`` between an input's stages (each text drawn, each page sent): the reader
+        at most every ``READ_TEND_MS`` there (each turn a bus transaction, a few ms with a
+        tile resting; twenty turns a screen made an input ~40 ms slower)."""
+        self.tend(self.READ_TEND_MS)
+
+    def tend(self, every=0):
+        """The buttons' edges drained, one step of the reader (a bus transaction or two)
+        unless it had one within ``every`` ms and, when it is due, a sample of the die,
+        their events queued; the watchdog fed. Never raises: a fault waits for ``next``."""
         if self.watchdog is not None:
             self.watchdog.feed()
+        presses = self.presses
+        if presses is not None:
+            presses.drain(self._press)
         now = time.ticks_ms()
         try:
-            if self.reader is not None:
+            if self.reader is not None and (not every or
+                                            time.ticks_diff(now, self.read) >= every):
+                self.read = now
                 event = self.reader.poll(now)
                 if event is not None:
                     self._keep(now, READER, event)
@@ -218,20 +209,24 @@ class Table:
         if fault is not None:
             self.fault = None
             raise fault
+        presses = self.presses
+        if presses is not None:
+            presses.drain(self._press)
         return self.waiting.pop(0) if self.waiting else None
 
 
 def build_table(board):
-    """The four buttons, sampled from now on (a press while the rest boots is kept); the
-    reader and the die join them once built."""
+    """The four buttons, their edges latched from now on (a press while the rest boots is
+    kept); the reader and the die join them once built."""
+    from firmware.pocket.presses import Presses
+
     pin = machine.Pin
-    low = board.active_low("button_ok")
-    table = Table(Buttons([(name, pin(gp, pin.IN, pin.PULL_UP))
-                           for name, gp in board.buttons()], active_low=low))
-    for k, button in enumerate(table.buttons.buttons):
-        button.pin.irq(handler=table.pressed(k), trigger=pin.IRQ_FALLING if low else
-                       pin.IRQ_RISING, hard=True)
-    return table
+    presses = Presses([(name, pin(gp, pin.IN, pin.PULL_UP)) for name, gp in board.buttons()],
+                      active_low=board.active_low("button_ok"))
+    for k, button in enumerate(presses.pins):
+        button.irq(handler=presses.edge(k), trigger=pin.IRQ_FALLING | pin.IRQ_RISING,
+                   hard=True)
+    return Table(presses)
 
 
 def build_parts(board):
@@ -253,7 +248,7 @@ class Pocket:
     def __init__(self, root, panel, fonts, lang, table):
         self.root = root
         self.table = table
-        self.tend = table.tend  # the reader, between the stages of an input (Table)
+        self.tend = table.between  # the reader, between the stages of an input (Table)
         self.panel = panel
         self.fonts = fonts
         self.lang = lang  # the table's, spoken
@@ -325,7 +320,8 @@ class Pocket:
         self.game = self.screens = self.menu = None
         forget((MENU,))
         gc.collect()
-        self.game = game.start(self.root, variant, players, self.book, self.tend, package)
+        self.game = game.start(self.root, variant, players, self.book, self.table.writing,
+                               package)
         self.screens = self.game.screens()
         self.open_die()
         self.show_game()
@@ -334,7 +330,7 @@ class Pocket:
     def restore(self):
         from firmware.pocket import game
 
-        self.game = game.saved(self.root, self.book, self.tend)
+        self.game = game.saved(self.root, self.book, self.table.writing)
         if self.game is None:
             return False
         self.screens = self.game.screens()
@@ -439,6 +435,8 @@ class Pocket:
         if not self.table.waiting:
             # The heap in use measured (and the heap tidied) when nothing else waits: a
             # collection is 22 ms that a table tapping fast needs for its next inputs.
+            # So is the journal's next block made then, when less than one is left.
+            self.game.reserve()
             gc.collect()
             self.live = gc.mem_alloc()
             self.live_peak = max(self.live_peak, self.live)
@@ -478,7 +476,7 @@ def main(root=""):
         reader.run()
         return
     table = build_table(board)
-    panel.between = table.tend
+    panel.between = table.between
     pocket = Pocket(root, panel, fonts, lang, table)
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.

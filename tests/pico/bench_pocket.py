@@ -9,9 +9,9 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
 - the same in French (``/language`` kept on the board): every word of the menu looked up
   in the catalogue packed for the board, in flash (firmware/pocket/words.py);
 - a button pressed in the menu (DOWN, OK) to the new screen's last byte on the panel, on
-  the board's clock, from the finger's lift (a press is known when it is released, before
-  a long press's time: firmware/buttons.py): the release's debounce, the poll, the menu
-  made, laid out and drawn, the changed columns sent over I2C.
+  the board's clock, from the finger's lift (a press is known at its release's edge,
+  latched by the pin's interrupt: firmware/pocket/presses.py): the loop's next pass, the
+  menu made, laid out and drawn, the changed columns sent over I2C.
 
 - a whole JL Collector's game played on the board (tests/pico/pocket_rig.py's script, a
   power cut in the middle): the heap in use after each input (its peak: what the game
@@ -21,6 +21,12 @@ on the emulated RP2040 (tests/pico/pocket_rig.py). Prints, never asserts:
 - the same for the Invocations demo (3 players, the Master's timers on, its choices made
   on the pocket's buttons, a power cut in Stage 3: tests/pico/pocket_invocations.py).
 
+
+- presses during journal writes (issue 31, never deaf): in a JL Collector's game, a
+  player's button (UP or DOWN, the players' A and B) pressed 40-80 ms from the moment the
+  board's flash chip begins a program or an erase of a journal write, the press often
+  let go after the write is over (the case that was lost), each press an entry of the
+  journal (a press refused is journalled too): how many the board took.
 
 HEXREF_BENCH=quick measures one press, not two, and no French boot nor game.
 """
@@ -69,8 +75,11 @@ def main() -> int:
         if french:
             return french
     pressed = buttons(where)
-    if pressed or QUICK:
+    if pressed:
         return pressed
+    deaf = presses_in_writes(where)
+    if deaf or QUICK:
+        return deaf
     return game(where) or invocations(where)
 
 
@@ -166,6 +175,83 @@ def invocations(where: str) -> int:
     return 0
 
 
+PRESSES_IN_WRITES = 12
+PRESSES_S = 600  # wall time for its 12 tiles (2-4 minutes on a busy machine)
+
+
+class PressInWrites:
+    """A rig watcher (firmware/sim/emulated_pico/rig.py ``watcher=``): once the game is on,
+    at a flash program or erase (the journal writing an input), a player's button pressed
+    for 40-80 ms (drawn from a seed), at most ``count`` of them, each at least 150 ms after
+    the last was let go (its own press known)."""
+
+    def __init__(self, count: int, seed: int = 31) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+        self.count = count
+        self.made: list[tuple[str, int, int]] = []  # (button, board us, ms held)
+        self.playing = False
+        self.free_us = 0  # no press before this board time
+
+    def line(self, rig, text: str) -> None:
+        if text.startswith("POCKET PLAY "):
+            self.playing = True
+
+    @staticmethod
+    def taken(lines: list[str]) -> int:
+        """The presses the board journalled: its entries that are no tile tapped or lifted
+        (the table does nothing else), whatever input the session made of each press ("yes,
+        mine", "my roster is done", a refusal...)."""
+        tiles = ('["add"', '["tap"', '["TAP"', '["GONE"')
+        return sum(1 for x in lines if x.startswith("POCKET ENTRY ")
+                   and not x.split(" ", 8)[8].startswith(tiles))
+
+    def flash_op(self, rig, op: int, addr: int) -> str:
+        now = rig.clock.us()
+        if not self.playing or len(self.made) >= self.count or now < self.free_us:
+            return "."
+        button = ("UP", "DOWN")[len(self.made) % 2]
+        held = self.rng.randrange(40, 81)
+        pin = dict(rig.buttons)[button]
+        self.made.append((button, now, held))
+        self.free_us = now + (held + 150) * 1000
+        return "pin:%d:0 pin:%d:1@%d" % (pin, pin, now + held * 1000)
+
+    def played(self, rig, step: tuple) -> None:
+        pass
+
+    def cut(self, rig, what: str) -> None:
+        pass
+
+    def back(self, rig) -> list[dict]:
+        return []
+
+
+def presses_in_writes(where: str) -> int:
+    """A JL Collector's game's tiles tapped and lifted (no cut, the script's own presses
+    and throws left out: each tap and lift one entry), a press in a journal write."""
+    book = Book(str(ROOT / "build" / "pocket" / "tiles"))
+    script = pocket_script(book.key, None)
+    tiles = [dict(step, after=max(step["after"], 600)) for step in script[3:]
+             if step["do"] in ("place", "lift")][:2 * PRESSES_IN_WRITES]
+    watcher = PressInWrites(PRESSES_IN_WRITES)
+    # Until each tile and each press is an entry, or (a press lost) the wall time is up.
+    rig, lines, logs = boot(IMAGE, "POCKET ENTRY", PRESSES_S, steps=script[:3] + tiles,
+                            watcher=watcher, times=len(tiles) + PRESSES_IN_WRITES)
+    made = len(watcher.made)
+    if made < PRESSES_IN_WRITES:
+        print("[pocket] fewer journal writes than presses to make (%d):\n%s"
+              % (made, "\n".join(lines[-20:])))
+        return 1
+    print("%s presses during a journal write: %d of %d taken (each %d-%d ms, begun as the "
+          "flash began a program or an erase)" % (
+              where, watcher.taken(lines), made,
+              min(h for _b, _us, h in watcher.made),
+              max(h for _b, _us, h in watcher.made)))
+    return 0
+
+
 def buttons(where: str) -> int:
     pressed = []
     # DOWN: the cursor's bar moves (two rows' columns); OK: into the first game's list, a
@@ -182,7 +268,7 @@ def buttons(where: str) -> int:
         lifted_us = rig.pressed_us + PRESS_MS * 1000
         pressed.append((button, (rig.panel_target.last_us - lifted_us) / 1000, pages))
     print("%s a button in the menu, lifted -> the new screen on the glass (its last byte "
-          "on the panel, the 20 ms debounce included; the finger was down %d ms before): %s"
+          "on the panel; the finger was down %d ms before): %s"
           % (where, PRESS_MS, ", ".join("%s %.1f ms (%d pages)" % p for p in pressed)))
     return 0
 

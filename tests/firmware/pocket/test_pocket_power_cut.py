@@ -158,3 +158,110 @@ def test_a_game_goes_on_after_each_of_several_cuts():
         assert read_back[:len(done) - 1] == done[:len(done) - 1]
         done = read_back
     assert done == entries
+
+
+# --- the journal in erased space (firmware/pocket/space.py, the board's since issue 31) ---
+
+MARKS = random.Random(31)
+
+
+class Raw:
+    """The rp2 port's ``rp2.Flash()`` over the same chip: littlefs' blocks, read and
+    programmed by the journal itself (a program only takes bits from 1 to 0); its power
+    goes with the chip's, and the program it cuts lands bit by bit in part."""
+
+    def __init__(self, flash: Flash) -> None:
+        self.flash = flash
+
+    def ioctl(self, op: int, arg: int) -> int:
+        assert op == 4
+        return BLOCKS
+
+    def readblocks(self, n: int, buf, off: int = 0) -> None:
+        at = n * BLOCK + off
+        buf[:] = self.flash.buffer[at:at + len(buf)]
+
+    def writeblocks(self, n: int, buf, off: int) -> None:
+        assert off % 256 == 0 and len(buf) % 256 == 0, "a program is whole pages"
+        flash = self.flash
+        if flash.dead:
+            raise OSError(LFS_ERR_IO)
+        at = n * BLOCK + off
+        cut = flash._tick()
+        for i, byte in enumerate(bytes(buf)):
+            old = flash.buffer[at + i]
+            want = old & byte
+            if cut:  # each bit the program was taking down has gone down or not
+                want = old & ~((old ^ want) & flash.rng.randrange(256))
+            flash.buffer[at + i] = want
+        if cut:
+            raise OSError(LFS_ERR_IO)
+
+
+def space(fs: LittleFS, flash: Flash):
+    from firmware.pocket.space import Space
+
+    # Each mark its own, as the board's os.urandom makes them (the same mark twice would
+    # be two blocks for one file).
+    return Space("/game.j", Raw(flash), Files(fs), random=MARKS.randbytes)
+
+
+def started() -> bytearray:
+    image = blank()
+    fs, flash = mount(image)
+    space(fs, flash).start(2)
+    return image
+
+
+def play_space(image: bytearray, entries: list, cut_after: int | None, rng) -> tuple[list, int]:
+    fs, flash = mount(image, cut_after, rng)
+    journal = space(fs, flash)
+    acked = journal.read()
+    try:
+        for e in entries[len(acked):]:
+            journal.append(e)
+            acked.append(e)
+            journal.reserve()  # between inputs, as the board does
+    except (PowerCut, OSError, LittleFSError):
+        DEAD.append((fs, journal))
+    return acked, flash.ops
+
+
+def test_the_journal_in_erased_space_survives_a_power_cut_at_any_moment():
+    """Issue 31: the board's journal programs pages in blocks littlefs erased when the game
+    started (a block more made between inputs when less than one is left): a cut in any
+    page program, or in the making of a block, loses no entry whose append returned, and
+    the game goes on after it; an append is a page program or two, never an erase."""
+    entries = game(120)  # ~3 blocks of records: blocks made in play too
+    _acked, ops = play_space(started(), entries, None, random.Random(0))
+    rng = random.Random(31)
+    for trial in range(TRIALS):
+        cut = rng.randrange(1, ops + 1)
+        image = started()
+        acked, _ = play_space(image, entries, cut, rng)
+        fs, flash = mount(image)
+        restored = space(fs, flash).read()
+        assert restored[:len(acked)] == acked, (trial, cut)
+        assert len(restored) <= len(acked) + 1, (trial, cut)
+        assert restored == entries[:len(restored)], (trial, cut)
+        # The game goes on after the cut to its end, all of it read back; what comes after
+        # a cut is not what was cut (another boot, another sequence number), so nothing
+        # is written over the bits a torn program left.
+        after = [e + ["after the cut"] for e in entries]
+        done, _ = play_space(image, restored + after[len(restored):], None, rng)
+        fs, flash = mount(image)
+        assert space(fs, flash).read() == done == restored + after[len(restored):], \
+            (trial, cut)
+
+
+def test_an_append_in_erased_space_is_a_page_program():
+    image = started()
+    fs, flash = mount(image)
+    journal = space(fs, flash)
+    journal.read()
+    before = flash.ops
+    erased: list = []
+    flash.erase = lambda cfg, block: erased.append(block)  # would be an erase: none comes
+    for e in game(30):
+        journal.append(e)
+    assert erased == [] and flash.ops - before <= 2 * 30
