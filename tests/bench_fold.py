@@ -15,7 +15,7 @@ import sys
 import time
 
 from host.app.demo import rigs
-from host.session.referee import Referee, TileBook  # noqa: E402
+from host.session.adapter import Referee, TileBook  # noqa: E402
 from host.storage.journal import Entry, MemoryJournal  # noqa: E402
 
 ENTRIES = 10000

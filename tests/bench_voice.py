@@ -29,7 +29,7 @@ from host.devices.panel import render
 from host.devices.voice import Cache, Espeak, Player
 from host.games.descriptor import open_game
 from host.games.spoken import said_at
-from host.session.referee import Referee
+from host.session.adapter import Referee
 from host.storage.store import Store
 
 QUICK = os.environ.get("HEXREF_BENCH") == "quick"  # make test: tests/benches.py

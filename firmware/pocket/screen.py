@@ -11,7 +11,7 @@ from shared_rules.display.screens import note
 
 
 class Seen:
-    """The session as a screen reads it (the Pi's ``Seen``, host/session/referee.py);
+    """The session as a screen reads it (the Pi's ``Seen``, host/session/adapter.py);
     ``timers_ms``: ms left on each running timer of the game, by kind."""
 
     def __init__(self, session, timers_ms=None):

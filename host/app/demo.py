@@ -25,7 +25,7 @@ from host.devices.panel import emulated_panel
 from host.games.descriptor import default_demo
 from host.games.presenter import Presenter
 from host.games.scripting import HOST_DOES, HUB_EVENTS
-from host.session.referee import Hooks, TileBook
+from host.session.adapter import Hooks, TileBook
 
 
 class ScriptedHub:
@@ -368,7 +368,7 @@ def rehearse(variant: str, script: list[dict] | None = None, journal=None,
     handed the referee and each reaction, as the run loop is (what it says aloud)."""
     from host.display.screens import text
     from host.hub.link import Received
-    from host.session.referee import Referee, TileBook
+    from host.session.adapter import Referee, TileBook
     from shared_rules.protocol.codec import message
 
     rig = rigs()[variant]

@@ -34,7 +34,7 @@ from host.common.i18n import _, n_
 from host.devices.panel import emulated_panel
 from host.games.descriptor import default_demo
 from host.games.scripting import HOST_DOES
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage import tags
 from shared_rules.display.menu import PocketMenu
 

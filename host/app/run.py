@@ -53,7 +53,7 @@ from host.hub.connection import (
     open_serial,
 )
 from host.hub.link import Behind, Received, Skew, skew_sentence
-from host.session.referee import Reaction, Referee
+from host.session.adapter import Reaction, Referee
 from host.storage.store import DamagedRow, StoreError
 from shared_rules.core.engine import Outcome
 from shared_rules.display.menu import Menu, choice_label

@@ -9,7 +9,7 @@ What only the Pi has of a game is the module its descriptor's ``pi`` names
 demo --help``), and ``add_odds(parsers)``, its ``hexref odds`` command, if it has one. A
 game's screens, hooks and seats are its shared descriptor's: the Pi draws the same screens
 as the pocket board (host/games/presenter.py), and its session runs the same timers and
-asks the die the same (host/session/referee.py, ``Hooks``).
+asks the die the same (host/session/adapter.py, ``Hooks``).
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from shared_rules import games as registry
 from shared_rules.core.descriptor import Descriptor, Variant, numbered_seats
 
 if TYPE_CHECKING:  # the session is imported when a game is opened, not to list the games
-    from host.session.referee import Hooks
+    from host.session.adapter import Hooks
 
 __all__ = ["DESCRIPTORS", "GAMES", "Choice", "Demo", "Descriptor", "GameKind", "Opened",
            "Variant", "default_demo", "demo_variants", "demos", "families", "family_name", "game",
@@ -72,7 +72,7 @@ class GameKind:
 
     def hooks(self) -> Hooks:
         """The session's hooks: the game's timers and what it asks of the die."""
-        from host.session.referee import Hooks
+        from host.session.adapter import Hooks
 
         return Hooks(self.descriptor.dice(self.kind), self.descriptor.timers(self.kind))
 

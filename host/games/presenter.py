@@ -6,7 +6,7 @@ referee's menu and an input's message on them as the board does
 (shared_rules/display/play.py). What the table's events mean is the rules engine's job
 (``Game.input_for`` in shared_rules/core/engine.py); a presenter holds no game state of its
 own (DESIGN.md, "The journal is the only state"): everything it shows it reads from what
-the session hands it, a plain view model (``Seen``, host/session/referee.py: the engine's
+the session hands it, a plain view model (``Seen``, host/session/adapter.py: the engine's
 view, what the rules expect, the menu, the names, the timers), so a referee rebuilt from
 the journal shows the same screen and a presenter cannot reach the session's internals.
 """
@@ -19,7 +19,7 @@ from host.display.screens import View
 from shared_rules.display import play
 
 if TYPE_CHECKING:
-    from host.session.referee import Reaction, Seen
+    from host.session.adapter import Reaction, Seen
 
 
 class Presenter:

@@ -35,7 +35,7 @@ from host.readers.web_sentences import (
     said_winner,
     who_taps,
 )
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import GameRow
 from shared_rules.core.engine import Refusal

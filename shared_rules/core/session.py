@@ -9,7 +9,7 @@ table hears it was taken, and applies it to the game. It knows neither the wire,
 screens nor the storage: the journal is handed in (``entries`` and ``append``: SQLite on the
 Pi, host/storage/journal.py; the append-only file on the pocket, firmware/pocket/journal.py),
 and so is the tile book (``entry_for(record, uid)``: the catalogue entry a tag names, or
-None when the table does not trust it). The Pi's session (host/session/referee.py) adds
+None when the table does not trust it). The Pi's session (host/session/adapter.py) adds
 what only the Pi has: the hub's commands, the timers, the presenters' view model.
 
 What an event means is the rules engine's answer (``Game.input_for``): a tapped entry,

@@ -31,7 +31,7 @@ from host.devices.panel import Panel  # noqa: E402
 from host.games.descriptor import game as kind_of  # noqa: E402
 from host.games.hexors.demo import demo_entries  # noqa: E402
 from host.hub.link import HubLink  # noqa: E402
-from host.session.referee import Referee, TileBook  # noqa: E402
+from host.session.adapter import Referee, TileBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402
 from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 from shared_rules.protocol import codec as protocol  # noqa: E402

@@ -30,7 +30,7 @@ from firmware.pocket.book import Book  # noqa: E402
 from host.app.pocket_demo import table_steps  # noqa: E402
 from host.devices.panel import render  # noqa: E402
 from host.games import descriptor  # noqa: E402
-from host.session.referee import Seen  # noqa: E402
+from host.session.adapter import Seen  # noqa: E402
 
 # make test-pico: the pocket's tests in one worker (tests/pico/suite.py says why).
 pytestmark = [pytest.mark.system, pytest.mark.xdist_group("pocket")]  # the emulated board

@@ -27,7 +27,7 @@ from rigs.panel_ram import page_bytes  # noqa: E402
 
 from host.devices.panel import render  # noqa: E402
 from host.games.descriptor import game as kind_of  # noqa: E402
-from host.session.referee import Referee  # noqa: E402
+from host.session.adapter import Referee  # noqa: E402
 from host.storage import keys, tags  # noqa: E402
 from host.storage.registry import Registry, RegistryBook  # noqa: E402
 from host.storage.store import Store  # noqa: E402

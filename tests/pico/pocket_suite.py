@@ -32,7 +32,7 @@ from host.app.pocket_screens import menu  # noqa: E402
 from host.common.i18n import speaking  # noqa: E402
 from host.devices.panel import render  # noqa: E402
 from host.games.descriptor import game as kind_of  # noqa: E402
-from host.session.referee import Referee, TileBook  # noqa: E402
+from host.session.adapter import Referee, TileBook  # noqa: E402
 from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 
 # make test-pico: the pocket's tests in one worker (tests/pico/suite.py says why).

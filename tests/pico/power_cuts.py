@@ -9,7 +9,7 @@ or erase the board begins (or the one after it, or the one after that: drawn too
 ``("program", step, skip)``) at a random point of its busy time, or at a random moment up
 to 0.7 s later. A seed drives every draw, and the board's own random bits (``Rig(seed=)``).
 
-Alongside, it keeps the Pi's session for the same table (host/session/referee.Referee, the
+Alongside, it keeps the Pi's session for the same table (host/session/adapter.Referee, the
 Pi's own, with its memory journal): each event the board's hub will see, from each step the
 table plays (a tile on the reader is a TAP, lifted a GONE, a throw ROLLING then its FACE, UP
 and DOWN the players' buttons A and B, BACK held the referee's undo). After a cut, once the
@@ -30,7 +30,7 @@ from rigs.panel_ram import page_bytes  # noqa: E402
 
 from host.devices.panel import render  # noqa: E402
 from host.games.descriptor import game as kind_of  # noqa: E402
-from host.session.referee import Referee  # noqa: E402
+from host.session.adapter import Referee  # noqa: E402
 from host.storage.journal import MemoryJournal  # noqa: E402
 from shared_rules.games.hexors.engine import HexorsGame  # noqa: E402
 from shared_rules.protocol.events import TableEvent  # noqa: E402

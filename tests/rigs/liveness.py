@@ -3,7 +3,7 @@
 The table is modelled per game (``TABLES``): what it can do in a state is
 
 - what the referee *offers*: the engine's ``choices`` and ``records`` (the Master's menu on
-  the Pi, host/session/referee.py ``Referee.menu``), the tiles ``legal_inputs()`` says may
+  the Pi, host/session/adapter.py ``Referee.menu``), the tiles ``legal_inputs()`` says may
   be tapped, the die faces when a roll is awaited, the timers the presenter runs out
   (Invocations, IN-4), and what the rulebook lets a player do at any time whatever the menu
   shows (an Invocations effect card played, IN-3; any card revealed as an Attack, IN-6).

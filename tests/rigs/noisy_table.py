@@ -25,7 +25,7 @@ from pathlib import Path
 from firmware.hub.link import Link
 from host.games.hexors.demo import beginner_script, collector_script, demo_entries
 from host.hub.link import HubLink
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage.store import Store
 from rigs.table_rig import events_of
 from rigs.wires import Wire

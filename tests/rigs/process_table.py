@@ -170,7 +170,7 @@ def clean_run(variant: str, steps: list[dict]):
     """The journal the same script makes with no fault at all, straight into a referee."""
     from host.games.hexors.demo import demo_entries
     from host.hub.link import Received
-    from host.session.referee import Referee, TileBook
+    from host.session.adapter import Referee, TileBook
     from host.storage.journal import MemoryJournal
     from rigs.table_rig import events_of
     from shared_rules.games.hexors.engine import HexorsGame

@@ -10,7 +10,7 @@ from host.app.demo import choose
 from host.display.screens import text
 from host.games.descriptor import game as kind_of
 from host.hub.link import Received
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage import tags
 from host.storage.journal import MemoryJournal
 from shared_rules import catalogue

@@ -1,7 +1,7 @@
 """What the panel shows during a HeroScape game, on the Pi and on the pocket board alike.
 
 The rules engine (shared_rules/games/heroscape/engine.py) decides everything; this names it, reading
-only the session's plain view model (``ref``: the Pi's ``Seen``, host/session/referee.py,
+only the session's plain view model (``ref``: the Pi's ``Seen``, host/session/adapter.py,
 or the pocket's, firmware/pocket/screen.py; ``game`` is ``HeroScapeGame.view()``).
 Screens: the army cards tapped at setup, initiative (5 dice each, ties rolled again), whose
 turn with the figures left on each side, the card chosen and its attacks left, the target

@@ -11,7 +11,7 @@ and the market), a fight's strength arithmetic on both sides the way players che
 (``1 base +2 Companion = 3`` against ``3 Troll +1 skulls = 4``), every outcome of HX-9 to
 HX-12, and the end scores with the winner.
 
-``ref`` is the session's plain view model (the Pi's ``Seen``, host/session/referee.py, or
+``ref`` is the session's plain view model (the Pi's ``Seen``, host/session/adapter.py, or
 the pocket's, firmware/pocket/screen.py): ``game``, ``legal``, ``last``, ``players``.
 Written for MicroPython too (no hints, nothing but the shared screens and words).
 """

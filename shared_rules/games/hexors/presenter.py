@@ -3,7 +3,7 @@ the pocket board alike.
 
 The session hands over what it holds as a plain view model (``seen``: ``game``, the
 engine's view; ``legal``; ``last``, what the last input did; ``players``; ``seat``; and
-``name(key)``, a tile's name: the Pi's ``Seen``, host/session/referee.py, or the pocket's,
+``name(key)``, a tile's name: the Pi's ``Seen``, host/session/adapter.py, or the pocket's,
 firmware/pocket/screen.py). This picks the screen and fills it with names and numbers the
 rules engine has already decided; it computes nothing of its own. Written for MicroPython
 too (no hints, nothing but the shared screens).

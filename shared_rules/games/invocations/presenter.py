@@ -5,7 +5,7 @@ The rules engine (shared_rules/games/invocations/engine.py) deals, counts and ju
 timers are the session's (shared_rules/games/invocations/timers.py). This shows them: the
 session hands over what it holds as a plain view model (``seen``: ``game``, the engine's
 view; ``legal``; ``last``, what the last input did; ``players``; ``timers_ms``, the ms
-left on each running timer: the Pi's ``Seen``, host/session/referee.py, or the pocket's,
+left on each running timer: the Pi's ``Seen``, host/session/adapter.py, or the pocket's,
 firmware/pocket/screen.py) and this picks the screen and fills it; it keeps nothing and
 computes nothing of its own. Revealed Attack and Shield cards are read by tap (the engine
 knows whose card it is waiting for); the Master's menu offers the engine's choices plus

@@ -17,7 +17,7 @@ from host.games.heroscape.demo import HS_CORRECTIONS, HS_UIDS
 from host.games.hexo.demo import HX_CORRECTIONS, HX_UIDS
 from host.games.invocations.demo import IN_CARDS, IN_UIDS
 from host.games.scripting import corrected
-from host.session.referee import Referee
+from host.session.adapter import Referee
 from host.storage import tags
 from host.storage.registry import Registry, RegistryBook, Tile
 from host.storage.store import Store

@@ -96,7 +96,7 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
     and the winner waits for a button that brings back the menu."""
     from host.app.demo import demo_script
     from host.games.hexors.demo import demo_entries
-    from host.session.referee import TileBook
+    from host.session.adapter import TileBook
 
     t = Table(tmp_path)
     try:
@@ -141,7 +141,7 @@ def test_buzzer_says_accepted_refused_and_win(tmp_path):
     from host.app.demo import demo_script
     from host.devices.inputs import Beeper
     from host.games.hexors.demo import demo_entries
-    from host.session.referee import TileBook
+    from host.session.adapter import TileBook
 
     class Buzzer:
         def on(self) -> None:

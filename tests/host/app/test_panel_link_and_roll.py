@@ -22,7 +22,7 @@ from host.app.demo import demo_script
 from host.app.doctor import NOTE
 from host.common.config import Config, Data
 from host.games.hexors.demo import demo_entries
-from host.session.referee import TileBook
+from host.session.adapter import TileBook
 
 
 class Booting:

@@ -180,7 +180,7 @@ def test_the_boards_own_invocations_session_makes_the_pis_screens(lang, tmp_path
     choice; against the Pi's referee restored from the same journal with the game's
     descriptor, its presenter and hooks: pixel for pixel."""
     from host.games import descriptor
-    from host.session.referee import Referee, TileBook
+    from host.session.adapter import Referee, TileBook
     from host.storage.journal import MemoryJournal
     from shared_rules.games.invocations.presenter import board_colours
 

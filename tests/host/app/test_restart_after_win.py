@@ -17,7 +17,7 @@ from host.games.descriptor import game as kind_of
 from host.games.hexors.demo import collector_script, demo_entries
 from host.hub.connection import Connection
 from host.hub.link import Received
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage.store import Store
 from shared_rules.games.hexors.engine import HexorsGame
 from shared_rules.protocol.codec import message

@@ -7,7 +7,7 @@ from rigs.referee_table import Table, text
 
 from host.app.demo import rehearse
 from host.games.descriptor import game as kind_of
-from host.session.referee import Referee
+from host.session.adapter import Referee
 from host.storage.journal import Entry, MemoryJournal
 from shared_rules.core.session import standing_inputs
 from shared_rules.games.hexors.engine import HexorsGame

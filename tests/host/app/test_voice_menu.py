@@ -11,7 +11,7 @@ from rigs.app_table import Table
 from host.app.speaker import Speaker
 from host.devices.voice import Espeak, Player
 from host.display import layout
-from host.session.referee import Reaction
+from host.session.adapter import Reaction
 from shared_rules.core.engine import Outcome
 
 pytestmark = pytest.mark.system  # espeak-ng and aplay run

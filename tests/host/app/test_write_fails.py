@@ -40,7 +40,7 @@ from host.devices.inputs import Controls
 from host.devices.panel import Panel
 from host.games.hexors.demo import collector_script, demo_entries
 from host.hub.connection import Connection
-from host.session.referee import TileBook
+from host.session.adapter import TileBook
 from host.storage.store import Store
 
 

@@ -18,7 +18,7 @@ from host.games.descriptor import Choice
 from host.hub.connection import Connection
 from host.readers.club import Broker, Night, Publisher, standings
 from host.readers.web_model import Follower
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage.journal import Entry, MemoryJournal
 from host.storage.store import Store
 

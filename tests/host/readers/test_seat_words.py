@@ -22,7 +22,7 @@ from host.hub.connection import Connection
 from host.readers.club import person
 from host.readers.replay import replay
 from host.readers.web_model import Follower, past_games
-from host.session.referee import TileBook
+from host.session.adapter import TileBook
 from host.storage.store import Store
 
 ENGLISH_SEATS = re.compile(r"\b(Red|Blue|Green)\b")
@@ -96,7 +96,7 @@ def test_a_name_given_is_shown_as_given_even_a_colours_word():
     """A seat named "Blue" (a player's name) is Blue at a French table; the seat beside it,
     unnamed, is Bleu; the games table keeps the names the journal gives."""
     kind = open_game("invocations", ("Red", "Blue"))
-    from host.session.referee import Referee
+    from host.session.adapter import Referee
 
     referee = Referee(kind.new_game, TileBook([]), kind.hooks, players=("Red", "Blue"))
     assert referee.name_seat(0, "Blue").accepted

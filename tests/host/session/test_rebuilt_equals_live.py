@@ -21,7 +21,7 @@ from host.app.demo import ScriptedHub, choose, rigs
 from host.display.screens import text
 from host.games.descriptor import GAMES, open_game
 from host.hub.link import Received
-from host.session.referee import Reaction, Referee, TileBook
+from host.session.adapter import Reaction, Referee, TileBook
 from host.storage import tags
 from host.storage.journal import MemoryJournal
 from shared_rules import catalogue

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rigs.referee_table import UIDS, Table, entries
 
-from host.session.referee import Referee, TileBook
+from host.session.adapter import Referee, TileBook
 from host.storage import tags
 from shared_rules.games.hexors.engine import HexorsGame
 

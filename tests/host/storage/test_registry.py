@@ -13,7 +13,7 @@ from firmware.hub.link import Link
 from host.display.screens import text
 from host.games.descriptor import game as kind_of
 from host.hub.link import HubLink
-from host.session.referee import Referee
+from host.session.adapter import Referee
 from host.storage import keys, tags
 from host.storage.registry import UNKNOWN, Registry, RegistryBook, Tile, Unknown
 from host.storage.store import Store

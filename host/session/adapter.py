@@ -1,5 +1,7 @@
-"""The referee session on the Pi: the shared session with the hub's commands, the timers and
-the presenters' view model.
+"""The Pi's adapter of the one referee session (shared_rules/core/session.py's ``Session``,
+the pocket board's too): ``Referee`` is that session with the hub's commands, the timers and
+the presenters' view model. There is no second session: this module only adapts the shared
+one to the Pi.
 
 The session's core (shared_rules/core/session.py: a table event or a referee's button in, an
 input decided, applied and journalled, the roster, undo, restore by folding the journal) is
