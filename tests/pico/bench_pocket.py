@@ -175,7 +175,9 @@ def invocations(where: str) -> int:
     return 0
 
 
-PRESSES_IN_WRITES = 12
+# make bench presses 12 times (the issue asks at least 10); make test's quick run 4, enough
+# to see a press inside a write taken, in a quarter of the board's time.
+PRESSES_IN_WRITES = 4 if QUICK else 12
 PRESSES_S = 600  # wall time for its 12 tiles (2-4 minutes on a busy machine)
 
 
