@@ -272,7 +272,7 @@ class InvocationsTable(Table):
             why = "%s pays the Cost of the Attack card (IN-6)" % game.name(p)
             if pl["spells"] - pl["spells_blocked"] > 0:
                 out.append(Move(("pay", p, "spell"), why, 3))
-            if pl["shields"] > 0:
+            if pl["shields"] - pl["shields_blocked"] > 0:   # IN-12: not a blocked one
                 out.append(Move(("pay", p, "shield"), why, 3))
         if game.phase == "stage3":
             return out
@@ -288,9 +288,11 @@ class InvocationsTable(Table):
                 sources.append("hand")
             if pl["spells"] - pl["spells_blocked"] > 0:
                 sources.append("spell")
-            # IN-6: an Attack card's effect, once its Cost is paid, once.
+            # IN-6: an Attack card's effect, once its Cost is paid, once, unless the card is
+            # blocked (IN-12).
             if game.phase == "effects" and pl["attack"] is not None and \
-                    not pl.get("cost_due") and not pl.get("attack_used"):
+                    not pl.get("cost_due") and not pl.get("attack_used") and \
+                    not pl["attack_blocked"]:
                 sources.append("attack")
             for src in sources:
                 why = "%s may play an effect card from their %s (IN-3)" % (game.name(p), src)
@@ -315,13 +317,14 @@ class InvocationsTable(Table):
         if kind == "place":
             return 6 if inp[2] == "attack" else 0.5
         return {"spell_attack": 6, "master_gives": 6, "force": 3, "judge": 8, "start": 3,
-                "pay": 3, "raise": 0.2, "lose": 0.1,
+                "pay": 3, "raise": 0.2, "lose": 0.1, "swap": 0.1,
                 "handed": 5, "beats": 0.3, "cancel": 0.3, "take": 0.2, "steal": 0.1,
                 "destroy": 0.1, "block": 0.1, "hand": 0.2, "timers": 0.5, "deck": 0.5,
                 "confirm_deck": 3}.get(kind, 1)
 
     def idle(self, game, inp):
-        return inp[0] == "hand" and game.phase != "setup"
+        # A swap of hand and Spell cards (IN-3) changes no count: it never moves on.
+        return inp[0] == "swap" or inp[0] == "hand" and game.phase != "setup"
 
 
 TABLES = {"jl": HexorsTable(), "ygo": HexorsTable(), "hs": HeroScapeTable(),
