@@ -198,7 +198,9 @@ class HexoTable(Table):
             for m in self.MONSTERS:
                 out.append(Move(game.input_for(("tap", "m%d" % n, m)), "", 4))
         elif legal.expect == "action":
-            out.append(Move(("move", "C4"), "", 0.3))
+            # A space the referee does not know; with the cards kept, named by its player.
+            out.append(Move(("move", legal.actor, "C4") if game.cards else ("move", "C4"),
+                            "", 0.3))
         return out
 
     @staticmethod
@@ -216,7 +218,7 @@ class HexoTable(Table):
             return 3
         if kind == "pass":
             # Every action but a pass plays a card from a hand of five: the longer the
-            # turn, the emptier the hands (the card economy stays with the table).
+            # turn, the emptier the hands (the referee offers only the pass to an empty one).
             return 6 + self._turn_length(game)
         return { "buy": 3, "move": 1, "take": 2, "deposit": 4, "fight": 3,
                 "peace": 1, "drop": 0.3, "action": 0.2, "sink": 0.5, "start": 1,

@@ -97,8 +97,12 @@ class HexoScreens:
             at = _("%(player)s at %(space)s") % where
         lines = [self._scores(ref, game), at, self._what_happened(ref, outcome)]
         # The market lies on the table for all to see; the pile's count is what tells
-        # how near the end is (the game ends when the market cannot be refilled).
-        return View(header=self._turn_header(game), header_right=_("pile %d") % game["pile"],
+        # how near the end is (the game ends when the market cannot be refilled), and the
+        # events screen of each turn says it. While a player chooses, the cards their hand
+        # still pays for are what the choice turns on (HX-15), when the referee counts them.
+        right = (_("%d in hand") % pl["hand"]) if game["cards_kept"] else \
+            _("pile %d") % game["pile"]
+        return View(header=self._turn_header(game), header_right=right,
                     lines=tuple([line for line in lines if line]), footer=legal.prompt,
                     kind="turn")
 
