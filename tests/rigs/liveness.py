@@ -203,6 +203,10 @@ class HexoTable(Table):
                             "", 0.3))
         return out
 
+    def idle(self, game, inp):
+        # An event naming a space (HX-14) is said, not played: it never moves the game on.
+        return inp[0] == "event_on"
+
     @staticmethod
     def _turn_length(game):
         n = 0
@@ -222,7 +226,7 @@ class HexoTable(Table):
             return 6 + self._turn_length(game)
         return { "buy": 3, "move": 1, "take": 2, "deposit": 4, "fight": 3,
                 "peace": 1, "drop": 0.3, "action": 0.2, "sink": 0.5, "start": 1,
-                "events": 1, "monsters_left": 1, "no_space": 0.5}.get(kind, 1)
+                "events": 1, "monsters_left": 1, "no_space": 0.5, "event_on": 0.1}.get(kind, 1)
 
 
 class InvocationsTable(Table):

@@ -39,6 +39,8 @@ cards to the table: the acting player is implied, actions come from
 ``("fight",)`` / ``("peace", money)``  resolve the fight / buy peace with money (HX-12)
                                        (and the money cards paid when the cards are kept)
 ``("monsters_left", n)``               HX-5: monster cards left in the market at turn end
+``("event_on", space)``                HX-14: an event names ``space`` (cancelled on a
+                                       village or the lost mine)
 =====================================  ======================================================
 
 What a tapped card means (``input_for``): in a fight, a Companion belongs to the player
@@ -113,6 +115,8 @@ def space_name(space):
     """
     if space == "mine":
         return _("lost mine")
+    if space == "village":   # any of them (an event naming a village, HX-14)
+        return _("a village")
     if space.startswith("village") and space[7:].isdigit():
         return _("village %d") % int(space[7:])
     for kind in MONSTER_NAMES:
@@ -299,9 +303,10 @@ class HexoGame(Game):
                     choices.append((_("attack %s") % self.name(q), ("attack", q)))
         if not self.cards:
             return Legal(p, "action", _("%s: your action") % seat(pl["name"]),
-                         choices=choices, records=self._records())
+                         choices=choices, records=self._records() + self._space_events())
         return Legal(p, "action", _("%s: your action") % seat(pl["name"]),
-                     choices=self._paid(choices), records=self._paid(self._records()))
+                     choices=self._paid(choices),
+                     records=self._paid(self._records()) + self._space_events())
 
     def _paid(self, items):
         """The menu's actions as the actor plays them with the cards kept: each names its
@@ -342,6 +347,13 @@ class HexoGame(Game):
         if self.market:
             out.append((_("sink from market"), ("sink", "market")))
         return out
+
+    def _space_events(self):
+        """HX-14: an event naming a village (any of them) or the lost mine is cancelled:
+        what the table says on the referee's menu (an event naming another space is said
+        with that space's label, entered as a move's is)."""
+        return [(_("event: village"), ("event_on", "village")),
+                (_("event: mine"), ("event_on", "mine"))]
 
     def said(self, inp):
         """A move to a space the menu does not name (a board coordinate entered by hand)
@@ -541,6 +553,21 @@ class HexoGame(Game):
                 pl["hand"] = min(HAND, pl["deck"])
                 pl["deck"] -= pl["hand"]
             out.add("draw", {"hands": [pl["hand"] for pl in self.players], "rule": "HX-3"})
+        return out
+
+    def _in_event_on(self, inp):
+        """HX-14: "Aucun évènement s'appliquant à une case spécifique ne pourra avoir lieu
+        sur ces cases. Si le cas survient alors l'évènement est automatiquement annulé":
+        an event (from the market or a hand) names ``space``; on a village or the lost mine
+        it is cancelled. It is no action of its own: the player whose action it is acts
+        next as before (an event from a hand was its ``("action", "event")``)."""
+        if self.phase != "play":
+            return Refusal("HX-14", _("events are executed during the turn"))
+        if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
+            return Refusal("INPUT", "event_on needs the space label")
+        out = Outcome()
+        out.add("space_event", {"space": inp[1], "cancelled": is_special(inp[1]),
+                                "rule": "HX-14"})
         return out
 
     def _in_events(self, inp):

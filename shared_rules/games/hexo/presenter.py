@@ -114,6 +114,9 @@ class HexoScreens:
         if first is not None:
             return _("First Player: %s") % ref.players[first["player"]]
         for kind, data in outcome.events:
+            if kind == "space_event":   # HX-14
+                return (_("event on %s: cancelled") if data["cancelled"] else
+                        _("event on %s")) % space_name(data["space"])
             who = ref.players[data["player"]] if "player" in data else ""
             if kind == "take":
                 return _("%s took a treasure") % who

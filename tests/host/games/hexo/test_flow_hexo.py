@@ -223,3 +223,10 @@ def test_hx_3_hx_4_hx_5_the_hands_on_the_panel_paid_and_discarded():
     assert t.game.players[1]["discard"] == 5 and t.game.players[0]["discard"] == 6
     t.choose("0 monsters", "1 event")
     assert "[5 in hand]" in t.screen() and "Blue: your action" in t.screen()
+
+
+def test_hx_14_an_event_on_a_village_is_cancelled_on_the_panel():
+    """HX-14: the table says an event names a village: the panel says it is cancelled."""
+    t = table()
+    t.choose("Red first", "1 event", "event: village")
+    assert "event on a village: cancelled" in t.screen() and "Red: your action" in t.screen()

@@ -4,7 +4,7 @@ the pass with an empty hand, the hands discarded at the end of the turn."""
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
 from check import ok, refused, state
 
-from shared_rules.games.hexo.engine import HexoGame
+from shared_rules.games.hexo.engine import ACTIONS, HexoGame
 
 
 def companion(strength):
@@ -99,7 +99,7 @@ def test_hx_4_an_empty_hand_can_only_pass():
     g = dealt()
     ok(g, ("buy", 0, 5))
     ok(g, ("pass", 1))
-    assert menu(g) == [("pass", 0)]
+    assert [inp for inp in menu(g) if inp[0] in ACTIONS] == [("pass", 0)]
     r = refused(g, ("move", 0, "mine"), "HX-15")
     assert r.message == "red has 0 cards in hand" and r.instead == "pass"
     g.players[1]["hand"] = 1
@@ -182,3 +182,21 @@ def test_hx_4_a_journal_that_left_the_cards_to_the_table_still_folds():
     again = HexoGame(players=2)
     again.replay(list(g.inputs))
     assert state(again) == state(g)
+
+
+def test_hx_14_an_event_naming_a_village_or_the_lost_mine_is_cancelled():
+    """HX-14: "Aucun évènement s'appliquant à une case spécifique ne pourra avoir lieu sur
+    ces cases. Si le cas survient alors l'évènement est automatiquement annulé": the table
+    says which space an event names; on a village or the lost mine the referee says it is
+    cancelled, elsewhere it applies. Saying it is no action: the same player acts next."""
+    g = dealt()
+    assert ("event_on", "mine") in menu(g) and ("event_on", "village") in menu(g)
+    out = ok(g, ("event_on", "village2"))
+    assert out.find("space_event") == {"space": "village2", "cancelled": True, "rule": "HX-14"}
+    assert ok(g, ("event_on", "mine")).find("space_event")["cancelled"] is True
+    assert ok(g, ("event_on", "C4")).find("space_event")["cancelled"] is False
+    assert g.actor == 0 and g.players[0]["hand"] == 5
+    refused(g, ("event_on", ""), "INPUT")
+    ok(g, ("pass", 0))
+    ok(g, ("pass", 1))
+    refused(g, ("event_on", "mine"), "HX-14")         # the turn is over
