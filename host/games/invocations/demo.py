@@ -1,4 +1,4 @@
-"""The Invocations demo table: three players, two rounds (a swap, a cancelled Block)."""
+"""The Invocations demo table: three players, two rounds (a cancelled Block)."""
 from __future__ import annotations
 
 from host.games.scripting import Steps, corrected, lookup
@@ -24,7 +24,6 @@ def invocations_script() -> list[dict]:
     s.choose("hand 4", "start")                       # IN-2: 3 x 4 cards, 20 left
     # Round 1, Stage 2: Shields and Spells face down, then the Attacks (IN-3).
     s.choose("Red shield", "Green shield", "Blue spell")
-    s.choose("Blue swaps hand and Spell")             # IN-13: the counts stay
     s.choose("Blue steals Green")                     # a Steal: the 15 s hand-over (IN-4)
     s.press("B")                                      # not Green's button: a note
     s.choose("handed")                                # Green hands the card over
@@ -36,8 +35,8 @@ def invocations_script() -> list[dict]:
     s.choose("Red takes 3", "Blue takes 3", "Green takes 3", "Red takes 3", "Blue takes 1")
     s.choose("Red attack", "Blue attack", "Green attack")
     s.tap("in/card-06", "in/card-07", "in/card-08")   # 6, 2, 3
-    s.choose("Green blocks Blue Attack")              # IN-12: Blue's card effect is stopped
-    s.choose("cancel: Green blocks Blue Attack")      # IN-14: the Block no longer works
+    s.choose("Red blocks Blue Attack")                # IN-12: Blue's card effect is stopped
+    s.choose("cancel: Red blocks Blue Attack")        # IN-14: the Block no longer works
     s.choose("Blue beats Red", "Blue beats Green", "judge")
     # No deck left for round 3: the game ends (IN-9), Green 18 against Blue 11 (IN-10).
     return s.steps

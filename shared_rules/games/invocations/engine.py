@@ -366,8 +366,6 @@ class InvocationsGame(Game):
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
                     out += [("place", p, "shield"), ("place", p, "spell")]
-                    if self.free_spells(p) > 0:
-                        out.append(("swap", p))   # placing, as the book says it (IN-13)
             for p in self.in_round():
                 if self.usable_hand(p) > 0 and self.deck > 0:
                     out += [("take", p, n, "hand") for n in (1, 2, 3)]
@@ -386,6 +384,8 @@ class InvocationsGame(Game):
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
                     out += [("take", p, 1, "hand", "discard"), ("lose", p, "hand")]
+                    if self.free_spells(p) > 0:
+                        out.append(("swap", p))
             out += [("hand", n) for n in (4, 5, 6) if n != self.hand_size]
         elif self.phase == "stage3":
             out += self._cost_records()
