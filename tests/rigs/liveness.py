@@ -198,8 +198,14 @@ class HexoTable(Table):
             for m in self.MONSTERS:
                 out.append(Move(game.input_for(("tap", "m%d" % n, m)), "", 4))
         elif legal.expect == "action":
-            out.append(Move(("move", "C4"), "", 0.3))
+            # A space the referee does not know; with the cards kept, named by its player.
+            out.append(Move(("move", legal.actor, "C4") if game.cards else ("move", "C4"),
+                            "", 0.3))
         return out
+
+    def idle(self, game, inp):
+        # An event naming a space (HX-14) is said, not played: it never moves the game on.
+        return inp[0] == "event_on"
 
     @staticmethod
     def _turn_length(game):
@@ -216,11 +222,11 @@ class HexoTable(Table):
             return 3
         if kind == "pass":
             # Every action but a pass plays a card from a hand of five: the longer the
-            # turn, the emptier the hands (the card economy stays with the table).
+            # turn, the emptier the hands (the referee offers only the pass to an empty one).
             return 6 + self._turn_length(game)
         return { "buy": 3, "move": 1, "take": 2, "deposit": 4, "fight": 3,
                 "peace": 1, "drop": 0.3, "action": 0.2, "sink": 0.5, "start": 1,
-                "events": 1, "monsters_left": 1, "no_space": 0.5}.get(kind, 1)
+                "events": 1, "monsters_left": 1, "no_space": 0.5, "event_on": 0.1}.get(kind, 1)
 
 
 class InvocationsTable(Table):
@@ -272,7 +278,7 @@ class InvocationsTable(Table):
             why = "%s pays the Cost of the Attack card (IN-6)" % game.name(p)
             if pl["spells"] - pl["spells_blocked"] > 0:
                 out.append(Move(("pay", p, "spell"), why, 3))
-            if pl["shields"] > 0:
+            if pl["shields"] - pl["shields_blocked"] > 0:   # IN-12: not a blocked one
                 out.append(Move(("pay", p, "shield"), why, 3))
         if game.phase == "stage3":
             return out
@@ -288,9 +294,11 @@ class InvocationsTable(Table):
                 sources.append("hand")
             if pl["spells"] - pl["spells_blocked"] > 0:
                 sources.append("spell")
-            # IN-6: an Attack card's effect, once its Cost is paid, once.
+            # IN-6: an Attack card's effect, once its Cost is paid, once, unless the card is
+            # blocked (IN-12).
             if game.phase == "effects" and pl["attack"] is not None and \
-                    not pl.get("cost_due") and not pl.get("attack_used"):
+                    not pl.get("cost_due") and not pl.get("attack_used") and \
+                    not pl["attack_blocked"]:
                 sources.append("attack")
             for src in sources:
                 why = "%s may play an effect card from their %s (IN-3)" % (game.name(p), src)
@@ -315,13 +323,14 @@ class InvocationsTable(Table):
         if kind == "place":
             return 6 if inp[2] == "attack" else 0.5
         return {"spell_attack": 6, "master_gives": 6, "force": 3, "judge": 8, "start": 3,
-                "pay": 3, "raise": 0.2, "lose": 0.1,
+                "pay": 3, "raise": 0.2, "lose": 0.1, "swap": 0.1,
                 "handed": 5, "beats": 0.3, "cancel": 0.3, "take": 0.2, "steal": 0.1,
                 "destroy": 0.1, "block": 0.1, "hand": 0.2, "timers": 0.5, "deck": 0.5,
                 "confirm_deck": 3}.get(kind, 1)
 
     def idle(self, game, inp):
-        return inp[0] == "hand" and game.phase != "setup"
+        # A swap of hand and Spell cards (IN-3) changes no count: it never moves on.
+        return inp[0] == "swap" or inp[0] == "hand" and game.phase != "setup"
 
 
 TABLES = {"jl": HexorsTable(), "ygo": HexorsTable(), "hs": HeroScapeTable(),

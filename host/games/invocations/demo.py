@@ -1,4 +1,4 @@
-"""The Invocations demo table: three players, two rounds."""
+"""The Invocations demo table: three players, two rounds (a cancelled Block)."""
 from __future__ import annotations
 
 from host.games.scripting import Steps, corrected, lookup
@@ -35,6 +35,8 @@ def invocations_script() -> list[dict]:
     s.choose("Red takes 3", "Blue takes 3", "Green takes 3", "Red takes 3", "Blue takes 1")
     s.choose("Red attack", "Blue attack", "Green attack")
     s.tap("in/card-06", "in/card-07", "in/card-08")   # 6, 2, 3
+    s.choose("Red blocks Blue Attack")                # IN-12: Blue's card effect is stopped
+    s.choose("cancel: Red blocks Blue Attack")        # IN-14: the Block no longer works
     s.choose("Blue beats Red", "Blue beats Green", "judge")
     # No deck left for round 3: the game ends (IN-9), Green 18 against Blue 11 (IN-10).
     return s.steps

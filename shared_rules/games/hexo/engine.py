@@ -8,10 +8,16 @@ of actions and who has passed. It judges every fight (HX-7..HX-12) with the stre
 arithmetic shown the way players check it, refuses monster placements the rules forbid
 (HX-13) and scores the end (HX-1).
 
-Inputs (the acting player is implied: actions come from ``legal_inputs().actor``):
+Inputs. ``("start", first, "cards")`` starts a game whose cards the referee keeps (HX-2..HX-5:
+each player's hand, own pile and discard counted; every action below then names its player
+right after its kind, ``("move", 1, "C4")``, and is refused unless it is that player's action
+and their hand pays it; a purchase says the money cards paid, ``("buy", p, n)``, and peace
+too, ``("peace", money, n)``). ``("start", first)``, as journals kept before, leaves the
+cards to the table: the acting player is implied, actions come from
+``legal_inputs().actor``.
 
 =====================================  ======================================================
-``("start", first)``                   setup done, ``first`` holds the First Player marker
+``("start", first[, "cards"])``        setup done, ``first`` holds the First Player marker
 ``("events", n)``                      HX-3: ``n`` events among the newly revealed cards
 ``("buy",)``                           buy a market card
 ``("move", dest)``                     move to the neighbouring space ``dest`` ("village" is
@@ -31,7 +37,10 @@ Inputs (the acting player is implied: actions come from ``legal_inputs().actor``
 ``("tapping", player)``                in a fight: the cards tapped next are this player's
                                        (their button on the hub, HX-7, HX-8)
 ``("fight",)`` / ``("peace", money)``  resolve the fight / buy peace with money (HX-12)
+                                       (and the money cards paid when the cards are kept)
 ``("monsters_left", n)``               HX-5: monster cards left in the market at turn end
+``("event_on", space)``                HX-14: an event names ``space`` (cancelled on a
+                                       village or the lost mine)
 =====================================  ======================================================
 
 What a tapped card means (``input_for``): in a fight, a Companion belongs to the player
@@ -42,8 +51,10 @@ monster ("Troll 1") and placed by HX-13 (the first of a type on a free mountain,
 next to the latest of their type).
 
 >>> g = HexoGame(players=["red", "blue"])
->>> g.apply(("start", 0)).find("market")
-{'revealed': 5, 'pile': 15}
+>>> g.apply(("start", 0, "cards")).find("draw")
+{'hands': [5, 5], 'rule': 'HX-3'}
+>>> g.apply(("events", 0)) and g.apply(("buy", 1, 2)).rule
+'HX-4'
 """
 
 
@@ -74,6 +85,12 @@ TREASURE_CARRIED = 5
 SKULL_POINTS = 1
 MARKET_SIZE = 5
 PILE_PER_PLAYER = 10
+HAND = 5            # HX-3: "Il pige alors les 5 premières cartes"
+STARTING_DECK = 7   # HX-2: 5 Bronze, 1 Goblin, 1 Companion, the player's own discard
+# HX-4: the actions a player takes in their place in a round. When the referee keeps the
+# cards (``("start", first, "cards")``) each names its player after its kind.
+ACTIONS = ("pass", "buy", "move", "sink", "take", "drop", "deposit", "place", "attack",
+           "action")
 TERRAINS = ("mountain", "plain", "village", "mine")
 
 
@@ -98,6 +115,8 @@ def space_name(space):
     """
     if space == "mine":
         return _("lost mine")
+    if space == "village":   # any of them (an event naming a village, HX-14)
+        return _("a village")
     if space.startswith("village") and space[7:].isdigit():
         return _("village %d") % int(space[7:])
     for kind in MONSTER_NAMES:
@@ -170,7 +189,11 @@ class HexoGame(Game):
             self.players.append({"name": name, "at": village(i), "began_at": village(i),
                                  "carried": 0,
                                  "reserve": 0, "skulls": 0, "done": False,
-                                 "killed": {"troll": 0, "ogre": 0, "goblin": 0}})
+                                 "killed": {"troll": 0, "ogre": 0, "goblin": 0},
+                                 "hand": 0, "deck": 0, "discard": 0})
+        # The referee keeps each player's cards (HX-2..HX-5) in a game started so; a journal
+        # written before it did holds ``("start", first)``: the table kept them then.
+        self.cards = False
         self.phase = "setup"
         self.first = None
         self.actor = None
@@ -225,9 +248,10 @@ class HexoGame(Game):
         if ph == "setup":
             n = len(self.players)
             ok = decisions.MIN_PLAYERS <= n <= decisions.MAX_PLAYERS
+            # A new game's referee keeps the cards (HX-2..HX-5).
             return Legal(None, "first", _("who goes first?"), choices=
-                         [(_("%s first") % self.name(p), ("start", p)) for p in range(n)]
-                         if ok else [])
+                         [(_("%s first") % self.name(p), ("start", p, "cards"))
+                          for p in range(n)] if ok else [])
         if ph == "over":
             return Legal(None, "over", _("%s wins") % ", ".join(self.name(p)
                                                                  for p in self.winners))
@@ -245,8 +269,13 @@ class HexoGame(Game):
         if ph == "fight":
             f = self.fight
             choices = [(_("fight"), ("fight",))]
-            if f["kind"] == "monster_attacks":
+            if f["kind"] == "monster_attacks" and not self.cards:
                 choices.append((_("buy peace"), ("peace", self._monster_total().value)))
+            elif f["kind"] == "monster_attacks":
+                price = self._monster_total().value
+                for k in range(1, self.players[f["player"]]["hand"] + 1):
+                    choices.append((n_("peace, %d card", "peace, %d cards", k)
+                                    % k, ("peace", price, k)))
             mine, theirs = self.strengths()
             return Legal(f["player"], "fight", _("%d vs %d") % (mine.value, theirs.value),
                          choices=choices)
@@ -272,8 +301,30 @@ class HexoGame(Game):
             for q in range(len(self.players)):
                 if q != p and self.players[q]["at"] == here:
                     choices.append((_("attack %s") % self.name(q), ("attack", q)))
-        return Legal(p, "action", _("%s: your action") % seat(pl["name"]), choices=choices,
-                     records=self._records())
+        if not self.cards:
+            return Legal(p, "action", _("%s: your action") % seat(pl["name"]),
+                         choices=choices, records=self._records() + self._space_events())
+        return Legal(p, "action", _("%s: your action") % seat(pl["name"]),
+                     choices=self._paid(choices),
+                     records=self._paid(self._records()) + self._space_events())
+
+    def _paid(self, items):
+        """The menu's actions as the actor plays them with the cards kept: each names its
+        player, a purchase how many money cards pay for it, and only what the hand pays
+        is offered (HX-4: with an empty hand, only the pass)."""
+        p = self.actor
+        hand = self.players[p]["hand"]
+        out = []
+        for label, inp in items:
+            if inp[0] == "buy":
+                for k in range(1, hand + 1):
+                    out.append((n_("buy, %d card", "buy, %d cards", k) % k,
+                                ("buy", p, k)))
+                continue
+            played, removed = self.cost(inp)
+            if played + removed <= hand:
+                out.append((label, (inp[0], p) + tuple(inp[1:])))
+        return out
 
     def _records(self):
         """HX-4's other actions, and HX-13's "no free space" while monsters are placed:
@@ -297,11 +348,24 @@ class HexoGame(Game):
             out.append((_("sink from market"), ("sink", "market")))
         return out
 
+    def _space_events(self):
+        """HX-14: an event naming a village (any of them) or the lost mine is cancelled:
+        what the table says on the referee's menu (an event naming another space is said
+        with that space's label, entered as a move's is)."""
+        return [(_("event: village"), ("event_on", "village")),
+                (_("event: mine"), ("event_on", "mine"))]
+
     def said(self, inp):
         """A move to a space the menu does not name (a board coordinate entered by hand)
-        as the menu would: "to C4"."""
+        as the menu would: "to C4"; a purchase or a peace with the money cards paid."""
+        if self.cards and len(inp) >= 2 and inp[0] in ACTIONS and _int(inp[1]):
+            inp = (inp[0],) + tuple(inp[2:])   # the player is said by the page itself
         if len(inp) == 2 and inp[0] == "move" and isinstance(inp[1], str):
             return _("to %s") % space_name(inp[1])
+        if len(inp) == 2 and inp[0] == "buy" and _int(inp[1]):
+            return n_("buy, %d card", "buy, %d cards", inp[1]) % inp[1]
+        if len(inp) == 3 and inp[0] == "peace" and _int(inp[2]):
+            return n_("peace, %d card", "peace, %d cards", inp[2]) % inp[2]
         return None
 
     def input_for(self, event, seat=0, names=()):
@@ -354,7 +418,8 @@ class HexoGame(Game):
 
     def view(self):
         """The view model: plain values for the screens (host/games/hexo/presenter.py reads nothing
-        else). ``fight``: the fight being judged, both sides' strength printed the way
+        else). ``cards_kept``: whether the referee keeps the cards (each player's ``hand``,
+        ``deck``, ``discard`` then count them). ``fight``: the fight being judged, both sides' strength printed the way
         players check it (``mine``, ``theirs``) and as ``values``, whose cards are tapped
         now (``tapping``), the monster's type in a monster fight; ``scores``: each player's
         final score printed, once the game is over."""
@@ -374,8 +439,10 @@ class HexoGame(Game):
             "revealed": self.revealed, "to_place": list(self.to_place),
             "players": [{"name": seat(pl["name"]), "at": pl["at"], "carried": pl["carried"],
                          "reserve": pl["reserve"], "skulls": pl["skulls"],
-                         "killed": dict(pl["killed"]), "score": score(pl).value}
+                         "killed": dict(pl["killed"]), "score": score(pl).value,
+                         "hand": pl["hand"], "deck": pl["deck"], "discard": pl["discard"]}
                         for pl in self.players],
+            "cards_kept": self.cards,
             "monsters": dict((k, dict(v)) for k, v in self.monsters.items()),
             "lying": dict(self.lying), "fight": fight, "winners": self.winners,
             "scores": [str(t) for t in self.scores] if self.scores else None,
@@ -388,7 +455,54 @@ class HexoGame(Game):
             return Refusal("INPUT", "unknown input %r" % (inp[0],), "see legal_inputs()")
         if self.phase == "over":
             return Refusal("HX-6", _("the game is over"), _("start a new game"))
+        if self.cards and inp[0] in ACTIONS and self.phase == "play":
+            return self._played(handler, inp)
         return handler(inp)
+
+    # --- the cards (HX-2..HX-5), when the referee keeps them ---------------------------
+    def cost(self, inp):
+        """Cards an action ``inp`` (without its player) plays from the hand: (to the
+        discard, out of the game), HX-15."""
+        kind = inp[0]
+        if kind == "pass":
+            return 0, 0
+        if kind == "buy":
+            # The money cards paid (the rulebook prints no card's value: the table counts
+            # the money, the referee the cards).
+            return (inp[1] if len(inp) == 2 and _int(inp[1]) else 0), 0
+        if kind == "move":
+            return (2 if self.players[self.actor]["carried"] == 2 else 1), 0
+        if kind == "sink" and len(inp) == 2 and inp[1] == "hand":
+            return 1, 1   # the Goblin is played; the sunk card leaves the game
+        if kind == "action" and len(inp) == 2 and inp[1] == "burst":
+            return 0, 1   # "en écartant celle-ci": the Companion leaves the game
+        return 1, 0
+
+    def _played(self, handler, inp):
+        """HX-4 / HX-15 with the cards kept: the action names its player, who must be the one whose
+        action it is, and who must hold the cards it plays; once it is taken the cards go
+        to the discard (or out of the game), a bought card to the discard."""
+        p = self.actor
+        if len(inp) < 2 or inp[1] != p:
+            return Refusal("HX-4", _("it is %s's action") % self.name(p),
+                           _("%s chooses an action or passes") % self.name(p))
+        action = (inp[0],) + tuple(inp[2:])
+        if action[0] == "buy" and (len(action) != 2 or not _int(action[1]) or action[1] < 1):
+            return Refusal("HX-15", _("a card is bought with money cards"),
+                           _("say how many money cards pay for it"))
+        played, removed = self.cost(action)
+        pl = self.players[p]
+        if played + removed > pl["hand"]:
+            return Refusal("HX-15", n_("%(player)s has %(n)d card in hand",
+                                      "%(player)s has %(n)d cards in hand", pl["hand"])
+                           % {"player": self.name(p), "n": pl["hand"]},
+                           _("pass") if pl["hand"] == 0 else _("choose an action the hand pays"))
+        result = handler(action)
+        if result.accepted:
+            # Only a pass (no card) can end the turn and discard the hands: paid after.
+            pl["hand"] -= played + removed
+            pl["discard"] += played + (1 if action[0] == "buy" else 0)
+        return result
 
     def _in_start(self, inp):
         if self.phase != "setup":
@@ -397,12 +511,18 @@ class HexoGame(Game):
         if n < decisions.MIN_PLAYERS or n > decisions.MAX_PLAYERS:
             return Refusal("HX-2", _("Hexo is for %d to %d players") % (
                 decisions.MIN_PLAYERS, decisions.MAX_PLAYERS))
-        if len(inp) != 2 or not _int(inp[1]) or not 0 <= inp[1] < n:
+        if len(inp) not in (2, 3) or not _int(inp[1]) or not 0 <= inp[1] < n:
             return Refusal("HX-2", _("choose the First Player"), _("a player 0..%d") % (n - 1))
+        if len(inp) == 3 and inp[2] != "cards":
+            return Refusal("INPUT", "start takes the First Player, then \"cards\"")
         self.first = inp[1]
+        self.cards = len(inp) == 3
+        if self.cards:
+            for pl in self.players:
+                pl["discard"] = STARTING_DECK   # "qui constitueront sa défausse personnelle"
         out = Outcome()
         out.add("setup", {"pile": self.pile, "first": self.first,
-                          "deck": "5 Bronze, 1 Goblin, 1 Companion"})
+                          "deck": "5 Bronze, 1 Goblin, 1 Companion", "cards": self.cards})
         self._start_turn(out)
         return out
 
@@ -425,6 +545,29 @@ class HexoGame(Game):
         self.actor = self.first
         out.add("turn", {"turn": self.turn, "first": self.first})
         out.add("market", {"revealed": need, "pile": self.pile})
+        if self.cards:
+            # HX-3 / HX-15: each shuffles the discard under their own pile and draws 5.
+            for pl in self.players:
+                pl["deck"] += pl["discard"]
+                pl["discard"] = 0
+                pl["hand"] = min(HAND, pl["deck"])
+                pl["deck"] -= pl["hand"]
+            out.add("draw", {"hands": [pl["hand"] for pl in self.players], "rule": "HX-3"})
+        return out
+
+    def _in_event_on(self, inp):
+        """HX-14: "Aucun évènement s'appliquant à une case spécifique ne pourra avoir lieu
+        sur ces cases. Si le cas survient alors l'évènement est automatiquement annulé":
+        an event (from the market or a hand) names ``space``; on a village or the lost mine
+        it is cancelled. It is no action of its own: the player whose action it is acts
+        next as before (an event from a hand was its ``("action", "event")``)."""
+        if self.phase != "play":
+            return Refusal("HX-14", _("events are executed during the turn"))
+        if len(inp) != 2 or not isinstance(inp[1], str) or not inp[1]:
+            return Refusal("INPUT", "event_on needs the space label")
+        out = Outcome()
+        out.add("space_event", {"space": inp[1], "cancelled": is_special(inp[1]),
+                                "rule": "HX-14"})
         return out
 
     def _in_events(self, inp):
@@ -725,6 +868,8 @@ class HexoGame(Game):
             return Refusal("INPUT", "not a card entry")
         fighters = [f["player"]] + ([f["opponent"]] if f["kind"] == "pvp" else [])
         kind = entry.get("kind")
+        if self.cards and self.players[p]["hand"] == 0:
+            return Refusal("HX-7", _("%s has no card in hand") % self.name(p))
         out = Outcome()
         if kind == "companion":
             if p not in fighters:
@@ -748,6 +893,9 @@ class HexoGame(Game):
         else:
             return Refusal("HX-7", _("only Companions and monster cards join a fight"))
         f["keys"].append(key)
+        if self.cards:   # HX-7, HX-8: "celles-ci étant immédiatement défaussées"
+            self.players[p]["hand"] -= 1
+            self.players[p]["discard"] += 1
         return out
 
     def _in_tapping(self, inp):
@@ -824,11 +972,20 @@ class HexoGame(Game):
     def _in_peace(self, inp):
         if self.phase != "fight" or self.fight["kind"] != "monster_attacks":
             return Refusal("HX-12", _("peace is bought when leaving a monster's space"))
-        if len(inp) != 2 or not _int(inp[1]) or inp[1] < 0:
+        if len(inp) != (3 if self.cards else 2) or not _int(inp[1]) or inp[1] < 0:
             return Refusal("HX-12", _("peace needs the money paid"))
         f = self.fight
         price = self._monster_total()
         p = f["player"]
+        cards = inp[2] if self.cards else 0
+        if self.cards and (not _int(cards) or cards < 1):
+            return Refusal("HX-12", _("peace is paid with money cards"))
+        if cards > self.players[p]["hand"]:
+            return Refusal("HX-12", n_("%(player)s has %(n)d card in hand",
+                                       "%(player)s has %(n)d cards in hand",
+                                       self.players[p]["hand"])
+                           % {"player": self.name(p), "n": self.players[p]["hand"]},
+                           _("fight instead"))
         out = Outcome()
         paid = inp[1] >= price.value
         if not paid and not decisions.FAILED_PEACE_USES_ACTION:
@@ -837,6 +994,9 @@ class HexoGame(Game):
                           "rule": "HX-12"})
         if paid:
             self.players[p]["at"] = f["dest"]
+            # "L'argent dépensé est immédiatement défaussé."
+            self.players[p]["hand"] -= cards
+            self.players[p]["discard"] += cards
         self.fight = None
         self.phase = "play"
         return self._done_action(out)
@@ -844,6 +1004,13 @@ class HexoGame(Game):
     # --- end of turn and game ---------------------------------------------------------
     def _end_turn(self, out):
         out.add("turn_end", {"turn": self.turn, "rule": "HX-5"})
+        if self.cards:
+            # HX-5: "Les cartes en main qui n'ont pas été jouées sont immédiatement défaussées."
+            left = [pl["hand"] for pl in self.players]
+            for pl in self.players:
+                pl["discard"] += pl["hand"]
+                pl["hand"] = 0
+            out.add("hands_discarded", {"cards": left, "rule": "HX-5"})
         self.actor = None
         self.phase = "monsters_left"
         return out

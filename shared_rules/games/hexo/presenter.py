@@ -97,8 +97,12 @@ class HexoScreens:
             at = _("%(player)s at %(space)s") % where
         lines = [self._scores(ref, game), at, self._what_happened(ref, outcome)]
         # The market lies on the table for all to see; the pile's count is what tells
-        # how near the end is (the game ends when the market cannot be refilled).
-        return View(header=self._turn_header(game), header_right=_("pile %d") % game["pile"],
+        # how near the end is (the game ends when the market cannot be refilled), and the
+        # events screen of each turn says it. While a player chooses, the cards their hand
+        # still pays for are what the choice turns on (HX-15), when the referee counts them.
+        right = (_("%d in hand") % pl["hand"]) if game["cards_kept"] else \
+            _("pile %d") % game["pile"]
+        return View(header=self._turn_header(game), header_right=right,
                     lines=tuple([line for line in lines if line]), footer=legal.prompt,
                     kind="turn")
 
@@ -110,6 +114,9 @@ class HexoScreens:
         if first is not None:
             return _("First Player: %s") % ref.players[first["player"]]
         for kind, data in outcome.events:
+            if kind == "space_event":   # HX-14
+                return (_("event on %s: cancelled") if data["cancelled"] else
+                        _("event on %s")) % space_name(data["space"])
             who = ref.players[data["player"]] if "player" in data else ""
             if kind == "take":
                 return _("%s took a treasure") % who

@@ -24,6 +24,9 @@ TITLES = {
 }
 # Yu-Gi-Oh!'s book fights a DUEL (seed 001), the Justice League's a battle (docs/GLOSSARY.md).
 CALLED_OFF = {"jl": N_("Battle called off"), "ygo": N_("Duel called off")}
+# The moves a Power orders that the players make on the table (the referee cannot see the
+# board): said on the panel when the Power is played (JL-W067, JL-W075).
+MOVES = {"speed": N_("may move 2 spaces"), "wasteland": N_("place 3 craters")}
 
 
 class HexorsScreens:
@@ -60,14 +63,15 @@ class HexorsScreens:
             return screens.winner(self.title, who, self._battle_line(ref, outcome))
         fought = outcome.find("battle")
         if fought is not None:
-            return self._battle(ref, right, fought, legal)
+            return self._battle(ref, game, right, fought, legal, outcome.find("power"))
         played = outcome.find("power")
         if played is not None:
             payer = played["player"]
+            move = MOVES.get(played.get("effect"))
             return screens.power_play(self.title, ref.players[payer], ref.name(played["tile"]),
                                       played.get("cost", 0),
                                       game["players"][payer]["stones"],
-                                      legal.prompt)
+                                      _(move) if move else legal.prompt)
         b = game["battle"]
         if b is not None:
             shown = tuple([str(b["values"][b[side]]) if b["rolls"][i] else "?"
@@ -83,7 +87,10 @@ class HexorsScreens:
             line = _("Tap the next tile, or end the turn")
         else:
             line = _("Tap the tile that moved")
-        return View(header=self.title, header_right=right, lines=(line,),
+        lines = (line,)
+        if self.variant.startswith("ygo") and moved is None and legal.expect == "attacker":
+            lines += (_("who cannot move loses"),)   # YG-4: a tile must always move
+        return View(header=self.title, header_right=right, lines=lines,
                     footer=legal.prompt, kind="turn")
 
     def _setup(self, ref, game, last):
@@ -95,12 +102,18 @@ class HexorsScreens:
         return screens.roster_setup(self.title, ref.players, tuple(counts), ref.seat, button,
                                     added["name"] if added else "")
 
-    def _battle(self, ref, right, fought, legal):
+    def _battle(self, ref, game, right, fought, legal, played=None):
         att, dfn = fought["attacker"], fought["defender"]
         totals = fought["totals"]
         winner = fought.get("winner")
         if fought.get("void"):
             line, breakdown = _(CALLED_OFF[self.variant.split("-")[0]]), legal.prompt
+            target = played.get("target") if played is not None else None
+            if target in game["tiles"] and played.get("effect") == "escape" and \
+                    game["tiles"][target]["kind"] == "character":
+                # JL-W066: "a targeted Character may be moved back 1 space" (never a
+                # Stronghold: they never move, JL-P4).
+                breakdown = _("%s: back 1 space") % ref.name(target)
         elif winner is None:
             line, breakdown = _("Tie! Roll again"), legal.prompt
         else:

@@ -22,6 +22,10 @@ HANDOVER_TIMER_MS = 15000
 # IN-5 / IN-12: a blocked hand counts as an empty one for the Attack (a free Spell, else
 # the Master's deck card); with nothing anywhere and an empty deck the player sits out the
 # rest of the round, as a blocked player does.
+# IN-12: a blocked Attack card still counts its Attack in the judging (only its effect is
+# stopped); a Destroy or Steal of a Spell or Shield takes a free one while there is one.
+# IN-8 / IN-12: a blocked Shield is not turned over in the tie-break, nor pays a Cost.
+# IN-14: only effects recorded after the reveal are cancelled (Stage 2's cards are discarded).
 # IN-7: an effect recorded as "A beats B" wins over the Attack values (the card says so).
 EFFECT_BEATS_ATTACK = True
 # IN-7: when nobody beats anybody (all Attacks equal) every player in the round is tied

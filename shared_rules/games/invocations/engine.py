@@ -24,6 +24,8 @@ Inputs:
 ``("start",)``                           deal the first round (IN-2)
 ``("place", p, slot)``                   Stage 2: p puts a hand card face down in a slot
 ``("spell_attack", p)``                  IN-5: no card in hand, a Spell goes to Attack
+``("swap", p)``                          Stage 2: p swaps a hand card with a free Spell
+                                         (IN-13)
 ``("force", p)``                         IN-4: after 1 minute the Master moves a Spell to Attack
 ``("master_gives", p)``                  IN-5: no hand, no Spells: a deck card into Attack
 ``("take", p, n, source[, origin])``     effect: p draws n cards from ``origin`` ("deck",
@@ -42,7 +44,8 @@ Inputs:
 ``("tick", ms)`` / ``("timeout", which)``  time passes; "attack" or "handover" ran out
 ``("reveal", p, key, entry)``            Stage 3: p's Attack card was tapped (IN-6)
 ``("beats", a, b)``                      an effect makes a beat b (IN-7)
-``("cancel", p)``                        p's effect is cancelled; the card stays (IN-12)
+``("cancel", p, i)``                     p's effect ``i`` (after the reveal) is cancelled:
+                                         what it did is taken back; the card stays (IN-14)
 ``("judge",)``                           effects done: find the dominant player (IN-7)
 ``("shield", p, key, entry)``            a tied dominant reveals a random Shield (IN-8)
 ``("tap", key, entry)``                  a card on the reader: the Attack (or Shield) of
@@ -69,6 +72,10 @@ NO_CARD = {"hand": N_("%s has no card in hand"), "spell": N_("%s has no Spell ca
 SOURCES = ("hand", "spell", "attack")
 ORIGINS = ("deck", "discard")   # where a Take draws from (IN-3)
 BLOCKABLE = ("player", "hand", "spell", "shield", "attack")
+# What a Block sets on its target (IN-12): a player sits out the round, a hand draws nothing
+# at the next Stage 1, a Spell or a Shield cannot be used, an Attack card's effect cannot.
+BLOCKS = {"player": "blocked", "hand": "hand_blocked", "spell": "spells_blocked",
+          "shield": "shields_blocked", "attack": "attack_blocked"}
 TARGETS = ("hand", "spell", "shield", "attack")
 
 
@@ -144,6 +151,7 @@ class InvocationsGame(Game):
         self.attack_timeout = False
         self.handover = None
         self.beats = []
+        self.effects = []   # effects recorded after the reveal, for a cancel (IN-12)
         self.tied = []
         self.shown = {}
         self.playoff = None
@@ -154,8 +162,8 @@ class InvocationsGame(Game):
     def _new_player(name):
         return {"name": name, "hand": 0, "spells": 0, "shields": 0, "attack_down": False,
                 "attack": None, "victories": [], "blocked": False, "hand_blocked": False,
-                "spells_blocked": 0, "sits_out": False, "cost_due": 0, "attack_used": False,
-                "attack_gone": False}
+                "spells_blocked": 0, "shields_blocked": 0, "attack_blocked": False,
+                "sits_out": False, "cost_due": 0, "attack_used": False, "attack_gone": False}
 
     # --- reading ----------------------------------------------------------------------
     @staticmethod
@@ -190,6 +198,12 @@ class InvocationsGame(Game):
     def free_spells(self, p):
         pl = self.players[p]
         return pl["spells"] - pl["spells_blocked"]
+
+    def free_shields(self, p):
+        """Shields ``p`` may use (pay a Cost with, turn over in a tie-break): a blocked one
+        "no podrá ser utilizada [...] hasta el final de la ronda" (IN-12)."""
+        pl = self.players[p]
+        return pl["shields"] - pl["shields_blocked"]
 
     def _master_can_give(self):
         """IN-5: the Master's card comes from the deck (any card in a play-off)."""
@@ -297,10 +311,16 @@ class InvocationsGame(Game):
             return _(said) % who if said else None
         if kind == "spell_attack":
             return _("%s spell>atk") % who
+        if kind == "swap":
+            return _("%s swaps hand and Spell") % who
         if kind == "master_gives":
             return _("give %s") % who
         if kind == "force":
             return _("force %s") % who
+        if kind == "cancel" and len(inp) == 3 and _int(inp[2]) \
+                and 0 <= inp[2] < len(self.effects):
+            effect = self.said(self.effects[inp[2]]["input"])
+            return _("cancel: %s") % effect if effect else _("cancel %s") % who
         if kind == "cancel":
             return _("cancel %s") % who
         if kind == "pay" and len(inp) == 3:
@@ -321,8 +341,10 @@ class InvocationsGame(Game):
         if kind == "steal":
             return _("%s steals %s") % (who, them)
         if kind == "block" and len(inp) >= 4:
-            return (_("%s blocks %s hand") if inp[3] == "hand" else _("%s blocks %s")) \
-                % (who, them)
+            said = {"hand": N_("%s blocks %s hand"), "spell": N_("%s blocks %s spell"),
+                    "shield": N_("%s blocks %s shield"),
+                    "attack": N_("%s blocks %s Attack")}.get(inp[3], N_("%s blocks %s"))
+            return _(said) % (who, them)
         if kind == "destroy" and len(inp) >= 4:
             said = {"shield": N_("%s breaks %s shield"), "spell": N_("%s breaks %s spell"),
                     "attack": N_("%s destroys %s Attack")}.get(inp[3])
@@ -362,6 +384,8 @@ class InvocationsGame(Game):
             for p in self.in_round():
                 if self.usable_hand(p) > 0:
                     out += [("take", p, 1, "hand", "discard"), ("lose", p, "hand")]
+                    if self.free_spells(p) > 0:
+                        out.append(("swap", p))
             out += [("hand", n) for n in (4, 5, 6) if n != self.hand_size]
         elif self.phase == "stage3":
             out += self._cost_records()
@@ -369,11 +393,7 @@ class InvocationsGame(Game):
             for p, q in self._pairs():
                 if [p, q] not in self.beats and [q, p] not in self.beats:
                     out.append(("beats", p, q))
-            done = []
-            for pair in self.beats:
-                if pair[0] not in done:
-                    done.append(pair[0])
-            out += [("cancel", p) for p in sorted(done)]
+            out += [("cancel", self.effects[i]["input"][1], i) for i in self.cancellable()]
             out += self._cost_records()
             for p in self.in_round():
                 src = self._stage3_source(p)
@@ -385,7 +405,10 @@ class InvocationsGame(Game):
                     if q == p:
                         continue
                     out.append(("block", p, q, "player", src))
-                    if self.players[q]["attack"] is not None:
+                    them = self.players[q]
+                    if them["attack"] is not None:
+                        if not them["attack_blocked"]:
+                            out.append(("block", p, q, "attack", src))
                         out.append(("destroy", p, q, "attack", src))
                 if self.deck > 0:
                     out.append(("take", p, 1, src))
@@ -397,7 +420,8 @@ class InvocationsGame(Game):
         """Where ``p``'s next effect after the reveal comes from: the Attack card once its
         Cost is paid and while its effect is unused, else a free Spell; None: nothing."""
         pl = self.players[p]
-        if pl["attack"] is not None and pl["cost_due"] == 0 and not pl["attack_used"]:
+        if pl["attack"] is not None and pl["cost_due"] == 0 and not pl["attack_used"] \
+                and not pl["attack_blocked"]:
             return "attack"
         if self.free_spells(p) > 0:
             return "spell"
@@ -412,7 +436,7 @@ class InvocationsGame(Game):
                 continue
             if self.free_spells(p) > 0:
                 out.append(("pay", p, "spell"))
-            if pl["shields"] > 0:
+            if self.free_shields(p) > 0:
                 out.append(("pay", p, "shield"))
         return out
 
@@ -437,7 +461,9 @@ class InvocationsGame(Game):
         nothing else). Besides the counts: ``in_round`` and ``waiting`` (players still to
         place an Attack), the ``handover`` under way, the play-off's players, the pairs an
         effect says ``beats``, the ``tied`` players and the Shields ``shown`` (IN-8),
-        ``effects`` (Steal and Destroy effects recorded so far: a hand-over's identity)."""
+        ``effects`` (Steal and Destroy effects recorded so far: a hand-over's identity),
+        ``recorded`` ([index, input] of the effects after the reveal a cancel may still
+        take back, IN-12)."""
         effects = 0
         for inp in self.inputs:
             if inp[0] in ("destroy", "steal"):
@@ -459,12 +485,16 @@ class InvocationsGame(Game):
                          "defense": supreme(pl["victories"])[1],
                          "attack": pl["attack"]["attack"] if pl["attack"] else None,
                          "blocked": pl["blocked"], "sits_out": pl["sits_out"],
-                         "cost_due": pl["cost_due"], "attack_gone": pl["attack_gone"]}
+                         "cost_due": pl["cost_due"], "attack_gone": pl["attack_gone"],
+                         "attack_blocked": pl["attack_blocked"],
+                         "spells_blocked": pl["spells_blocked"],
+                         "shields_blocked": pl["shields_blocked"]}
                         for pl in self.players],
             "in_round": self.in_round(), "waiting": self.waiting_for_attack(),
             "playoff": list(self.playoff) if self.playoff is not None else None,
             "beats": [list(pair) for pair in self.beats], "tied": list(self.tied),
             "shown": dict(self.shown), "effects": effects,
+            "recorded": [[i, list(self.effects[i]["input"])] for i in self.cancellable()],
             "winners": self.winners, "series": self.series,
         }
 
@@ -671,6 +701,32 @@ class InvocationsGame(Game):
         self._maybe_stage3(out)
         return out
 
+    def _in_swap(self, inp):
+        """IN-13, Stage 2: "Podrás intercambiar cartas de tu mano con las de Conjuro": a hand card
+        goes face down into a Spell slot and that Spell into the hand; the counts stay,
+        but a blocked card "no podrá ser [...] remplazada" (IN-12): a blocked hand cannot
+        give the card, a blocked Spell cannot be taken back."""
+        if len(inp) != 2:
+            return Refusal("INPUT", "swap needs the player")
+        p = inp[1]
+        bad = self._stage_check(p)
+        if bad:
+            return bad
+        pl = self.players[p]
+        if pl["hand"] == 0:
+            return Refusal("IN-13", _("%s has no card in hand") % seat(pl["name"]))
+        if pl["spells"] == 0:
+            return Refusal("IN-13", _("%s has no Spell card") % seat(pl["name"]),
+                           _("place the card as a Spell"))
+        if pl["hand_blocked"]:
+            return Refusal("IN-12", _("%s's hand is blocked") % seat(pl["name"]))
+        if self.free_spells(p) <= 0:
+            return Refusal("IN-12", _("a blocked card cannot be replaced"),
+                           _("%s's Spells stay until the end of the round") % seat(pl["name"]))
+        out = Outcome()
+        out.add("swapped", {"player": p, "rule": "IN-13"})
+        return out
+
     def _spell_to_attack(self, inp, rule):
         if len(inp) != 2:
             return Refusal("INPUT", "needs the player")
@@ -781,6 +837,8 @@ class InvocationsGame(Game):
                            _("pay the Cost first"))
         elif pl["attack_used"]:
             return Refusal("IN-6", _("%s already used the Attack card's effect") % seat(pl["name"]))
+        elif pl["attack_blocked"]:
+            return Refusal("IN-12", _("%s's Attack card is blocked") % seat(pl["name"]))
         return None
 
     def _spend(self, p, source):
@@ -830,6 +888,7 @@ class InvocationsGame(Game):
         if origin == "deck":
             self.deck -= got
         self.players[p]["hand"] += got
+        self._effect_done(inp, [("take", p, got, origin == "deck")])
         out = Outcome()
         out.add("take", {"player": p, "cards": got, "lost": got < n, "deck": self.deck,
                          "from": origin})
@@ -844,15 +903,19 @@ class InvocationsGame(Game):
         if bad:
             return bad
         pl = self.players[target]
-        if what == "spell" and self.free_spells(target) <= 0:
+        # IN-3: a card that is not there, or is blocked already, cannot be blocked.
+        if what == "spell" and self.free_spells(target) <= 0 or \
+                what == "shield" and self.free_shields(target) <= 0 or \
+                what == "attack" and (not pl["attack_down"] or pl["attack_blocked"]):
             return self._effect_lost(by, target, what, source, "block")
         self._spend(by, source)
-        if what == "player":
-            pl["blocked"] = True        # IN-12: sits out the whole round
-        elif what == "hand":
-            pl["hand_blocked"] = True   # IN-12: no cards next Stage 1
-        elif what == "spell":
-            pl["spells_blocked"] += 1
+        field = BLOCKS[what]
+        if what in ("spell", "shield"):
+            pl[field] += 1              # IN-12: that card cannot be used this round
+            self._effect_done(inp, [("add", target, field, 1)])
+        else:
+            self._effect_done(inp, [("set", target, field, pl[field])])
+            pl[field] = True            # a player sits out; a hand draws nothing next
         out = Outcome()
         out.add("blocked", {"by": by, "player": target, "what": what})
         self._maybe_stage3(out)
@@ -885,9 +948,12 @@ class InvocationsGame(Game):
                 pl["spells_blocked"] = pl["spells"]
         elif what == "shield":
             pl["shields"] -= 1
+            if pl["shields_blocked"] > pl["shields"]:
+                pl["shields_blocked"] = pl["shields"]
         else:
             pl["attack_down"] = False
             pl["attack"] = None
+            pl["attack_blocked"] = False   # the block went with the card
 
     def _destroy_or_steal(self, inp, kind):
         if len(inp) != 5:
@@ -901,13 +967,20 @@ class InvocationsGame(Game):
         if not self._has_card(target, what):
             return self._effect_lost(by, target, what, source, kind)
         self._spend(by, source)
+        them = self.players[target]
+        if what == "attack":
+            undo = [("attack", target, them["attack"], them["attack_blocked"])]
+        else:
+            undo = [("add", target, what + "s" if what != "hand" else what, -1)]
         if what == "attack" and self.phase == "effects":
             # Destroyed (to the discard pile) or stolen after the reveal: the target has
             # no Attack for the judging and loses to every Attack (RULES.md, IN-7).
-            self.players[target]["attack_gone"] = True
+            them["attack_gone"] = True
         self._remove(target, what)
         if kind == "steal":
             self.players[by]["hand"] += 1
+            undo.append(("add", by, "hand", 1))
+        self._effect_done(inp, undo)
         out = Outcome()
         out.add(kind, {"by": by, "player": target, "what": what})
         if self.timers:
@@ -938,7 +1011,9 @@ class InvocationsGame(Game):
             # Attack there does nothing ("no tiene sentido"); nor does it on no Attack.
             return self._effect_lost(by, target, "attack", source, "raise")
         self._spend(by, source)
-        attack["attack"] = max(0, attack["attack"] + n)
+        before = attack["attack"]
+        attack["attack"] = max(0, before + n)
+        self._effect_done(inp, [("raise", target, attack["attack"] - before)])
         out = Outcome()
         out.add("raised", {"by": by, "player": target, "amount": n,
                            "attack": attack["attack"], "rule": "IN-6"})
@@ -978,6 +1053,8 @@ class InvocationsGame(Game):
         elif source == "shield":
             if pl["shields"] == 0:
                 return Refusal("IN-6", _(NO_CARD[source]) % seat(pl["name"]))
+            if self.free_shields(p) <= 0:
+                return Refusal("IN-12", _("%s has no Shield free to use") % seat(pl["name"]))
             pl["shields"] -= 1
         else:
             return Refusal("IN-6", _("a Cost is paid with Spell or Shield cards"))
@@ -1101,26 +1178,99 @@ class InvocationsGame(Game):
             return Refusal("IN-7", _("%s already beats %s") % (self.name(b), self.name(a)),
                            _("cancel that effect first"))
         self.beats.append([a, b])
+        self._effect_done(inp, [("beats", a, b)])
         out = Outcome()
         out.add("beats", {"player": a, "beats": b})
         return out
 
+    def _effect_done(self, inp, undo):
+        """Keep an effect recorded after the reveal, with what takes it back, for a cancel
+        (IN-14). A Stage 2 effect card is discarded as it is used ("todas las cartas que
+        usan un efecto se descartan"): it has no place to stay in, so nothing cancels it."""
+        if self.phase == "effects":
+            self.effects.append({"input": inp, "undo": undo, "cancelled": False})
+
+    def cancellable(self):
+        """Indexes into ``effects`` of the effects a cancel may still take back."""
+        return [i for i, e in enumerate(self.effects) if not e["cancelled"]]
+
     def _in_cancel(self, inp):
-        if len(inp) != 2:
-            return Refusal("INPUT", "cancel needs the player whose effect is cancelled")
-        bad = self._check_player(inp[1], "IN-12")
+        """IN-14: "Una carta que le cancelan el efecto, se mantiene en su lugar pero su
+        efecto no funciona": ``("cancel", p, i)`` takes back what effect ``i`` (this round's
+        ``effects``) of player ``p`` did, whatever it was; the card it came from stays used.
+        ``("cancel", p)``, the form journals kept before the effects were numbered, takes
+        back p's who-beats-whom effects."""
+        if len(inp) not in (2, 3):
+            return Refusal("INPUT", "cancel needs the player and the effect")
+        bad = self._check_player(inp[1], "IN-14")
         if bad:
             return bad
         if self.phase != "effects":
-            return Refusal("IN-12", _("effects are cancelled after the reveal"))
+            return Refusal("IN-14", _("effects are cancelled after the reveal"))
         p = inp[1]
+        if len(inp) == 2:
+            return self._cancel_beats(p)
+        i = inp[2]
+        if not _int(i) or i not in self.cancellable() or self.effects[i]["input"][1] != p:
+            return Refusal("IN-14", _("%s has no such recorded effect") % self.name(p),
+                           _("cancel an effect the Master's menu lists"))
+        effect = self.effects[i]
+        bad = self._busy(*self._touched(effect))
+        if bad:
+            return bad
+        effect["cancelled"] = True
+        for op in effect["undo"]:
+            self._take_back_op(op)
+        out = Outcome()
+        out.add("cancelled", {"player": p, "effect": list(effect["input"]), "rule": "IN-14"})
+        return out
+
+    def _cancel_beats(self, p):
         dropped = [pair for pair in self.beats if pair[0] == p]
         if not dropped:
-            return Refusal("IN-12", _("%s has no recorded effect") % self.name(p))
+            return Refusal("IN-14", _("%s has no recorded effect") % self.name(p))
         self.beats = [pair for pair in self.beats if pair[0] != p]
+        for e in self.effects:
+            if e["input"][0] == "beats" and e["input"][1] == p:
+                e["cancelled"] = True
         out = Outcome()
         out.add("cancelled", {"player": p, "dropped": dropped})
         return out
+
+    @staticmethod
+    def _touched(effect):
+        """The players an effect's undo gives cards back to or takes them from."""
+        return [op[1] for op in effect["undo"]]
+
+    def _take_back_op(self, op):
+        """Undo one thing an effect did, as far as the table still allows it: cards given
+        back that are no longer there are not taken twice, no count goes below zero."""
+        kind = op[0]
+        if kind == "beats":
+            if [op[1], op[2]] in self.beats:
+                self.beats.remove([op[1], op[2]])
+            return
+        pl = self.players[op[1]]
+        if kind == "set":
+            pl[op[2]] = op[3]
+        elif kind == "add":
+            pl[op[2]] = max(0, pl[op[2]] - op[3])
+            for blocked, cards in (("spells_blocked", "spells"), ("shields_blocked", "shields")):
+                if pl[blocked] > pl[cards]:
+                    pl[blocked] = pl[cards]
+        elif kind == "take":     # the cards drawn go back where they came from
+            n = min(op[2], pl["hand"])
+            pl["hand"] -= n
+            if op[3]:
+                self.deck += n
+        elif kind == "raise":
+            if pl["attack"] is not None:
+                pl["attack"]["attack"] = max(0, pl["attack"]["attack"] - op[2])
+        elif kind == "attack":   # a destroyed or stolen Attack back in place
+            pl["attack"] = op[2]
+            pl["attack_down"] = True
+            pl["attack_gone"] = False
+            pl["attack_blocked"] = op[3]
 
     def _in_judge(self, inp):
         if self.phase != "effects":
@@ -1155,7 +1305,7 @@ class InvocationsGame(Game):
     def _shield_round(self, out):
         """IN-8: start a reveal round, or give up when a tied player has no Shield."""
         for p in self.tied:
-            if self.players[p]["shields"] == 0:
+            if self.free_shields(p) <= 0:   # a blocked Shield is not turned over (IN-12)
                 return self._no_winner(out)
         self.phase = "shields"
         self.shown = {}
@@ -1224,12 +1374,15 @@ class InvocationsGame(Game):
             pl["blocked"] = False
             pl["sits_out"] = False
             pl["spells_blocked"] = 0
+            pl["shields_blocked"] = 0
+            pl["attack_blocked"] = False
             pl["cost_due"] = 0
             pl["attack_used"] = False
             pl["attack_gone"] = False
         self.tied = []
         self.shown = {}
         self.beats = []
+        self.effects = []
         self.handover = None
 
     def _next_round(self, out):

@@ -109,7 +109,7 @@ class InvocationsScreens:
             return View(header=head, header_right=_("Stage 3"), lines=self._attacks(ref, game),
                         footer=legal.prompt, kind="turn")
         if game["phase"] == "effects":
-            lines = self._attacks(ref, game)
+            lines = self._attacks(ref, game) + self._blocked(ref, game)
             for a, b in game["beats"]:
                 lines += (_("%(winner)s beats %(loser)s (effect)")
                           % {"winner": ref.players[a], "loser": ref.players[b]},)
@@ -138,6 +138,24 @@ class InvocationsScreens:
         costs = (_("Cost due: %s") % " ".join(owed),) if owed else ()
         prize = (_("prize %d") % game["prize"],) if game["prize"] else ()
         return (" ".join(parts),) + costs + prize
+
+    def _blocked(self, ref, game):
+        """IN-12: the cards a Block stopped this round, so the table sees the effects that
+        cannot be used (a blocked Attack card, Spells, Shields)."""
+        parts = []
+        for p in game["in_round"]:
+            pl = game["players"][p]
+            if pl["attack_blocked"]:
+                parts.append(_("%s Attack") % ref.players[p])
+            for key, said in (("spells_blocked", n_("%(player)s %(n)d spell",
+                                                     "%(player)s %(n)d spells",
+                                                     pl["spells_blocked"])),
+                              ("shields_blocked", n_("%(player)s %(n)d shield",
+                                                      "%(player)s %(n)d shields",
+                                                      pl["shields_blocked"]))):
+                if pl[key]:
+                    parts.append(said % {"player": ref.players[p], "n": pl[key]})
+        return (_("Blocked: %s") % ", ".join(parts),) if parts else ()
 
     def _stage2(self, ref, game, head, outcome):
         waiting = game["waiting"]

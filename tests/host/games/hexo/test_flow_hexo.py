@@ -130,7 +130,7 @@ def test_hx_11_hx_12_leaving_a_monster_it_attacks_or_peace_is_bought():
     t.choose("to Troll 1", "pass", "go home")
     assert "Troll attacks Blue" in t.screen() and "HX-11" not in t.screen()
     assert "OK: fight or peace" in t.screen()
-    t.choose("buy peace")
+    t.choose("peace, 1 card")
     assert "Blue pays, moves on" in t.screen() and "price 3 Troll = 3" in t.screen()
     assert t.game.players[1]["at"] == "village2"
 
@@ -147,7 +147,7 @@ def test_hx_11_winning_against_the_leaving_monster_takes_it():
 
 def test_hx_12_peace_is_only_bought_from_a_monster_that_attacks():
     t = both_on_the_troll()
-    assert "buy peace" not in t.menu()
+    assert not [label for label in t.menu() if label.startswith("buy peace")]
 
 
 def test_hx_1_hx_6_end_scores_and_the_winner():
@@ -201,3 +201,29 @@ def test_hx_7_a_button_pressed_in_one_fight_does_not_carry_into_the_next():
     t.tap("hx/companion")
     assert "Red: 1 base +2 Companion = 3" in t.screen()
     assert t.game.fight["support"] == {0: [(2, "Companion")]}
+
+
+def test_hx_3_hx_4_hx_5_the_hands_on_the_panel_paid_and_discarded():
+    """HX-3: hands of 5; HX-4: a purchase pays its money cards, an empty hand only passes;
+    HX-5: what is left in the hands is discarded at the end of the turn."""
+    t = table()
+    t.choose("Red first", "0 events")
+    assert "[5 in hand]" in t.screen() and "Red: your action" in t.screen(), t.screen()
+    t.choose("buy, 5 cards")
+    assert "Red bought a card" in t.screen() and "Blue: your action" in t.screen()
+    assert "[5 in hand]" in t.screen()
+    t.choose("pass")
+    assert "[0 in hand]" in t.screen() and "Red: your action" in t.screen()
+    assert t.menu()[0] == "pass" and "go home" not in t.menu() and \
+        not [label for label in t.menu() if label.startswith(("buy", "sink", "to "))], t.menu()
+    t.choose("pass", "pass")
+    assert t.game.players[1]["discard"] == 5 and t.game.players[0]["discard"] == 6
+    t.choose("0 monsters", "1 event")
+    assert "[5 in hand]" in t.screen() and "Blue: your action" in t.screen()
+
+
+def test_hx_14_an_event_on_a_village_is_cancelled_on_the_panel():
+    """HX-14: the table says an event names a village: the panel says it is cancelled."""
+    t = table()
+    t.choose("Red first", "1 event", "event: village")
+    assert "event on a village: cancelled" in t.screen() and "Red: your action" in t.screen()

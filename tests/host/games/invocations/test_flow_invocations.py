@@ -125,8 +125,23 @@ def test_in_7_an_effect_recorded_and_cancelled_by_the_master():
     t.choose("Blue beats Red")
     assert "Blue beats Red (effect)" in t.screen()
     assert "Blue beats Red" not in t.menu() and "Red beats Blue" not in t.menu()
-    t.choose("cancel Blue")
+    t.choose("cancel: Blue beats Red")
     assert t.game.beats == [] and "(effect)" not in t.screen()
+
+
+def test_in_12_a_blocked_attack_card_on_the_panel_and_its_block_cancelled():
+    """IN-12: Blue's Attack card blocks Red's: the panel says Red's Attack is blocked and the
+    menu no longer offers its raise; the Block is cancelled and both come back."""
+    t = table()
+    t.choose("start")
+    attacks(t, "in/card-01", "in/card-02", "in/card-03")  # 7, 4, 7
+    t.choose("Blue blocks Red Attack")
+    assert "Blocked: Red Attack" in t.screen(), t.screen()
+    assert "Red Attack +1" not in t.menu() and "Blue blocks Red Attack" not in t.menu()
+    t.choose("cancel: Blue blocks Red Attack")
+    assert "Blocked" not in t.screen() and "Red Attack +1" in t.menu()
+    t.choose("Red Attack +1", "judge")
+    assert "Red" in t.screen() and "dominates" in t.screen()
 
 
 def test_in_8_no_shields_no_winner_and_the_prize_carried_over():

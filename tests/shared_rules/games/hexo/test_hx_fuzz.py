@@ -3,7 +3,7 @@ input changes nothing, undo restores, replay rebuilds the same game."""
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
 from fuzz import Lcg, drive
 
-from shared_rules.games.hexo.engine import HexoGame, hexo_cards
+from shared_rules.games.hexo.engine import ACTIONS, HexoGame, hexo_cards
 
 SPACES = ["mine", "village", "village1", "village2", "B1", "B2", "M1", "M2", "M3", "C4"]
 KINDS = ["troll", "ogre", "goblin", "dragon"]
@@ -78,3 +78,40 @@ def test_hx_fuzz_games_end_with_scores():
         for m in g.monsters.values():
             assert m["skulls"] >= 0
     assert ended > 0
+
+
+def hx_cards_propose(g, rng):
+    """As a table keeping its cards with the referee: an action names a player, mostly
+    the one whose action it is, and a purchase or a peace its money cards."""
+    inp = hx_propose(g, rng)
+    if inp[0] in ACTIONS and (len(inp) < 2 or not isinstance(inp[1], int)
+                              or inp[0] in ("attack", "buy") and len(inp) == 2):
+        who = g.actor if g.actor is not None and rng.below(5) else rng.below(4)
+        inp = (inp[0], who) + tuple(inp[1:])
+        if inp[0] == "buy" and len(inp) == 2:
+            inp = inp + (rng.below(7),)
+    elif inp[0] == "peace" and len(inp) == 2:
+        inp = inp + (rng.below(6),)
+    return inp
+
+
+def hx_cards_game(n=3):
+    g = HexoGame(players=n)
+    g.apply(("start", 1, "cards"))
+    return g
+
+
+def test_hx_fuzz_with_the_cards_kept_no_count_goes_negative():
+    """HX-2..HX-5: seeded random play with the cards kept keeps the engine contract, and no
+    hand, pile or discard ever goes below zero nor a hand above 5."""
+    accepted, refused = drive(hx_cards_game, hx_cards_propose, 11)
+    assert accepted > 10 and refused > 0
+    for seed in (12, 13, 14):
+        g = hx_cards_game(2 + seed % 4)
+        rng = Lcg(seed)
+        for _ in range(1500):
+            if g.phase == "over":
+                break
+            g.apply(hx_cards_propose(g, rng))
+            for pl in g.players:
+                assert 0 <= pl["hand"] <= 5 and pl["deck"] >= 0 and pl["discard"] >= 0

@@ -44,8 +44,10 @@ def in_propose(g, rng):
     if r < 18:
         return ("shield", p, "s%d" % rng.below(9), entry(rng))
     if r < 19:
-        return rng.pick([("beats", p, q), ("cancel", p), ("tap", "t%d" % q, entry(rng)),
-                         ("tap", "t")])
+        return rng.pick([("beats", p, q), ("cancel", p), ("cancel", p, rng.below(4)),
+                         ("swap", p), ("raise", p, q, rng.pick([-2, 1, 3]),
+                                       rng.pick(SOURCES)),
+                         ("tap", "t%d" % q, entry(rng)), ("tap", "t")])
     if legal.choices:
         return rng.pick([inp for _, inp in legal.choices])
     return ("judge",)
@@ -82,6 +84,7 @@ def test_in_fuzz_counts_never_go_negative_and_games_end():
             for pl in g.players:
                 assert pl["hand"] >= 0 and pl["spells"] >= 0 and pl["shields"] >= 0
                 assert 0 <= pl["spells_blocked"] <= pl["spells"]
+                assert 0 <= pl["shields_blocked"] <= pl["shields"]
         if g.phase == "over":
             ended += 1
             assert g.winners and all(0 <= w < len(g.players) for w in g.winners)

@@ -426,18 +426,23 @@ def test_in_12_blocked_player_sits_out_and_blocked_hand_draws_nothing():
     assert g.players[2]["blocked"] is False
 
 
-def test_in_12_cancelled_effect_leaves_the_card_without_effect():
-    """IN-12: cancelling an effect removes what it did; the card stays."""
-    g = started()
-    attacks_down(g)
-    reveal_all(g, {0: 2, 1: 8})
-    ok(g, ("beats", 0, 1))
-    refused(g, ("cancel", 1), "IN-12")
-    out = ok(g, ("cancel", 0))
-    assert out.find("cancelled")["dropped"] == [[0, 1]]
-    out = ok(g, ("judge",))
-    assert out.find("dominant")["player"] == 1
-    assert [c["attack"] for c in g.players[1]["victories"]] == [2, 8]
+def test_in_14_cancelled_effect_leaves_the_card_without_effect():
+    """IN-14: cancelling an effect removes what it did; the card stays. A journal kept
+    before the effects were numbered says ``("cancel", p)``: p's who-beats-whom effects,
+    and it still folds the same way."""
+    for cancel in (("cancel", 0, 0), ("cancel", 0)):
+        g = started()
+        attacks_down(g)
+        reveal_all(g, {0: 2, 1: 8})
+        ok(g, ("beats", 0, 1))
+        refused(g, ("cancel", 1), "IN-14")
+        refused(g, ("cancel", 1, 0), "IN-14")       # Red's effect, not Blue's
+        out = ok(g, cancel)
+        assert g.beats == [] and g.view()["recorded"] == []
+        refused(g, cancel, "IN-14")                  # taken back once
+        out = ok(g, ("judge",))
+        assert out.find("dominant")["player"] == 1
+        assert [c["attack"] for c in g.players[1]["victories"]] == [2, 8]
 
 
 def test_in_whole_game_two_players_with_undo_and_replay():
@@ -658,3 +663,159 @@ def test_in_3_take_from_a_named_source_and_a_lost_effect_card():
     refused(g, ("lose", 1, "attack"), "IN-3")
     out = ok(g, ("judge",))
     assert out.find("deal")["cards"] == [1, 2] and g.deck == 21
+
+
+def test_in_12_a_blocked_attack_card_cannot_use_its_effect():
+    """IN-12: "Cuando una carta es bloqueada no podrá ser utilizada [...] hasta el final de
+    la ronda": Blue blocks Red's revealed Attack card, so its raise (6 becomes 8) cannot
+    be used and Blue's 7 dominates (issue 30, departure 1)."""
+    g = started(timers=False)
+    ok(g, ("place", 1, "spell"))
+    attacks_down(g)
+    reveal_all(g, {0: 6, 1: 7})
+    ok(g, ("block", 1, 0, "attack", "spell"))
+    assert g.view()["players"][0]["attack_blocked"]
+    r = refused(g, ("raise", 0, 0, 2, "attack"), "IN-12")
+    assert r.message == "red's Attack card is blocked"
+    assert ("raise", 0, 0, 1, "attack") not in menu(g)
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 1
+
+
+def test_in_14_in_12_a_cancelled_block_no_longer_blocks():
+    """IN-14 / IN-12: "Una carta que le cancelan el efecto, se mantiene en su lugar pero su efecto
+    no funciona": Blue's Block on Red's Attack card is cancelled, so Red's raise works
+    again (6 becomes 8) and Red dominates (issue 30, departure 2)."""
+    g = started(timers=False)
+    ok(g, ("place", 1, "spell"))
+    attacks_down(g)
+    reveal_all(g, {0: 6, 1: 7})
+    ok(g, ("block", 1, 0, "attack", "spell"))
+    assert ("cancel", 1, 0) in menu(g)
+    out = ok(g, ("cancel", 1, 0))
+    assert out.find("cancelled")["effect"] == ["block", 1, 0, "attack", "spell"]
+    assert not g.view()["players"][0]["attack_blocked"]
+    assert g.players[1]["spells"] == 0             # the Spell was used all the same
+    ok(g, ("raise", 0, 0, 2, "attack"))
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 0
+
+
+def test_in_12_a_blocked_card_that_used_its_effect_keeps_it():
+    """IN-12: "Una carta bloqueada que ya haya usado su efecto, mantiene su efecto": Red's
+    Attack card raised itself (6 becomes 8) before Blue blocked it; the 8 stands."""
+    g = started(timers=False)
+    ok(g, ("place", 1, "spell"))
+    attacks_down(g)
+    reveal_all(g, {0: 6, 1: 7})
+    ok(g, ("raise", 0, 0, 2, "attack"))
+    ok(g, ("block", 1, 0, "attack", "spell"))
+    assert g.view()["players"][0]["attack"] == 8
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 0
+
+
+def test_in_14_cancel_takes_back_any_recorded_effect():
+    """IN-14: a cancelled Take, Destroy, Steal, Attack raise, Block (of a Spell, a Shield,
+    a player) or who-beats-whom no longer works: what it did is taken back; the card it came
+    from stays used. Effects of Stage 2 were discarded as they were used: nothing to cancel
+    there (IN-3)."""
+    g = started(n=3, hand=5, timers=False)
+    for p, slot in ((0, "spell"), (0, "spell"), (0, "spell"), (1, "shield"), (1, "spell"),
+                    (2, "spell")):
+        ok(g, ("place", p, slot))
+    ok(g, ("take", 2, 1, "hand"))
+    refused(g, ("cancel", 2, 0), "IN-14")           # Stage 2: no cancel
+    attacks_down(g)
+    reveal_all(g, {0: 4, 1: 5, 2: 6})
+    deck, hand = g.deck, g.players[0]["hand"]
+    ok(g, ("take", 0, 2, "spell"))                   # effect 0
+    ok(g, ("destroy", 0, 2, "attack", "spell"))      # effect 1
+    ok(g, ("block", 0, 1, "shield", "spell"))        # effect 2
+    ok(g, ("raise", 1, 1, 3, "spell"))               # effect 3: 5 becomes 8
+    ok(g, ("beats", 2, 0))                           # effect 4
+    ok(g, ("steal", 2, 1, "attack", "spell"))        # effect 5
+    assert g.deck == deck - 2 and g.players[0]["hand"] == hand + 2
+    assert [i for i, _inp in g.view()["recorded"]] == [0, 1, 2, 3, 4, 5]
+    assert ("cancel", 0, 1) in menu(g) and ("cancel", 2, 5) in menu(g)
+    assert g.said(("cancel", 0, 1)) == "cancel: red destroys green Attack"
+    ok(g, ("cancel", 2, 5))      # Blue's Attack back on the table, Green's hand as it was
+    assert g.view()["players"][1]["attack"] == 8 and g.players[2]["hand"] == 3
+    ok(g, ("cancel", 0, 0))      # the two cards go back to the deck
+    assert g.deck == deck and g.players[0]["hand"] == hand
+    ok(g, ("cancel", 0, 1))      # Green's Attack back
+    assert g.view()["players"][2]["attack"] == 6 and not g.view()["players"][2]["attack_gone"]
+    ok(g, ("cancel", 0, 2))
+    assert g.free_shields(1) == 1
+    ok(g, ("cancel", 1, 3))      # 8 back to 5
+    assert g.view()["players"][1]["attack"] == 5
+    ok(g, ("cancel", 2, 4))
+    assert g.beats == [] and g.view()["recorded"] == []
+    assert g.players[0]["spells"] == 0 and g.players[1]["spells"] == 0  # the cards stay used
+    out = ok(g, ("judge",))
+    assert out.find("dominant")["player"] == 2
+
+
+def test_in_14_a_cancel_waits_for_the_hand_over():
+    """IN-14 / IN-4: a Destroy after the reveal is handed over first; cancelling it then
+    gives the card back."""
+    g = started(timers=True)
+    ok(g, ("place", 1, "spell"))
+    attacks_down(g)
+    reveal_all(g, {0: 6, 1: 7})
+    ok(g, ("destroy", 1, 0, "attack", "spell"))
+    refused(g, ("cancel", 1, 0), "IN-3")
+    ok(g, ("handed", 0))
+    ok(g, ("cancel", 1, 0))
+    out = ok(g, ("judge",))
+    assert out.find("dominance")["beats"] == {0: 0, 1: 1}
+
+
+def test_in_8_a_blocked_shield_is_not_turned_over_in_the_tie_break():
+    """IN-8 / IN-12 (decision): a blocked Shield "no podrá ser utilizada [...] hasta el final
+    de la ronda", and turning a Shield over in the tie-break is using it ("hasta que sea
+    necesario usarlas"): a tied player whose Shields are all blocked has none to turn, so
+    there is no winner and the Attacks are the next round's prize; nor does a blocked
+    Shield pay a Cost (IN-6)."""
+    g = started(timers=False)
+    ok(g, ("place", 0, "shield"))
+    ok(g, ("place", 1, "shield"))
+    ok(g, ("place", 1, "spell"))
+    attacks_down(g)
+    ok(g, ("reveal", 0, "t0", {"name": "Dragon", "attack": 5, "defense": 1, "cost": 1}))
+    ok(g, ("reveal", 1, "t1", card(5)))
+    ok(g, ("block", 1, 0, "shield", "spell"))
+    assert g.view()["players"][0]["shields_blocked"] == 1
+    assert ("pay", 0, "shield") not in menu(g)
+    refused(g, ("pay", 0, "shield"), "IN-12")
+    out = ok(g, ("judge",))
+    assert out.find("no_winner") == {"rule": "IN-8", "prize": 2}
+    assert g.players[0]["shields"] == 1 and g.players[0]["shields_blocked"] == 0
+    # Unblocked at the end of the round: the same Shield breaks the next tie.
+    attacks_down(g)
+    reveal_all(g, {0: 3, 1: 3})
+    ok(g, ("judge",))
+    assert g.phase == "shields"
+    ok(g, ("tap", "s0", card(0, 4)))
+    out = ok(g, ("tap", "s1", card(0, 2)))
+    assert out.find("dominant") == {"player": 0, "cards": 4, "rule": "IN-7"}
+
+
+def test_in_13_swap_hand_and_spell_cards_but_not_a_blocked_one():
+    """IN-13 / IN-12: "Podrás intercambiar cartas de tu mano con las de Conjuro": a hand
+    card and a Spell change places (the counts stay); a blocked Spell or a blocked hand
+    "no podrá ser [...] remplazada": the swap is refused and changes nothing."""
+    g = started(n=2, hand=4, timers=False)
+    refused(g, ("swap", 0), "IN-13")                  # no Spell yet
+    ok(g, ("place", 0, "spell"))
+    assert ("swap", 0) in menu(g) and g.said(("swap", 0)) == "red swaps hand and Spell"
+    out = ok(g, ("swap", 0))
+    assert out.find("swapped") == {"player": 0, "rule": "IN-13"}
+    assert g.players[0]["hand"] == 3 and g.players[0]["spells"] == 1
+    ok(g, ("block", 1, 0, "spell", "hand"))
+    r = refused(g, ("swap", 0), "IN-12")
+    assert r.message == "a blocked card cannot be replaced"
+    assert ("swap", 0) not in menu(g)
+    ok(g, ("place", 1, "spell"))
+    ok(g, ("block", 0, 1, "hand", "hand"))
+    refused(g, ("swap", 1), "IN-12")
