@@ -13,7 +13,7 @@ module imports only when ``machine`` is missing; each manifest names them in ``N
 """
 import ast
 import sys
-from pathlib import Path
+from pathlib import Path  # cpython-only: a build tool, run by the Makefile
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("firmware", "shared_rules")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
+from pathlib import Path  # cpython-only: the emulated board runs on the computer
 
 from littlefs import LittleFS
 

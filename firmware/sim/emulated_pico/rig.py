@@ -48,7 +48,7 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
+from pathlib import Path  # cpython-only: the emulated board runs on the computer
 
 ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:

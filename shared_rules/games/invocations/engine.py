@@ -701,15 +701,19 @@ class InvocationsGame(Game):
         self._maybe_stage3(out)
         return out
 
+    def _stage_player(self, inp):
+        """(the player a Stage 2 input names, None), or (None, why it is refused)."""
+        if len(inp) != 2:
+            return None, Refusal("INPUT", "needs the player")
+        bad = self._stage_check(inp[1])
+        return (None, bad) if bad else (inp[1], None)
+
     def _in_swap(self, inp):
         """IN-13, Stage 2: "Podrás intercambiar cartas de tu mano con las de Conjuro": a hand card
         goes face down into a Spell slot and that Spell into the hand; the counts stay,
         but a blocked card "no podrá ser [...] remplazada" (IN-12): a blocked hand cannot
         give the card, a blocked Spell cannot be taken back."""
-        if len(inp) != 2:
-            return Refusal("INPUT", "swap needs the player")
-        p = inp[1]
-        bad = self._stage_check(p)
+        p, bad = self._stage_player(inp)
         if bad:
             return bad
         pl = self.players[p]
@@ -728,10 +732,7 @@ class InvocationsGame(Game):
         return out
 
     def _spell_to_attack(self, inp, rule):
-        if len(inp) != 2:
-            return Refusal("INPUT", "needs the player")
-        p = inp[1]
-        bad = self._stage_check(p)
+        p, bad = self._stage_player(inp)
         if bad:
             return bad
         pl = self.players[p]
@@ -775,10 +776,7 @@ class InvocationsGame(Game):
         return out
 
     def _in_master_gives(self, inp):
-        if len(inp) != 2:
-            return Refusal("INPUT", "needs the player")
-        p = inp[1]
-        bad = self._stage_check(p)
+        p, bad = self._stage_player(inp)
         if bad:
             return bad
         pl = self.players[p]
