@@ -35,6 +35,13 @@ INDEX = "index.json"
 CORRECTED = "uid/"  # a corrected tag's own file, under its UID
 
 
+# What the board never reads of an entry: the rulebook's wording of a tile and where its
+# values came from (the catalogue keeps both). Without them a tile's file fits in its
+# directory's metadata (littlefs inlines a file of up to 256 bytes here) instead of taking
+# a 4 KB block of its own: 138 tiles of ~550 bytes had filled the board's 1408 KB.
+BOARD_LEAVES = ("_file", "text")
+
+
 def pocket_games() -> list[str]:
     """The catalogue prefixes of the games the pocket plays (jl, ygo...)."""
     return [key for key, game in descriptor.DESCRIPTORS.items()
@@ -50,7 +57,9 @@ def write(folder: Path, key: bytes, tiles: dict[str, str], entries: list[dict],
         name = entry.get("_file", entry["id"])
         path = folder / (name + ".json")
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = {k: v for k, v in entry.items() if k != "_file"}
+        data = {k: v for k, v in entry.items() if k not in BOARD_LEAVES}
+        if "source" in data:
+            data["source"] = "catalogue"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True))
     (folder / INDEX).write_text(json.dumps({"key": key.hex(), "tiles": tiles,
                                             "revoked": sorted(revoked or [])},
