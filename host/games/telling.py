@@ -59,6 +59,7 @@ class Words:
 
 
 _NONE = ModuleType("no sentences")
+_FOUND: dict[str, ModuleType] = {}  # a Pi part's sentences, by the part's name
 
 
 def sentences(variant: str) -> ModuleType:
@@ -72,8 +73,10 @@ def sentences(variant: str) -> ModuleType:
         pi = ""
     if not pi:
         return _NONE
-    try:  # the Pi's part may be a package (host/games/<game>/) or a single module
-        found = importlib.util.find_spec(pi + ".sentences")
-    except ModuleNotFoundError:
-        found = None
-    return importlib.import_module(pi + ".sentences") if found is not None else _NONE
+    if pi not in _FOUND:  # looked for once: the page asks at every entry it follows
+        try:  # the Pi's part may be a package (host/games/<game>/) or a single module
+            found = importlib.util.find_spec(pi + ".sentences")
+        except ModuleNotFoundError:
+            found = None
+        _FOUND[pi] = importlib.import_module(pi + ".sentences") if found is not None else _NONE
+    return _FOUND[pi]
