@@ -36,8 +36,10 @@ The labels (the physics decides, not the detector)
   degrees of flat) or ``CROOKED`` (tilted 3.5 degrees or more: leaning on a wall, the pad,
   a tile, the other die); a rest in between is neither. One that did not tumble is
   handling: no event.
-- **rest_at**: the first sample from which the die stays still (under 5 mm/s and
-  0.2 rad/s about a horizontal axis) to the end; every result must come at or after it (the die's last rest on
+- **rest_at**: the first sample from which the die stays within 0.5 degrees of how it
+  ends, moving under 5 mm/s, to the end (its spin is no measure: a 16 mm die on wood
+  rocks in MuJoCo's soft contact with spikes of 0.25 rad/s for 0.01 degrees, which no
+  sensor could see; a slow creep is no movement a sensor sees either); every result must come at or after it (the die's last rest on
   the table), which rules out a face called in the hand or mid-air.
 - **caught**: a die tossed up out of a cupped hand (tilted 0-15 degrees) and caught in
   it did not rest on the table: ``ROLLING`` (if it tumbled) and no result; the hand holds
@@ -243,7 +245,8 @@ class Sim:
         self.u0 = None
         self.max_tilt = 0.0
         self.still_since = None
-        self.moving = []  # per sample: the die still?
+        self.moving = []  # per sample: the die moving (by its speed)?
+        self.poses = []  # per sample: the die faster than 5 mm/s? its orientation
         self.touch_hand = []
         self.hand_pos = np.array([0.0, 0.0, 0.5])
         self.hand_quat = np.array([1.0, 0, 0, 0])
@@ -350,6 +353,8 @@ class Sim:
             # (A slow turn about the vertical, MuJoCo's torsional creep, is no movement
             # the sensor can see.)
             self.moving.append(bool(np.linalg.norm(v) > 0.005 or math.hypot(w[0], w[1]) > 0.2))
+            self.poses.append((bool(np.linalg.norm(v) > 0.005),
+                               d.xmat[self.die].reshape(3, 3).copy()))
             self.touch_hand.append(self._touching_hand())
 
     def _touching_hand(self):
@@ -406,8 +411,15 @@ class Sim:
         return best, tilt, d.xpos[self.die][2] < 0.1
 
     def rest_at(self):
-        i = len(self.moving)
-        while i > 0 and not self.moving[i - 1]:
+        """The first sample from which the die stays within 0.5 degrees of its final
+        orientation, moving under 5 mm/s."""
+        m_end = self.poses[-1][1]
+        cos_tol = math.cos(math.radians(0.5))
+        i = len(self.poses)
+        while i > 0:
+            fast, m = self.poses[i - 1]
+            if fast or (np.trace(m.T @ m_end) - 1) / 2 < cos_tol:
+                break
             i -= 1
         return i
 
