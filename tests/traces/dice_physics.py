@@ -14,9 +14,11 @@ The model
   rolling resistance) or wood (friction 0.35, stiffer, bouncier). On it, as a game has
   them: the reader pad (a 100 x 100 x 14 mm block), tiles (3 mm thick), a dice tray
   (walls 30 mm high) where the kind asks for it, a second die.
-- **The hand**: a kinematic (mocap) body: a palm with four fingers as a cup's walls, and a
-  fingertip. It grips the die through a weld constraint (switched off to let go), shakes
-  it loose in the cup, holds it with a normal hand's postural tremor (1.5-35 mg peak,
+- **The hand**: a kinematic (mocap) body: a palm (30 mm thick: the hand under it) with four
+  fingers as a cup's walls, closed over the die for a shake (the other hand, or the
+  fingers), and a fingertip; its contact soft as skin yet firm enough to carry a die
+  shaken at a few g. It grips the die through a weld constraint (switched off to let go), shakes
+  it loose in the closed cup (a trace where the die left it is dropped), holds it with a normal hand's postural tremor (1.5-35 mg peak,
   log-uniform, at 6-12 Hz, and a weaker second one), lowers it, lets it fall, swings and releases it with the wrist turning (the spin), pushes it along
   the table, flicks it, catches it.
 - **The sensor**: the specific force at a point 2-6 mm off the centre, in axes tilted
@@ -39,11 +41,12 @@ The labels (the physics decides, not the detector)
 - **rest_at**: the first sample from which the die stays within 0.5 degrees of how it
   ends, moving under 5 mm/s, to the end (its spin is no measure: a 16 mm die on wood
   rocks in MuJoCo's soft contact with spikes of 0.25 rad/s for 0.01 degrees, which no
-  sensor could see; a slow creep is no movement a sensor sees either); every result must come at or after it (the die's last rest on
-  the table), which rules out a face called in the hand or mid-air.
+  sensor could see; nor is a slow creep). Every result must come at or after it (the
+  die's last rest on the table), which rules out a face called in the hand or mid-air.
 - **caught**: a die tossed up out of a cupped hand (tilted 0-15 degrees) and caught in
   it did not rest on the table: ``ROLLING`` (if it tumbled) and no result; the hand holds
-  it 0.5-1 s, then sets it down (no tumble), which is no roll either.
+  it 0.5-1 s, then sets it down (no tumble), which is no roll either (a die that falls
+  over past 45 degrees as it is set down, from a finger it leant on, is dropped).
 """
 import argparse
 import json
@@ -75,6 +78,11 @@ SURFACES = {
     "wood": ("0.35 0.003 0.00005", "0.004 0.35"),
 }
 SIZES = {16: 0.0045, 25: 0.0095}  # mm -> kg
+# The hand's contact (palm and fingers): soft as skin, yet it holds a die it shakes at a
+# few g. At 0.03 s (the first model's, with a 10 mm palm) the palm let the die sink 9 mm
+# as it swung up and fall through it onto the table: the shakes' "face in the hand" was a
+# die lying on the table. The palm is 30 mm thick (the hand under it).
+HAND_SOLREF = "0.005 1"
 
 THROWN = ("throw", "throw_high_spin", "tray", "pad", "tiles", "ramp", "two_dice",
           "shake_throw")
@@ -140,11 +148,12 @@ def _xml(size_mm, surface, sensor_pos, sensor_quat, props):
       <geom name="die2" type="mesh" mesh="die" mass="%(mass)g" friction="%(fric)s" solref="%(solref)s"/>
     </body>
     <body name="hand" mocap="true" pos="0 0 0.5">
-      <geom name="palm" type="box" size="0.04 0.04 0.005" pos="0 0 -0.005" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f1" type="box" size="0.04 0.005 0.02" pos="0 0.04 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f2" type="box" size="0.04 0.005 0.02" pos="0 -0.04 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f3" type="box" size="0.005 0.04 0.02" pos="0.04 0 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f4" type="box" size="0.005 0.04 0.02" pos="-0.04 0 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
+      <geom name="palm" type="box" size="0.04 0.04 0.015" pos="0 0 -0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f1" type="box" size="0.04 0.005 0.02" pos="0 0.04 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f2" type="box" size="0.04 0.005 0.02" pos="0 -0.04 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f3" type="box" size="0.005 0.04 0.02" pos="0.04 0 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f4" type="box" size="0.005 0.04 0.02" pos="-0.04 0 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="lid" type="box" size="0.045 0.045 0.015" pos="0 0 0.05" friction="1.0 0.02 0.002" solref="%(hand)s"/>
     </body>
     <body name="finger" mocap="true" pos="0.5 0 0.5">
       <geom name="tip" type="sphere" size="0.007" friction="0.8 0.02 0.002" solref="0.01 1"/>
@@ -155,7 +164,7 @@ def _xml(size_mm, surface, sensor_pos, sensor_quat, props):
   </equality>
   <sensor><accelerometer name="acc" site="sensor"/></sensor>
 </mujoco>""" % dict(dt=DT, mesh=_die_mesh(size_mm), fric=fric, solref=solref,
-                    extras="\n    ".join(extras), z0=h + 0.0005, mass=mass,
+                    extras="\n    ".join(extras), z0=h + 0.0005, mass=mass, hand=HAND_SOLREF,
                     sp=" ".join("%.5f" % v for v in sensor_pos),
                     sq=" ".join("%.6f" % q for q in sensor_quat))
 
@@ -234,8 +243,9 @@ class Sim:
         self.data = mujoco.MjData(self.model)
         m = self.model
         self.die = m.body("die").id
-        self.hand_geoms = [m.geom(n).id for n in ("palm", "f1", "f2", "f3", "f4")]
-        self.wall_geoms = self.hand_geoms[1:]
+        self.hand_geoms = [m.geom(n).id for n in ("palm", "f1", "f2", "f3", "f4", "lid")]
+        self.wall_geoms = self.hand_geoms[1:5]
+        self.lid = self.hand_geoms[5]
         self.tip = m.geom("tip").id
         self.die_geom = m.geom("die").id
         self.grip = m.equality("grip").id
@@ -275,9 +285,9 @@ class Sim:
         v[b + 3:b + 6] = angvel
         mujoco.mj_forward(self.model, self.data)
 
-    def hand_on(self, on, walls=True):
+    def hand_on(self, on, walls=True, lid=False):
         for g in self.hand_geoms:
-            enabled = on and (walls or g not in self.wall_geoms)
+            enabled = on and (walls or g not in self.wall_geoms) and (lid or g != self.lid)
             self.model.geom_contype[g] = 1 if enabled else 0
             self.model.geom_conaffinity[g] = 1 if enabled else 0
 
@@ -647,8 +657,9 @@ def _throw_two(sim, rng, start, vel, spin, j, off):
 
 
 def k_shake_throw(sim, rng):
-    # The die loose in the cupped hand, shaken in strokes with pauses, then thrown.
-    sim.hand_on(True, walls=True)
+    # The die loose in the hand, closed over it (the fingers, or the other hand: shaken in
+    # an open cup it flies out), shaken in strokes with pauses, then thrown.
+    sim.hand_on(True, walls=True, lid=True)
     sim.hand_pos = np.array([-0.15, 0.0, 0.12])
     sim.hand_quat = np.array([1.0, 0, 0, 0])
     sim.place(sim.hand_pos + np.array([0, 0, sim.half + 0.001]),
@@ -664,7 +675,11 @@ def k_shake_throw(sim, rng):
             sim.move_hand(half, to=home + amp,
                           quat=_quat_tilt(rng, 0, 12))
             sim.move_hand(half, to=home, quat=_quat_tilt(rng, 0, 15))
+            if not _in_cup(sim):
+                return None  # shaken out of the hand: no shake to label
         sim.run(rng.uniform(0.05, 0.15))  # a pause, the die lying in the palm
+        if not _in_cup(sim):
+            return None
     # Close the fingers on it and throw.
     sim.grip_on(True)
     start, vel, spin = _throw_params(rng)
@@ -756,8 +771,12 @@ def k_catch(sim, rng):
     sim.hand_on(True, walls=True)
     sim.hand_pos = np.array([0.0, 0.0, 0.12])
     sim.hand_quat = _quat_tilt(rng, 0, 15)  # a cupped palm is seldom level
-    sim.place(sim.hand_pos + np.array([0, 0, sim.half + 0.001]),
-              _face_quat(int(rng.integers(1, 7)), rng.uniform(0, 6.28)))
+    # The die lying on the palm, as tilted as it is (not dropped onto it).
+    above = np.zeros(3)
+    mujoco.mju_rotVecQuat(above, np.array([0, 0, sim.half + 0.001]), sim.hand_quat)
+    sim.place(sim.hand_pos + above,
+              _quat_mul(sim.hand_quat, _face_quat(int(rng.integers(1, 7)),
+                                                  rng.uniform(0, 6.28))))
     sim.set_tremor(True)
     sim.run(0.3)
     sim.grip_on(True)
@@ -779,6 +798,7 @@ def k_catch(sim, rng):
     sim.run(up / G * 2 + 0.4)
     caught = _touching_cup(sim)
     sim.free = False
+    tossed = sim.max_tilt
     sim.run(rng.uniform(0.5, 1.0))  # held in the hand, looked at
     sim.grip_on(True)
     mujoco.mj_forward(sim.model, sim.data)
@@ -786,9 +806,23 @@ def k_catch(sim, rng):
     sim.move_hand(0.5, to=sim.hand_pos - np.array([0, 0, low - 0.002]))
     sim.hand_on(False)
     sim.grip_on(False)
+    sim.let_go()
     sim.hand_away()
     _settle(sim, 1.0)
-    return "tossed, caught in the hand, set down" if caught else None
+    # A die lying tilted in the cup (against a finger) may fall over when it is set down:
+    # past 45 degrees that is neither plain handling nor a roll, as for set_down.
+    toppled = sim.max_tilt > STILL_DEG
+    sim.max_tilt = tossed
+    return "tossed, caught in the hand, set down" if caught and not toppled else None
+
+
+def _in_cup(sim):
+    """The die inside the cupped hand: above its palm, between its fingers."""
+    rel = np.zeros(3)
+    inv = np.zeros(4)
+    mujoco.mju_negQuat(inv, sim.hand_quat)
+    mujoco.mju_rotVecQuat(rel, sim.data.xpos[sim.die] - sim.hand_pos, inv)
+    return rel[2] > 0 and abs(rel[0]) < 0.04 and abs(rel[1]) < 0.04
 
 
 def _touching_cup(sim):
