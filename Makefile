@@ -122,7 +122,7 @@ bench: $(STAMP) $(NODE_STAMP)
 # emulated rp2 (tests/soak_pocket_cuts.py, 30-45 s a game on an idle core, ~8 min).
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
 # forgotten on the Pi is refused after the next copy, ~1 min). Last, the die's roll detector
-# over 504 dice thrown in MuJoCo that it was not made on (make traces-large, ~4 min).
+# over 576 dice thrown in MuJoCo that it was not made on (make traces-large, ~5 min).
 # The soaks run as scripts, with the helpers pytest finds by name (pyproject's pythonpath).
 SCRIPT := PYTHONPATH=.:tests:tests/portable $(PY)
 soak: $(STAMP) $(NODE_STAMP)
@@ -328,7 +328,7 @@ clean:
 # The die's traces from dice thrown, shaken, set down and pushed in MuJoCo
 # (tests/traces/dice_physics.py; the `physics` extra): writes the committed set,
 # tests/portable/traces/physics/, which make test replays without MuJoCo, and a held-out
-# set of 504 from other seeds (build/traces/physics-large, not committed, ~4 min), which
+# set of 576 from other seeds (build/traces/physics-large, not committed, ~5 min), which
 # make bench and make soak replay (tests/bench_rolls.py).
 .PHONY: traces traces-large
 traces: traces-large

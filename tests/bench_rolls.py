@@ -10,7 +10,7 @@ asserts (tests/firmware/test_rolls_physics.py asserts the outcomes):
   rest->result median X ms``, then the caught dice and the results before the last rest
   (target: rest -> result median at most 100 ms).
 
-The committed set is the one the detector was made on; the held-out set (504 traces from
+The committed set is the one the detector was made on; the held-out set (576 traces from
 other seeds, build/traces/physics-large, made by ``make traces``, replayed by ``make
 soak``) is the fairer measure, and is printed too when it is there.
 

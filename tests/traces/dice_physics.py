@@ -39,10 +39,14 @@ The labels (the physics decides, not the detector)
   a tile, the other die); a rest in between is neither. One that did not tumble is
   handling: no event.
 - **rest_at**: the first sample from which the die stays within 0.5 degrees of how it
-  ends, moving under 5 mm/s, to the end (its spin is no measure: a 16 mm die on wood
-  rocks in MuJoCo's soft contact with spikes of 0.25 rad/s for 0.01 degrees, which no
-  sensor could see; nor is a slow creep). Every result must come at or after it (the
+  ends (its tilt: a turn about the vertical is none a sensor sees), moving under 5 mm/s,
+  to the end (its spin is no measure: a 16 mm die on wood rocks in MuJoCo's soft contact
+  with spikes of 0.25 rad/s for 0.01 degrees, which no sensor could see; nor is a slow
+  creep). Every result must come at or after it (the
   die's last rest on the table), which rules out a face called in the hand or mid-air.
+- **pauses** (shakes): each pause of the shake, its first sample and end, and how far the
+  die lying in the hand then was from flat (degrees): a face sent in a pause is a face
+  sent from the hand.
 - **caught**: a die tossed up out of a cupped hand (tilted 0-15 degrees) and caught in
   it did not rest on the table: ``ROLLING`` (if it tumbled) and no result; the hand holds
   it 0.5-1 s, then sets it down (no tumble), which is no roll either (a die that falls
@@ -67,8 +71,9 @@ FACE_AXES = {1: (0, 0, 1), 6: (0, 0, -1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1,
              4: (0, -1, 0)}
 TUMBLED_DEG = 90.0  # the up face went over an edge and past
 STILL_DEG = 45.0  # never tilted this far: it did not tumble
-# Crooked rests are the rarest outcome: twice as many of the kind that gives them.
-MORE = {"ramp": 2}
+# Crooked rests are the rarest outcome: twice as many of the kind that gives them; and
+# twice as many shakes and catches: a die lying in a hand is where the detector is weakest.
+MORE = {"ramp": 2, "shake_throw": 2, "catch": 2}
 FLAT_DEG = 1.5
 CROOKED_DEG = 3.5
 
@@ -257,6 +262,7 @@ class Sim:
         self.still_since = None
         self.moving = []  # per sample: the die moving (by its speed)?
         self.poses = []  # per sample: the die faster than 5 mm/s? its orientation
+        self.pauses = []  # a shake's pauses: first sample, end, the die's tilt
         self.touch_hand = []
         self.hand_pos = np.array([0.0, 0.0, 0.5])
         self.hand_quat = np.array([1.0, 0, 0, 0])
@@ -422,13 +428,14 @@ class Sim:
 
     def rest_at(self):
         """The first sample from which the die stays within 0.5 degrees of its final
-        orientation, moving under 5 mm/s."""
-        m_end = self.poses[-1][1]
+        tilt (where gravity points in the die: a turn about the vertical, MuJoCo's
+        torsional creep, is none a sensor sees), moving under 5 mm/s."""
+        up_end = self.poses[-1][1][2, :]
         cos_tol = math.cos(math.radians(0.5))
         i = len(self.poses)
         while i > 0:
             fast, m = self.poses[i - 1]
-            if fast or (np.trace(m.T @ m_end) - 1) / 2 < cos_tol:
+            if fast or float(m[2, :] @ up_end) < cos_tol:
                 break
             i -= 1
         return i
@@ -677,9 +684,12 @@ def k_shake_throw(sim, rng):
             sim.move_hand(half, to=home, quat=_quat_tilt(rng, 0, 15))
             if not _in_cup(sim):
                 return None  # shaken out of the hand: no shake to label
+        start = len(sim.samples)
         sim.run(rng.uniform(0.05, 0.15))  # a pause, the die lying in the palm
         if not _in_cup(sim):
             return None
+        # (The samples of the pause and how far the die then was from lying flat.)
+        sim.pauses.append([start, len(sim.samples), round(sim.final()[1], 1)])
     # Close the fingers on it and throw.
     sim.grip_on(True)
     start, vel, spin = _throw_params(rng)
@@ -880,11 +890,14 @@ def trace(kind, seed, size_mm=None, surface=None):
     flat = []
     for s in samples[:end]:
         flat += [v // 2 for v in s]  # in the chip's 2 mg digits: a lighter file
-    return {"name": "%s_%d" % (kind, seed), "kind": kind, "doc": doc, "size_mm": size_mm,
-            "surface": surface, "rate_hz": 100, "seed": seed, "lsb_mg": 2,
-            "tumble_deg": round(sim.max_tilt), "tilt_deg": round(tilt, 1),
-            "expected": expected, "rest_at": [rest], "faces": build.calibrate(rng),
-            "samples": flat}
+    out = {"name": "%s_%d" % (kind, seed), "kind": kind, "doc": doc, "size_mm": size_mm,
+           "surface": surface, "rate_hz": 100, "seed": seed, "lsb_mg": 2,
+           "tumble_deg": round(sim.max_tilt), "tilt_deg": round(tilt, 1),
+           "expected": expected, "rest_at": [rest], "faces": build.calibrate(rng),
+           "samples": flat}
+    if sim.pauses:
+        out["pauses"] = sim.pauses
+    return out
 
 
 def generate(kinds, per_kind, seed0, sizes=(16, 25), surfaces=("felt", "wood"), log=None):
