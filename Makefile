@@ -121,7 +121,8 @@ bench: $(STAMP) $(NODE_STAMP)
 # (mid-program, mid-erase, anywhere; undo by BACK among them), 12 seeded games on the
 # emulated rp2 (tests/soak_pocket_cuts.py, 30-45 s a game on an idle core, ~8 min).
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
-# forgotten on the Pi is refused after the next copy, ~1 min).
+# forgotten on the Pi is refused after the next copy, ~1 min). Last, the die's roll detector
+# over 576 dice thrown in MuJoCo that it was not made on (make traces-large, ~5 min).
 # The soaks run as scripts, with the helpers pytest finds by name (pyproject's pythonpath).
 SCRIPT := PYTHONPATH=.:tests:tests/portable $(PY)
 soak: $(STAMP) $(NODE_STAMP)
@@ -133,6 +134,8 @@ soak: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest tests/pico/pocket_games.py -p no:cacheprovider
 	$(SCRIPT) tests/soak_pocket_cuts.py
 	$(PY) -m pytest tests/pico/pocket_soak.py -p no:cacheprovider
+	$(MAKE) traces-large
+	$(SCRIPT) tests/bench_rolls.py build/traces/physics-large
 
 # The gettext catalogues (host/common/locale/) brought up to date with the texts the code marks,
 # and compiled: new texts come in untranslated and tests/host/common/test_catalogues.py names them.
@@ -324,8 +327,12 @@ clean:
 
 # The die's traces from dice thrown, shaken, set down and pushed in MuJoCo
 # (tests/traces/dice_physics.py; the `physics` extra): writes the committed set,
-# tests/portable/traces/physics/, which make test replays without MuJoCo.
-.PHONY: traces
-traces: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[physics]'
+# tests/portable/traces/physics/, which make test replays without MuJoCo, and a held-out
+# set of 576 from other seeds (build/traces/physics-large, not committed, ~5 min), which
+# make bench and make soak replay (tests/bench_rolls.py).
+.PHONY: traces traces-large
+traces: traces-large
 	$(PY) tests/traces/dice_physics.py
+traces-large: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[physics]'
+	$(PY) tests/traces/dice_physics.py --out build/traces/physics-large --per-kind 36 --seed 501

@@ -17,13 +17,14 @@ roll detector", has the figures from dice thrown in MuJoCo):
   and corners, spinning too fast to show gravity in between). A die set down or dropped
   flat is knocked from below, along its old up axis, and a slide pushes it sideways by
   less than 1 g: neither turns it. ROLLING is sent when both hold.
-- **rest**: a result needs a *steady* rest: every sample within ``steady_band`` (a few
-  times the sensor's noise) of the window's own mean for ``steady_ms``; the window starts
-  again at any sample outside it, so a die that rocks to a stop is taken 40 ms after it
-  stops. A rest that is calm but never steady (within ``band``: a die wobbling, a noisy
-  sensor) is taken after ``settle_ms``. (80 ms, a whole cycle of a hand's tremor, changed
-  nothing over the physics traces: a normal hand's tremor is too small to tell a still
-  palm from a table, docs/DESIGN.md.)
+- **rest**: a result needs a *steady* rest: every sample within ``steady_band`` (12 mg,
+  three times the sensor's noise) of the window's own mean for ``steady_ms``; the window
+  starts again at any sample outside it, so a die that rocks to a stop is taken 40 ms
+  after it stops. A die lying in a hand reads less steadily than on a table (the hand's
+  tremor, the die settling into the palm), hence the tight band. A rest that is calm but
+  never steady (within ``band``: a die wobbling, a noisy sensor, a trembling hand) is
+  taken only after ``settle_ms`` (300 ms), longer than a pause in a shake. A still hand
+  held level still fools it (docs/DESIGN.md).
 - **the face**: the mean of that window is matched against the die's face table; within
   its tolerance (3 degrees) it is FACE n, otherwise CROOKED (the die leans on something:
   the players re-roll, nothing is guessed). A die can pause balanced on an edge before it
@@ -80,8 +81,8 @@ class RollDetector:
     counts the rolls seen. Thresholds are per sample at ``rate_hz`` (100 by default).
     """
 
-    def __init__(self, faces, rate_hz=100, settle_ms=70, roll_energy=5000, still_jerk=200,
-                 band=110, crooked_ms=300, steady_ms=40, steady_band=20):
+    def __init__(self, faces, rate_hz=100, settle_ms=300, roll_energy=5000, still_jerk=200,
+                 band=110, crooked_ms=300, steady_ms=40, steady_band=12):
         self.faces = faces
         self.rate_hz = rate_hz
         self.quick = max(2, steady_ms * rate_hz // 1000)

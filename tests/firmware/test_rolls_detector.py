@@ -107,7 +107,7 @@ def test_a_pause_balanced_on_an_edge_is_not_called_crooked():
 
 
 
-def test_a_steady_rest_is_taken_after_40_ms_a_rocking_one_after_70():
+def test_a_steady_rest_is_taken_after_40_ms_a_rocking_one_40_ms_after_it_stops():
     # Flat on face 5 after the tumble: still (a die lying there), or turning slowly for a
     # moment first (30 mg a sample, as a die pausing flat before it tips onto a lean).
     v = DEFAULT[5]
@@ -117,20 +117,48 @@ def test_a_steady_rest_is_taken_after_40_ms_a_rocking_one_after_70():
         drift += [v[0], v[1] + 30 * max(0, 3 - abs(i - 3)), v[2]]
     # The rest starts at sample 40; its first sample follows a jump, so it starts no
     # window: 4 steady samples (40 ms); rocking, no steady window before it lies flat again
-    # (sample 46), and the calm one (within 110 mg) takes it after 70 ms, at sample 47.
-    for rest, at in ((still, 44), (drift, 47)):
+    # (sample 46), then 4 steady samples: sample 49.
+    for rest, at in ((still, 44), (drift, 49)):
         events = replay(RollDetector(face_table(DEFAULT)), _flat(1, 20) + _tumble(20) + rest)
         assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
         assert events[1][0] == at, events
 
 
-def test_a_die_calm_but_never_steady_is_reported_after_70_ms():
+def test_a_die_calm_but_never_steady_is_reported_after_300_ms():
     # A calm reading wobbling by 60 mg (more than a steady rest allows, within the calm
-    # band): taken after the 70 ms settle window, not before.
+    # band): taken after the 300 ms settle window (its first sample follows the jump at
+    # sample 40, so it starts at 41), not before.
     v = DEFAULT[5]
     wobble = []
     for i in range(40):
         wobble += [v[0], v[1] + (60 if i % 2 else 0), v[2]]
     events = replay(RollDetector(face_table(DEFAULT)), _flat(1, 20) + _tumble(20) + wobble)
     assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)]
-    assert events[1][0] == 41 + 6, events
+    assert events[1][0] == 41 + 29, events
+
+
+def _unsteady(face, n, spread):
+    # A die lying on ``face``, its readings spread by up to +-``spread`` mg about their
+    # mean, in a fixed pattern on every axis.
+    v = DEFAULT[face]
+    pattern = (3, -3, 2, -1, -2, 3, -3, 1, -2, 2, 1, -1)
+    out = []
+    for i in range(n):
+        out += [v[k] + pattern[(i + 5 * k) % 12] * spread // 3 for k in range(3)]
+    return out
+
+
+def test_a_die_lying_in_a_hand_is_no_steady_rest_a_die_on_a_table_is():
+    # Shaken, then a pause of 200 ms in a palm held level, then thrown again. A die lying
+    # in a palm reads less steadily than on a table (the hand's tremor, the die settling
+    # into the skin): spread by +-16 mg it makes no steady rest (12 mg), and the pause is
+    # shorter than a calm rest (300 ms): no face from the hand (the held-out shakes
+    # shake_throw_6511 and 6518 were taken in the hand with a 20 mg band). The same die on a
+    # table, the sensor's noise alone (+-4 mg), is taken 40 ms after it rests.
+    in_hand = _flat(1, 20) + _tumble(20) + _unsteady(5, 20, 16) + _tumble(20)
+    events = replay(RollDetector(face_table(DEFAULT)), in_hand + _flat(3, 40))
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 3)], events
+    on_table = _flat(1, 20) + _tumble(20) + _unsteady(5, 40, 4)
+    events = replay(RollDetector(face_table(DEFAULT)), on_table)
+    assert [(e[1], e[2]) for e in events] == [("ROLLING", 0), ("FACE", 5)], events
+    assert events[1][0] == 44, events

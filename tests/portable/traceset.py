@@ -151,15 +151,15 @@ def tally(make_detector, names=None, directory=PHYSICS):
 
 
 def summary(kinds, classes, latencies, rate_hz=100):
-    """The bench's line: throws right, shakes clean, handling taken, crooked, caught,
-    results before the last rest, rest -> result median."""
+    """The bench's line: throws right, shakes clean, handling taken, crooked, rest -> result
+    median; then the caught dice and the results before the last rest."""
     lat = sorted(latencies)
     median = lat[len(lat) // 2] * 1000 // rate_hz if lat else -1
     c = classes
     return ("throws %d/%d right, shakes %d/%d clean, handling taken %d/%d, crooked %d/%d, "
-            "caught %d/%d no result (%d asked to re-roll), results before the last rest %d, "
-            "rest->result median %d ms" % (
+            "rest->result median %d ms; caught %d/%d no result (%d asked to re-roll), "
+            "results before the last rest %d" % (
                 c["throws"][0], c["throws"][1], c["shakes"][0], c["shakes"][1],
-                c["handling"][0], c["handling"][1], c["crooked"][0], c["crooked"][1],
+                c["handling"][0], c["handling"][1], c["crooked"][0], c["crooked"][1], median,
                 c["caught"][0], c["caught"][1], c["caught"][2],
-                sum([kinds[k][1] for k in kinds]), median))
+                sum([kinds[k][1] for k in kinds])))

@@ -14,9 +14,11 @@ The model
   rolling resistance) or wood (friction 0.35, stiffer, bouncier). On it, as a game has
   them: the reader pad (a 100 x 100 x 14 mm block), tiles (3 mm thick), a dice tray
   (walls 30 mm high) where the kind asks for it, a second die.
-- **The hand**: a kinematic (mocap) body: a palm with four fingers as a cup's walls, and a
-  fingertip. It grips the die through a weld constraint (switched off to let go), shakes
-  it loose in the cup, holds it with a normal hand's postural tremor (1.5-35 mg peak,
+- **The hand**: a kinematic (mocap) body: a palm (30 mm thick: the hand under it) with four
+  fingers as a cup's walls, closed over the die for a shake (the other hand, or the
+  fingers), and a fingertip; its contact soft as skin yet firm enough to carry a die
+  shaken at a few g. It grips the die through a weld constraint (switched off to let go), shakes
+  it loose in the closed cup (a trace where the die left it is dropped), holds it with a normal hand's postural tremor (1.5-35 mg peak,
   log-uniform, at 6-12 Hz, and a weaker second one), lowers it, lets it fall, swings and releases it with the wrist turning (the spin), pushes it along
   the table, flicks it, catches it.
 - **The sensor**: the specific force at a point 2-6 mm off the centre, in axes tilted
@@ -36,12 +38,19 @@ The labels (the physics decides, not the detector)
   degrees of flat) or ``CROOKED`` (tilted 3.5 degrees or more: leaning on a wall, the pad,
   a tile, the other die); a rest in between is neither. One that did not tumble is
   handling: no event.
-- **rest_at**: the first sample from which the die stays still (under 5 mm/s and
-  0.2 rad/s about a horizontal axis) to the end; every result must come at or after it (the die's last rest on
-  the table), which rules out a face called in the hand or mid-air.
+- **rest_at**: the first sample from which the die stays within 0.5 degrees of how it
+  ends (its tilt: a turn about the vertical is none a sensor sees), moving under 5 mm/s,
+  to the end (its spin is no measure: a 16 mm die on wood rocks in MuJoCo's soft contact
+  with spikes of 0.25 rad/s for 0.01 degrees, which no sensor could see; nor is a slow
+  creep). Every result must come at or after it (the
+  die's last rest on the table), which rules out a face called in the hand or mid-air.
+- **pauses** (shakes): each pause of the shake, its first sample and end, and how far the
+  die lying in the hand then was from flat (degrees): a face sent in a pause is a face
+  sent from the hand.
 - **caught**: a die tossed up out of a cupped hand (tilted 0-15 degrees) and caught in
   it did not rest on the table: ``ROLLING`` (if it tumbled) and no result; the hand holds
-  it 0.5-1 s, then sets it down (no tumble), which is no roll either.
+  it 0.5-1 s, then sets it down (no tumble), which is no roll either (a die that falls
+  over past 45 degrees as it is set down, from a finger it leant on, is dropped).
 """
 import argparse
 import json
@@ -62,8 +71,9 @@ FACE_AXES = {1: (0, 0, 1), 6: (0, 0, -1), 2: (1, 0, 0), 5: (-1, 0, 0), 3: (0, 1,
              4: (0, -1, 0)}
 TUMBLED_DEG = 90.0  # the up face went over an edge and past
 STILL_DEG = 45.0  # never tilted this far: it did not tumble
-# Crooked rests are the rarest outcome: twice as many of the kind that gives them.
-MORE = {"ramp": 2}
+# Crooked rests are the rarest outcome: twice as many of the kind that gives them; and
+# twice as many shakes and catches: a die lying in a hand is where the detector is weakest.
+MORE = {"ramp": 2, "shake_throw": 2, "catch": 2}
 FLAT_DEG = 1.5
 CROOKED_DEG = 3.5
 
@@ -73,6 +83,11 @@ SURFACES = {
     "wood": ("0.35 0.003 0.00005", "0.004 0.35"),
 }
 SIZES = {16: 0.0045, 25: 0.0095}  # mm -> kg
+# The hand's contact (palm and fingers): soft as skin, yet it holds a die it shakes at a
+# few g. At 0.03 s (the first model's, with a 10 mm palm) the palm let the die sink 9 mm
+# as it swung up and fall through it onto the table: the shakes' "face in the hand" was a
+# die lying on the table. The palm is 30 mm thick (the hand under it).
+HAND_SOLREF = "0.005 1"
 
 THROWN = ("throw", "throw_high_spin", "tray", "pad", "tiles", "ramp", "two_dice",
           "shake_throw")
@@ -138,11 +153,12 @@ def _xml(size_mm, surface, sensor_pos, sensor_quat, props):
       <geom name="die2" type="mesh" mesh="die" mass="%(mass)g" friction="%(fric)s" solref="%(solref)s"/>
     </body>
     <body name="hand" mocap="true" pos="0 0 0.5">
-      <geom name="palm" type="box" size="0.04 0.04 0.005" pos="0 0 -0.005" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f1" type="box" size="0.04 0.005 0.02" pos="0 0.04 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f2" type="box" size="0.04 0.005 0.02" pos="0 -0.04 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f3" type="box" size="0.005 0.04 0.02" pos="0.04 0 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
-      <geom name="f4" type="box" size="0.005 0.04 0.02" pos="-0.04 0 0.015" friction="1.0 0.02 0.002" solref="0.03 1"/>
+      <geom name="palm" type="box" size="0.04 0.04 0.015" pos="0 0 -0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f1" type="box" size="0.04 0.005 0.02" pos="0 0.04 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f2" type="box" size="0.04 0.005 0.02" pos="0 -0.04 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f3" type="box" size="0.005 0.04 0.02" pos="0.04 0 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="f4" type="box" size="0.005 0.04 0.02" pos="-0.04 0 0.015" friction="1.0 0.02 0.002" solref="%(hand)s"/>
+      <geom name="lid" type="box" size="0.045 0.045 0.015" pos="0 0 0.05" friction="1.0 0.02 0.002" solref="%(hand)s"/>
     </body>
     <body name="finger" mocap="true" pos="0.5 0 0.5">
       <geom name="tip" type="sphere" size="0.007" friction="0.8 0.02 0.002" solref="0.01 1"/>
@@ -153,7 +169,7 @@ def _xml(size_mm, surface, sensor_pos, sensor_quat, props):
   </equality>
   <sensor><accelerometer name="acc" site="sensor"/></sensor>
 </mujoco>""" % dict(dt=DT, mesh=_die_mesh(size_mm), fric=fric, solref=solref,
-                    extras="\n    ".join(extras), z0=h + 0.0005, mass=mass,
+                    extras="\n    ".join(extras), z0=h + 0.0005, mass=mass, hand=HAND_SOLREF,
                     sp=" ".join("%.5f" % v for v in sensor_pos),
                     sq=" ".join("%.6f" % q for q in sensor_quat))
 
@@ -232,8 +248,9 @@ class Sim:
         self.data = mujoco.MjData(self.model)
         m = self.model
         self.die = m.body("die").id
-        self.hand_geoms = [m.geom(n).id for n in ("palm", "f1", "f2", "f3", "f4")]
-        self.wall_geoms = self.hand_geoms[1:]
+        self.hand_geoms = [m.geom(n).id for n in ("palm", "f1", "f2", "f3", "f4", "lid")]
+        self.wall_geoms = self.hand_geoms[1:5]
+        self.lid = self.hand_geoms[5]
         self.tip = m.geom("tip").id
         self.die_geom = m.geom("die").id
         self.grip = m.equality("grip").id
@@ -243,7 +260,9 @@ class Sim:
         self.u0 = None
         self.max_tilt = 0.0
         self.still_since = None
-        self.moving = []  # per sample: the die still?
+        self.moving = []  # per sample: the die moving (by its speed)?
+        self.poses = []  # per sample: the die faster than 5 mm/s? its orientation
+        self.pauses = []  # a shake's pauses: first sample, end, the die's tilt
         self.touch_hand = []
         self.hand_pos = np.array([0.0, 0.0, 0.5])
         self.hand_quat = np.array([1.0, 0, 0, 0])
@@ -272,9 +291,9 @@ class Sim:
         v[b + 3:b + 6] = angvel
         mujoco.mj_forward(self.model, self.data)
 
-    def hand_on(self, on, walls=True):
+    def hand_on(self, on, walls=True, lid=False):
         for g in self.hand_geoms:
-            enabled = on and (walls or g not in self.wall_geoms)
+            enabled = on and (walls or g not in self.wall_geoms) and (lid or g != self.lid)
             self.model.geom_contype[g] = 1 if enabled else 0
             self.model.geom_conaffinity[g] = 1 if enabled else 0
 
@@ -350,6 +369,8 @@ class Sim:
             # (A slow turn about the vertical, MuJoCo's torsional creep, is no movement
             # the sensor can see.)
             self.moving.append(bool(np.linalg.norm(v) > 0.005 or math.hypot(w[0], w[1]) > 0.2))
+            self.poses.append((bool(np.linalg.norm(v) > 0.005),
+                               d.xmat[self.die].reshape(3, 3).copy()))
             self.touch_hand.append(self._touching_hand())
 
     def _touching_hand(self):
@@ -406,8 +427,16 @@ class Sim:
         return best, tilt, d.xpos[self.die][2] < 0.1
 
     def rest_at(self):
-        i = len(self.moving)
-        while i > 0 and not self.moving[i - 1]:
+        """The first sample from which the die stays within 0.5 degrees of its final
+        tilt (where gravity points in the die: a turn about the vertical, MuJoCo's
+        torsional creep, is none a sensor sees), moving under 5 mm/s."""
+        up_end = self.poses[-1][1][2, :]
+        cos_tol = math.cos(math.radians(0.5))
+        i = len(self.poses)
+        while i > 0:
+            fast, m = self.poses[i - 1]
+            if fast or float(m[2, :] @ up_end) < cos_tol:
+                break
             i -= 1
         return i
 
@@ -635,8 +664,9 @@ def _throw_two(sim, rng, start, vel, spin, j, off):
 
 
 def k_shake_throw(sim, rng):
-    # The die loose in the cupped hand, shaken in strokes with pauses, then thrown.
-    sim.hand_on(True, walls=True)
+    # The die loose in the hand, closed over it (the fingers, or the other hand: shaken in
+    # an open cup it flies out), shaken in strokes with pauses, then thrown.
+    sim.hand_on(True, walls=True, lid=True)
     sim.hand_pos = np.array([-0.15, 0.0, 0.12])
     sim.hand_quat = np.array([1.0, 0, 0, 0])
     sim.place(sim.hand_pos + np.array([0, 0, sim.half + 0.001]),
@@ -652,7 +682,14 @@ def k_shake_throw(sim, rng):
             sim.move_hand(half, to=home + amp,
                           quat=_quat_tilt(rng, 0, 12))
             sim.move_hand(half, to=home, quat=_quat_tilt(rng, 0, 15))
+            if not _in_cup(sim):
+                return None  # shaken out of the hand: no shake to label
+        start = len(sim.samples)
         sim.run(rng.uniform(0.05, 0.15))  # a pause, the die lying in the palm
+        if not _in_cup(sim):
+            return None
+        # (The samples of the pause and how far the die then was from lying flat.)
+        sim.pauses.append([start, len(sim.samples), round(sim.final()[1], 1)])
     # Close the fingers on it and throw.
     sim.grip_on(True)
     start, vel, spin = _throw_params(rng)
@@ -744,8 +781,12 @@ def k_catch(sim, rng):
     sim.hand_on(True, walls=True)
     sim.hand_pos = np.array([0.0, 0.0, 0.12])
     sim.hand_quat = _quat_tilt(rng, 0, 15)  # a cupped palm is seldom level
-    sim.place(sim.hand_pos + np.array([0, 0, sim.half + 0.001]),
-              _face_quat(int(rng.integers(1, 7)), rng.uniform(0, 6.28)))
+    # The die lying on the palm, as tilted as it is (not dropped onto it).
+    above = np.zeros(3)
+    mujoco.mju_rotVecQuat(above, np.array([0, 0, sim.half + 0.001]), sim.hand_quat)
+    sim.place(sim.hand_pos + above,
+              _quat_mul(sim.hand_quat, _face_quat(int(rng.integers(1, 7)),
+                                                  rng.uniform(0, 6.28))))
     sim.set_tremor(True)
     sim.run(0.3)
     sim.grip_on(True)
@@ -767,6 +808,7 @@ def k_catch(sim, rng):
     sim.run(up / G * 2 + 0.4)
     caught = _touching_cup(sim)
     sim.free = False
+    tossed = sim.max_tilt
     sim.run(rng.uniform(0.5, 1.0))  # held in the hand, looked at
     sim.grip_on(True)
     mujoco.mj_forward(sim.model, sim.data)
@@ -774,9 +816,23 @@ def k_catch(sim, rng):
     sim.move_hand(0.5, to=sim.hand_pos - np.array([0, 0, low - 0.002]))
     sim.hand_on(False)
     sim.grip_on(False)
+    sim.let_go()
     sim.hand_away()
     _settle(sim, 1.0)
-    return "tossed, caught in the hand, set down" if caught else None
+    # A die lying tilted in the cup (against a finger) may fall over when it is set down:
+    # past 45 degrees that is neither plain handling nor a roll, as for set_down.
+    toppled = sim.max_tilt > STILL_DEG
+    sim.max_tilt = tossed
+    return "tossed, caught in the hand, set down" if caught and not toppled else None
+
+
+def _in_cup(sim):
+    """The die inside the cupped hand: above its palm, between its fingers."""
+    rel = np.zeros(3)
+    inv = np.zeros(4)
+    mujoco.mju_negQuat(inv, sim.hand_quat)
+    mujoco.mju_rotVecQuat(rel, sim.data.xpos[sim.die] - sim.hand_pos, inv)
+    return rel[2] > 0 and abs(rel[0]) < 0.04 and abs(rel[1]) < 0.04
 
 
 def _touching_cup(sim):
@@ -834,11 +890,14 @@ def trace(kind, seed, size_mm=None, surface=None):
     flat = []
     for s in samples[:end]:
         flat += [v // 2 for v in s]  # in the chip's 2 mg digits: a lighter file
-    return {"name": "%s_%d" % (kind, seed), "kind": kind, "doc": doc, "size_mm": size_mm,
-            "surface": surface, "rate_hz": 100, "seed": seed, "lsb_mg": 2,
-            "tumble_deg": round(sim.max_tilt), "tilt_deg": round(tilt, 1),
-            "expected": expected, "rest_at": [rest], "faces": build.calibrate(rng),
-            "samples": flat}
+    out = {"name": "%s_%d" % (kind, seed), "kind": kind, "doc": doc, "size_mm": size_mm,
+           "surface": surface, "rate_hz": 100, "seed": seed, "lsb_mg": 2,
+           "tumble_deg": round(sim.max_tilt), "tilt_deg": round(tilt, 1),
+           "expected": expected, "rest_at": [rest], "faces": build.calibrate(rng),
+           "samples": flat}
+    if sim.pauses:
+        out["pauses"] = sim.pauses
+    return out
 
 
 def generate(kinds, per_kind, seed0, sizes=(16, 25), surfaces=("felt", "wood"), log=None):
