@@ -4,7 +4,8 @@ traces the roll detector is tried against (``make traces``; MuJoCo is an optiona
 ``pip install -e '.[physics]'``; ``make test`` replays the committed traces only).
 
 usage: .venv/bin/python tests/traces/dice_physics.py [--out DIR] [--per-kind N] [--seed S]
-       .venv/bin/python tests/traces/dice_physics.py --bench N   (counts only, no files)
+                                                     [--kinds K1,K2,...]
+(tests/bench_rolls.py counts what the detector makes of them)
 
 The model
 ---------
