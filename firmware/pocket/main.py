@@ -50,6 +50,7 @@ from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.presses import PRESS
+from firmware.pocket.words import rest as rest_words
 from firmware.pocket.words import speak
 from shared_rules.protocol.events import TableEvent
 
@@ -270,6 +271,8 @@ class Pocket:
         self.menu = None
         self.frame = bytearray(1024)
         self.shown = None  # the view on the glass
+        self.painted = None  # what draw painted into the frame (glyphs.draw: only what
+        # changed is painted again)
         from firmware.pocket.book import Book
 
         self.book = Book(root + "/tiles")
@@ -291,8 +294,10 @@ class Pocket:
         if view == self.shown:
             return 0
         self.shown = None
+        before, self.painted = self.painted, None  # a frame half painted is painted whole
         self.tend()
-        draw(self.frame, view, self.fonts, self.tend)
+        self.painted = draw(self.frame, view, self.fonts, self.tend, before)
+        rest_words()  # the screen's texts said: the catalogue's file closed (its 1 KB cache)
         pages = self.panel.show(self.frame)
         self.shown = view
         return pages
