@@ -17,10 +17,10 @@ _UNKNOWN = 63  # "?": what a character past Latin-1 is drawn as
 
 
 class Font:
-    """One packed font: a glyph read from its file into one buffer, then blitted. Its file
-    is open while a screen is painted (``close`` after): an open littlefs file holds the
-    filesystem's cache, 1 KB on the rp2 port, which the heap need not keep between
-    screens."""
+    """One packed font: a glyph read from its file into one buffer, then blitted. ``close``
+    closes its file until the next text (an open littlefs file holds the filesystem's
+    cache, 1 KB on the rp2 port: the pocket closes its fonts once a game's screen is
+    painted)."""
 
     def __init__(self, path):
         self.path = path
@@ -204,5 +204,4 @@ def draw(frame, view, fonts, between=None, before=None):
             _paint(fb, what, fonts)
             if between is not None:
                 between()
-    fonts.close()  # the screen painted: their files' caches are not the heap's to keep
     return painted

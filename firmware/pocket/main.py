@@ -297,7 +297,12 @@ class Pocket:
         before, self.painted = self.painted, None  # a frame half painted is painted whole
         self.tend()
         self.painted = draw(self.frame, view, self.fonts, self.tend, before)
-        rest_words()  # the screen's texts said: the catalogue's file closed (its 1 KB cache)
+        if self.game is not None:
+            # The screen made: the fonts' and the catalogue's files closed, each holding
+            # littlefs' 1 KB cache, which a game's heap needs more (5.5 KB; opened again at
+            # the next screen, ~1 ms each). The menu keeps them: a button's screen sooner.
+            self.fonts.close()
+            rest_words()
         pages = self.panel.show(self.frame)
         self.shown = view
         return pages
