@@ -17,12 +17,17 @@ _UNKNOWN = 63  # "?": what a character past Latin-1 is drawn as
 
 
 class Font:
-    """One packed font: a glyph read from its file into one buffer, then blitted."""
+    """One packed font: a glyph read from its file into one buffer, then blitted. ``close``
+    closes its file until the next text (an open littlefs file holds the filesystem's
+    cache, 1 KB on the rp2 port: the pocket closes its fonts once a game's screen is
+    painted)."""
 
     def __init__(self, path):
-        self.file = open(path, "rb")
-        head = self.file.read(6)
+        self.path = path
+        self.file = None
+        head = self._open().read(6)
         if head[:4] != b"HXF1":
+            self.close()
             raise ValueError("%s is not a packed font" % path)
         self.advance = head[4]
         self.height = head[5]
@@ -31,11 +36,18 @@ class Font:
         self.glyph = framebuf.FrameBuffer(self.buf, self.advance, self.height,
                                           framebuf.MONO_HLSB)
 
+    def _open(self):
+        self.file = open(self.path, "rb")
+        return self.file
+
     def text(self, fb, text, x, y, colour, palette):
+        f = self.file
+        if f is None:
+            f = self._open()
         for ch in text:
             code = ord(ch)
-            self.file.seek(6 + (code if code < 256 else _UNKNOWN) * self.size)
-            self.file.readinto(self.buf)
+            f.seek(6 + (code if code < 256 else _UNKNOWN) * self.size)
+            f.readinto(self.buf)
             # The palette gives a glyph's lit pixels the colour asked for and its unlit ones
             # the other, which is the key (framebuf compares the key after the palette):
             # unlit pixels leave the screen as it is.
@@ -43,11 +55,14 @@ class Font:
             x += self.advance
 
     def close(self):
-        self.file.close()
+        if self.file is not None:
+            self.file.close()
+            self.file = None
 
 
 class Fonts:
-    """The packed fonts of a folder, opened when first used."""
+    """The packed fonts of a folder, each read when first used; ``close`` closes their
+    files (each opened again when next drawn)."""
 
     def __init__(self, folder):
         self.folder = folder
@@ -65,37 +80,128 @@ class Fonts:
             font = self.open[name] = Font("%s/%s.hxf" % (self.folder, name))
         return font
 
+    def close(self):
+        for font in self.open.values():
+            font.close()
 
-def draw(frame, view, fonts, between=None):
-    """Lay ``view`` out and paint it into ``frame`` (1024 bytes, MONO_VLSB, cleared first);
-    the winner of a battle (``view.mark``) underlined. ``between``, when given, is called
-    after each text (each glyph is read from flash: a screen takes ~20-120 ms)."""
-    fb = framebuf.FrameBuffer(frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-    fb.fill(0)
-    bigs = []
+
+def _painted(view, fonts):
+    """What painting ``view`` does, in order: each text and rule laid out (its ``Placed``)
+    and the winner's underline (``("mark", x, y, w)``)."""
+    out = lay_out(view)
+    bigs = [p for p in out if p[0] == "big"]
     mark = view.mark
-    for part, text, name, x, y, selected, inverted in lay_out(view):
-        if part == "rule":
-            fb.hline(0, y, WIDTH, 1)
-            continue
-        font = fonts[name]
-        w = len(text) * font.advance
-        h = font.height
-        if part == "big":
-            bigs.append((x, y, w, h))
-        if selected:
-            fb.fill_rect(0, y - 1, WIDTH, h + 1, 1)
-            font.text(fb, text, x, y, 0, fonts.palette)
-        elif inverted:
-            # As wide as the words (the Pi's rectangle ends at x + w, both ends included).
-            fb.fill_rect(0, y - 1, min(WIDTH - 1, x + w) + 1, h + 1, 1)
-            font.text(fb, text, x, y, 0, fonts.palette)
-        else:
-            font.text(fb, text, x, y, 1, fonts.palette)
-        if between is not None:
-            between()
     if len(bigs) == 2 and mark in (0, 1):
-        x, y, w, h = bigs[mark]
-        if w > 0:
-            fb.hline(x, y + h + 1, w, 1)
-    return fb
+        _part, text, name, x, y = bigs[mark][:5]
+        font = fonts[name]
+        if text:
+            out = list(out)  # lay_out's may be a tuple
+            out.append(("mark", x, y + font.height + 1, len(text) * font.advance))
+    return out
+
+
+def _rect(what, fonts):
+    """The (x, y, w, h) no pixel ``what`` paints is outside."""
+    if what[0] == "mark":
+        return (what[1], what[2], what[3], 1)
+    part, text, name, x, y, selected, inverted = what
+    if part == "rule":
+        return (0, y, WIDTH, 1)
+    font = fonts[name]
+    w = len(text) * font.advance
+    h = font.height
+    if selected:
+        return (0, y - 1, max(WIDTH, x + w), h + 1)
+    if inverted:
+        return (0, y - 1, max(min(WIDTH - 1, x + w) + 1, x + w), h + 1)
+    return (x, y, w, h)
+
+
+def _meets(a, rects):
+    x, y, w, h = a
+    for bx, by, bw, bh in rects:
+        if x < bx + bw and bx < x + w and y < by + bh and by < y + h:
+            return True
+    return False
+
+
+def _paint(fb, what, fonts):
+    if what[0] == "mark":
+        fb.hline(what[1], what[2], what[3], 1)
+        return
+    part, text, name, x, y, selected, inverted = what
+    if part == "rule":
+        fb.hline(0, y, WIDTH, 1)
+        return
+    font = fonts[name]
+    if selected:
+        fb.fill_rect(0, y - 1, WIDTH, font.height + 1, 1)
+        font.text(fb, text, x, y, 0, fonts.palette)
+    elif inverted:
+        # As wide as the words (the Pi's rectangle ends at x + w, both ends included).
+        fb.fill_rect(0, y - 1, min(WIDTH - 1, x + len(text) * font.advance) + 1,
+                     font.height + 1, 1)
+        font.text(fb, text, x, y, 0, fonts.palette)
+    else:
+        font.text(fb, text, x, y, 1, fonts.palette)
+
+
+def _again(painted, before, fonts, fb):
+    """Which of ``painted`` to paint again over the frame ``before`` left (a True each),
+    the frame cleared where they and what went paint; None: too little is the same, the
+    whole frame is painted."""
+    kept = {}
+    for what in before:
+        kept[what] = True
+    same = 0
+    for what in painted:
+        if what in kept:
+            same += 1
+    if same * 4 < len(painted):
+        return None
+    now = {}
+    for what in painted:
+        now[what] = True
+    cleared = [_rect(what, fonts) for what in before if what not in now]
+    again = [False] * len(painted)
+    rects = [_rect(what, fonts) for what in painted]
+    for i, what in enumerate(painted):
+        if what not in kept:
+            again[i] = True
+            cleared.append(rects[i])
+    grew = True
+    while grew:
+        grew = False
+        for i, rect in enumerate(rects):
+            if not again[i] and _meets(rect, cleared):
+                again[i] = True
+                cleared.append(rect)
+                grew = True
+    for x, y, w, h in cleared:
+        fb.fill_rect(x, y, w, h, 0)
+    return again
+
+
+def draw(frame, view, fonts, between=None, before=None):
+    """Lay ``view`` out and paint it into ``frame`` (1024 bytes, MONO_VLSB); the winner of
+    a battle (``view.mark``) underlined. Returns what it painted: given back as ``before``
+    with the same frame, only what changed is painted again (each glyph is read from
+    flash, ~0.1 ms: a whole screen's texts were 13-21 ms of a tap's 100). ``between``,
+    when given, is called after each text painted.
+
+    Painting again only what changed gives the frame a whole painting gives it: the
+    rectangles of what went and what came are cleared, and every text or rule that meets
+    a cleared rectangle is painted again, in the layout's order, its own rectangle cleared
+    with them (so a text painted again never lands on a neighbour left unpainted); no
+    paint reaches outside its rectangle, so what meets none is as it was."""
+    fb = framebuf.FrameBuffer(frame, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+    painted = _painted(view, fonts)
+    again = None if before is None else _again(painted, before, fonts, fb)
+    if again is None:
+        fb.fill(0)
+    for i, what in enumerate(painted):
+        if again is None or again[i]:
+            _paint(fb, what, fonts)
+            if between is not None:
+                between()
+    return painted

@@ -50,6 +50,7 @@ from firmware.pocket import screen as screens
 from firmware.pocket.glyphs import Fonts, draw
 from firmware.pocket.panel import Panel
 from firmware.pocket.presses import PRESS
+from firmware.pocket.words import rest as rest_words
 from firmware.pocket.words import speak
 from shared_rules.protocol.events import TableEvent
 
@@ -64,6 +65,10 @@ DIE = 2
 # Nothing refers to these once the pocket is built: the pins (the pocket's and the hub's),
 # the wiring and what it starts with. Forgotten, their code leaves the heap (make bench).
 MENU = "shared_rules.display.menu"  # the menu's code, forgotten while a game is played
+# The registry of games, once the game played is found and its engine and screens made
+# (1.3 KB: node tests/mpy/bench_heap_by_module.mjs shared_rules.games); an undo's new
+# engine loads it again until the next input.
+REGISTRY = "shared_rules.games"
 BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.hub.board", "firmware.resets",
              "firmware.pn532_start", "firmware.faces_setup", "firmware.entropy",
              "firmware.pocket.reader")
@@ -109,15 +114,15 @@ class Table:
     was seen, in the order of those times.
 
     An input took 150-280 ms from its event to its screen on the glass before the journal
-    was a page program (its littlefs write 50-150 ms of it; now 85 ms median, 146 ms at
+    was a page program (its littlefs write 50-150 ms of it; now ~58 ms median, ~130 ms at
     most: the session, the layout, the glyphs read from flash, the panel's I2C), and a
     reader polled only between inputs left a tile placed
     just after one unread for 274-304 ms: lifted at the demo's 300 ms, read or missed by a
     few ms; lifted at 250 ms, missed (tests/pico/pocket_suite.py). The reader is a state
     machine of short bus transactions (firmware/nfc.py), so the stages call ``tend``
     between them (each page sent to the panel, each text drawn; at most every
-    ``READ_TEND_MS``): no stretch is over ~35 ms, and a tile is
-    read within ~210 ms of coming. Not from a timer: a timer's callback waits for the VM,
+    ``READ_TEND_MS``), and a tile placed while a screen is made is read before that
+    screen is done (make bench: a tile placed -> its TAP seen, at most ~100 ms). Not from a timer: a timer's callback waits for the VM,
     silent through a collection (22 ms) and a flash erase (47 ms) all the same, and a 2 ms
     timer polling the reader took the CPU from the screens (event to glass 136 -> 202 ms).
     The die is tended there too, every ``DIE_TEND_MS`` at most: a die thrown just after a
@@ -133,7 +138,7 @@ class Table:
     before it, whatever the board was doing meanwhile."""
 
     DIE_TEND_MS = 30  # the die between an input's stages, at most this often
-    READ_TEND_MS = 10  # the reader between an input's stages, at most this often
+    READ_TEND_MS = 20  # the reader between an input's stages, at most this often
     KEPT = 16  # events waiting for the loop, at most
 
     def __init__(self, presses):
@@ -144,6 +149,9 @@ class Table:
         self.fault = None  # what the reader or the die raised, for the loop to say
         self.sampled = 0  # when tend last sampled the die (board's ms)
         self.read = 0  # when tend last stepped the reader
+        # A game is played: with none (the menu), a tile or a throw does nothing, so the
+        # menu's screens are drawn with no reader or die turns between their stages.
+        self.playing = False
 
     def _keep(self, now, source, event):
         waiting = self.waiting
@@ -167,13 +175,17 @@ class Table:
     def between(self):
         """``tend`` between an input's stages (each text drawn, each page sent): the reader
         at most every ``READ_TEND_MS`` there (each turn a bus transaction, a few ms with a
-        tile resting; twenty turns a screen made an input ~40 ms slower)."""
-        self.tend(self.READ_TEND_MS)
+        tile resting; twenty turns a screen made an input ~40 ms slower; every 10 ms they
+        were 12-18 ms of a tap's screen, every 20 ms a tile is on the glass ~4 ms sooner and
+        still seen while the screen before it is made). In the menu, the
+        buttons alone (a menu's screen came ~10 ms sooner)."""
+        self.tend(self.READ_TEND_MS if self.playing else -1)
 
     def tend(self, every=0):
         """The buttons' edges drained, one step of the reader (a bus transaction or two)
         unless it had one within ``every`` ms and, when it is due, a sample of the die,
-        their events queued; the watchdog fed. Never raises: a fault waits for ``next``."""
+        their events queued (neither with ``every`` < 0); the watchdog fed. Never raises: a
+        fault waits for ``next``."""
         if self.watchdog is not None:
             self.watchdog.feed()
         presses = self.presses
@@ -181,6 +193,8 @@ class Table:
             presses.drain(self._press)
         now = time.ticks_ms()
         try:
+            if every < 0:
+                return
             if self.reader is not None and (not every or
                                             time.ticks_diff(now, self.read) >= every):
                 self.read = now
@@ -257,6 +271,8 @@ class Pocket:
         self.menu = None
         self.frame = bytearray(1024)
         self.shown = None  # the view on the glass
+        self.painted = None  # what draw painted into the frame (glyphs.draw: only what
+        # changed is painted again)
         from firmware.pocket.book import Book
 
         self.book = Book(root + "/tiles")
@@ -278,8 +294,15 @@ class Pocket:
         if view == self.shown:
             return 0
         self.shown = None
+        before, self.painted = self.painted, None  # a frame half painted is painted whole
         self.tend()
-        draw(self.frame, view, self.fonts, self.tend)
+        self.painted = draw(self.frame, view, self.fonts, self.tend, before)
+        if self.game is not None:
+            # The screen made: the fonts' and the catalogue's files closed, each holding
+            # littlefs' 1 KB cache, which a game's heap needs more (5.5 KB; opened again at
+            # the next screen, ~1 ms each). The menu keeps them: a button's screen sooner.
+            self.fonts.close()
+            rest_words()
         pages = self.panel.show(self.frame)
         self.shown = view
         return pages
@@ -322,7 +345,9 @@ class Pocket:
         gc.collect()
         self.game = game.start(self.root, variant, players, self.book, self.table.writing,
                                package)
+        self.table.playing = True
         self.screens = self.game.screens()
+        forget((REGISTRY,))
         self.open_die()
         self.show_game()
         print("POCKET PLAY %s %d" % (variant, players))
@@ -333,7 +358,9 @@ class Pocket:
         self.game = game.saved(self.root, self.book, self.table.writing)
         if self.game is None:
             return False
+        self.table.playing = True
         self.screens = self.game.screens()
+        forget((REGISTRY,))
         self.open_die()
         self.show_game()
         print("POCKET RESTORED %s %d %d" % (self.game.variant, self.game.session.journal.count,
@@ -393,6 +420,7 @@ class Pocket:
         session = self.game.session
         if session.legal().expect == "over" and name == "OK" and action == PRESS:
             self.game = self.screens = None  # its journal stays until another game starts
+            self.table.playing = False
             gc.collect()
             self.menu = load_menu(self.root, self.lang)
             pages = self.show(self.menu.view())

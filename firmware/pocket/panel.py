@@ -75,23 +75,26 @@ class Panel:
         """Send what differs from the last frame; the number of pages it touched."""
         sent = self.sent
         view = memoryview(frame)
+        was = memoryview(sent)
         touched = 0
         between = self.between
         for page in range(_PAGES):
             if page and between is not None:
                 between()
             base = page * _WIDTH
-            first = -1
-            last = -1
-            for col in range(_WIDTH):
-                if frame[base + col] != sent[base + col]:
-                    if first < 0:
-                        first = col
-                    last = col
-            if first < 0:
+            end = base + _WIDTH
+            # A page compared whole in C first: a byte at a time in Python was ~5 ms a
+            # frame on the board, most of it over pages that had not changed.
+            if view[base:end] == was[base:end]:
                 continue
-            self._send(page, first, view[base + first:base + last + 1])
-            sent[base + first:base + last + 1] = view[base + first:base + last + 1]
+            first = base
+            while frame[first] == sent[first]:
+                first += 1
+            last = end - 1
+            while frame[last] == sent[last]:
+                last -= 1
+            self._send(page, first - base, view[first:last + 1])
+            sent[first:last + 1] = view[first:last + 1]
             touched += 1
         self.pages_sent += touched
         return touched

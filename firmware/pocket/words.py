@@ -22,21 +22,40 @@ def key_hash(key):
 
 
 class Catalogue:
-    """One language's packed catalogue, open for reading."""
+    """One language's packed catalogue, read as texts are asked for. Its file is open
+    while a screen's texts are said and closed after (``rest``): an open littlefs file
+    holds the filesystem's cache, 1 KB on the rp2 port; English's, which has no text, is
+    never opened again."""
 
     def __init__(self, path):
-        self.file = open(path, "rb")
-        head = self.file.read(8)
+        self.path = path
+        self.file = None
+        head = self._open().read(8)
         if head[:4] != _MAGIC:
+            self.rest()
             raise ValueError("%s is not a packed catalogue" % path)
         self.count = head[4] | head[5] << 8
         self.rule = head[6]
         self.slot = bytearray(8)
+        if not self.count:
+            self.rest()
+
+    def _open(self):
+        if self.file is None:
+            self.file = open(self.path, "rb")
+        return self.file
+
+    def rest(self):
+        """Its file closed until the next text is asked for."""
+        if self.file is not None:
+            self.file.close()
+            self.file = None
 
     def _slot(self, i):
         """The hash and record offset of index entry ``i``."""
-        self.file.seek(8 + 8 * i)
-        self.file.readinto(self.slot)
+        f = self._open()
+        f.seek(8 + 8 * i)
+        f.readinto(self.slot)
         s = self.slot
         return (s[0] | s[1] << 8 | s[2] << 16 | s[3] << 24,
                 s[4] | s[5] << 8 | s[6] << 16 | s[7] << 24)
@@ -56,24 +75,26 @@ class Catalogue:
             found, offset = self._slot(lo)
             if found != h:
                 break
-            self.file.seek(offset)
-            size = self.file.read(2)
-            if self.file.read(size[0] | size[1] << 8) == raw:
-                return self.file.tell()
+            f = self._open()
+            f.seek(offset)
+            size = f.read(2)
+            if f.read(size[0] | size[1] << 8) == raw:
+                return f.tell()
             lo += 1
         return -1
 
     def _form(self, at, n):
         """Form ``n`` of the record whose forms begin at ``at``."""
-        self.file.seek(at)
-        forms = self.file.read(1)[0]
+        f = self._open()
+        f.seek(at)
+        forms = f.read(1)[0]
         if n >= forms:
             n = forms - 1
         for _ in range(n):
-            size = self.file.read(2)
-            self.file.seek(size[0] | size[1] << 8, 1)
-        size = self.file.read(2)
-        return self.file.read(size[0] | size[1] << 8).decode()
+            size = f.read(2)
+            f.seek(size[0] | size[1] << 8, 1)
+        size = f.read(2)
+        return f.read(size[0] | size[1] << 8).decode()
 
     def plural(self, n):
         """Which form a count takes: the language's rule."""
@@ -102,10 +123,16 @@ class Catalogue:
         return self._form(at, 0), self._form(at, 1)
 
     def close(self):
-        self.file.close()
+        self.rest()
 
 
 _spoken = None
+
+
+def rest():
+    """The spoken catalogue's file closed until its next text (a screen is made)."""
+    if _spoken is not None:
+        _spoken.rest()
 
 
 def speak(folder, lang):

@@ -6,7 +6,9 @@
 // tile's name as its game's rulebook prints it, {"share": [n, d]} a share written the
 // language's way. Every screen is laid out by the shared
 // layout and drawn by firmware/pocket/glyphs.py with MicroPython's framebuf from the
-// packed fonts in FONT_DIR, and printed as one line of hex (the 1024-byte MONO_VLSB frame).
+// packed fonts in FONT_DIR, and printed as one line of hex (the 1024-byte MONO_VLSB frame);
+// then every one again, in order, painted over the one before it (glyphs.draw's ``before``:
+// only what changed painted again), a line each.
 //
 // usage: node tests/mpy/pocket_screens.mjs FONT_DIR WORDS_DIR SCREENS.json
 import { readFileSync } from "node:fs";
@@ -52,6 +54,16 @@ for fields in todo['views']:
     print(binascii.hexlify(frame).decode())
 for name, args in todo['calls']:
     draw(frame, getattr(screens, name)(*[said(a) for a in args]), fonts)
+    print(binascii.hexlify(frame).decode())
+# Then all again in the same order into one frame, each painted over the one before (only
+# what changed painted again, as the board's show does).
+frame = bytearray(1024)
+before = None
+for fields in todo['views']:
+    before = draw(frame, screens.View(**fields), fonts, None, before)
+    print(binascii.hexlify(frame).decode())
+for name, args in todo['calls']:
+    before = draw(frame, getattr(screens, name)(*[said(a) for a in args]), fonts, None, before)
     print(binascii.hexlify(frame).decode())
 `);
 process.stdout.write(out.join("\n") + "\n");

@@ -9,7 +9,6 @@ Character attack bonus, active Powers/Actions and JL-M4 Stone boosts, in that or
 from shared_rules.core.engine import Outcome, Refusal, Total
 from shared_rules.core.words import _
 from shared_rules.games.hexors import decisions as D
-from shared_rules.games.hexors.odds import EndlessTie, odds_from_totals
 from shared_rules.games.hexors.powers import BATTLE_EFFECTS, POWERS
 
 
@@ -101,6 +100,10 @@ class Battles:
         """Exact (p_attacker, p_defender) of the current battle as Fractions, ties re-rolled,
         after the attacker's roll once it is made; None without a battle or if every roll
         ties (JL-B5, YG-5)."""
+        # Imported here, not with the module: the pocket referees with no odds on its
+        # screens, and the odds and their Fractions are ~4 KB of its heap (issue 31).
+        from shared_rules.games.hexors.odds import EndlessTie, odds_from_totals
+
         b = self.battle
         if b is None:
             return None

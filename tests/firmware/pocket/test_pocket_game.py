@@ -47,6 +47,29 @@ def test_a_signed_tag_is_trusted_a_copied_one_is_not_and_the_registry_trusts_by_
     assert book.entry_for("", "04FE") is None  # neither signed nor in the registry
 
 
+
+def test_a_tile_tapped_again_is_not_read_again_but_a_tag_enrolled_again_is_checked_again():
+    import os
+
+    root = folder("book-kept") + "/tiles"
+    book = Book(root)
+    superman = record("jl/016", UIDS["jl/016"])
+    assert book.entry_for(superman, UIDS["jl/016"])["name"] == "Superman"
+    # Its file gone (it is read once, not at each tap): the tile is still Superman.
+    os.remove(root + "/jl/016.json")
+    assert book.entry_for(superman, UIDS["jl/016"])["name"] == "Superman"
+    # The same tag enrolled again as Mars: its new record is checked, not the one kept.
+    assert book.entry_for(record("jl/mars", UIDS["jl/016"]), UIDS["jl/016"])["name"] == "Mars"
+    # ... and signed with another key, not trusted, whatever was kept for its UID.
+    assert book.entry_for(record("jl/016", UIDS["jl/016"], bytes(32)), UIDS["jl/016"]) is None
+    # More tiles than it keeps: each still the one its record names.
+    for n in range(Book.KEPT + 2):
+        uid = "04A1B2C3D4E5%02X" % (0x40 + n)
+        assert book.entry_for(record("jl/mars", uid), uid)["name"] == "Mars"
+    assert book.entry_for(record("jl/doomsday", UIDS["jl/doomsday"]),
+                          UIDS["jl/doomsday"])["name"] == "Doomsday"
+
+
 def test_a_game_restored_from_its_file_is_the_live_one_and_shows_the_same_screen():
     root = folder("game")
     book = Book(root + "/tiles")

@@ -32,7 +32,10 @@ def test_the_board_says_every_text_of_the_catalogue_as_the_pi(lang, packed):
         messages = [m for m in read_mo(f) if m.id]
     assert len(messages) > 1000
     try:
-        for m in messages:
+        for i, m in enumerate(messages):
+            if i % 7 == 0:  # its file closed after a screen (issue 31), opened at the next text
+                board.rest()
+                assert board.file is None
             context = m.context.decode() if isinstance(m.context, bytes) else m.context
             if isinstance(m.id, (list, tuple)):
                 for n in (0, 1, 2, 5):
