@@ -64,8 +64,11 @@ class FollowTheDice:
         seats = descriptor.seats(players)
         self.twin = Session(lambda: descriptor.engine(kind, seats), self.book, Journal(), seats)
         self.dice = descriptor.dice(kind)
+        menu = listed(POCKET)
+        assert any(kind[1] == VARIANT for _family, kinds in menu["games"] for kind in kinds), \
+            "%s is not on the pocket's menu (build/pocket/screens/games.json)" % VARIANT
         self.steps = [{"do": "press", "button": b, "after": MENU_MS}
-                      for b in menu_presses(board_menu(listed(POCKET)), VARIANT, "en", players)]
+                      for b in menu_presses(board_menu(menu), VARIANT, "en", players)]
         assert len(self.steps) == menu_length(VARIANT, players)
         demo = table_steps(DEMO, self.book.key)
         first_roll = next(i for i, step in enumerate(demo) if step["do"] == "roll")
@@ -180,8 +183,8 @@ class FollowTheDice:
         else:
             hub = next(h for h, p in PLAYER_BUTTONS.items() if POCKET_BUTTON[p] == step["button"])
             reaction = twin.on_event(TableEvent("BTN", button=hub, action="press"))
-        self._react(reaction)
         self.waiting = "the board's entry %d (after %r)" % (len(twin.journal.entries), step)
+        self._react(reaction)
 
     def _react(self, reaction) -> None:
         for command in self.dice.asked(self.twin.legal(), reaction):
