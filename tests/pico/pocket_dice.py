@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 
-from pocket_table import Journal, menu_length
+from pocket_table import Journal
 
 from firmware.pocket.book import Book
 from host.app.pocket_demo import (
@@ -69,7 +69,6 @@ class FollowTheDice:
             "%s is not on the pocket's menu (build/pocket/screens/games.json)" % VARIANT
         self.steps = [{"do": "press", "button": b, "after": MENU_MS}
                       for b in menu_presses(board_menu(menu), VARIANT, "en", players)]
-        assert len(self.steps) == menu_length(VARIANT, players)
         demo = table_steps(DEMO, self.book.key)
         first_roll = next(i for i, step in enumerate(demo) if step["do"] == "roll")
         # Its taps and presses: this table lifts each tile itself, once its tap is said.
@@ -83,7 +82,6 @@ class FollowTheDice:
         self.rolls: list[tuple[int, list[int], bool]] = []
         self.on_reader: str | None = None
         self.playing = False
-        self.table: list[dict] = []  # every step played, the cut's reset too
         self.winners: list[int] = []
         self.waiting = "the game to be chosen in the menu"
 
@@ -144,9 +142,7 @@ class FollowTheDice:
                 self.twin.legal().expect in ("card", "target"):
             self.cutting = True
             self.waiting = "the board to restore the game after the cut"
-            reset = {"do": "reset", "after": STEP_MS}
-            self.table.append(reset)
-            rig.script.steps.append(reset)
+            rig.script.steps.append({"do": "reset", "after": STEP_MS})
             return
         else:
             step = self._choose()
@@ -173,7 +169,6 @@ class FollowTheDice:
         """The twin hears the step as the board's session will (firmware/pocket/main.py:
         UP and DOWN are the players' buttons, the referee's menu closed)."""
         twin = self.twin
-        self.table.append(step)
         if step["do"] == "place":
             self.on_reader = step["uid"]
             reaction = twin.on_event(TableEvent("TAP", uid=step["uid"], record=step["record"]))
