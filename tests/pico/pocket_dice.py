@@ -21,7 +21,8 @@ Each tile is lifted once its tap is journalled, each step played once the board 
 every entry the twin journalled for the one before (and the roll a roller's press asked),
 so the board's order is the table's whatever the board's pace. Once ``cut_after`` entries
 are said, between two attacks, the board is reset (the power cut): it restores the game
-from its flash and the table goes on once it says so.
+from its flash and the table goes on once it says so. The board's random bits come from
+the rig's ``seed``: the same seed plays the same game again.
 """
 from __future__ import annotations
 
@@ -57,7 +58,9 @@ class FollowTheDice:
     its faces, taken or not), ``winners`` once the twin has them, ``waiting`` (what the
     table waits for, said if the game stops)."""
 
-    def __init__(self, cut_after: int, book: Book | None = None, players: int = 2) -> None:
+    def __init__(self, cut_after: int, seed: int, book: Book | None = None,
+                 players: int = 2) -> None:
+        self.seed = seed  # the board's random bits (the rig's): said with what goes wrong
         self.book = book or Book(str(POCKET / "tiles"))
         assert self.book.key is not None, "the pocket's tiles have no collection key"
         descriptor, kind = games.find(VARIANT)
@@ -112,8 +115,9 @@ class FollowTheDice:
         self.rolls.append((legal.dice, faces, taken))
         if not self.rolls_owed or not taken or len(faces) != legal.dice \
                 or not all(1 <= face <= 6 for face in faces):
-            raise AssertionError("the board rolled %r (%s) where the Pi's session expects %s"
-                                 % (faces, "taken" if taken else "refused", self.waiting))
+            raise AssertionError("seed %d: the board rolled %r (%s) where the Pi's session "
+                                 "expects %s" % (self.seed, faces,
+                                                 "taken" if taken else "refused", self.waiting))
         self.rolls_owed -= 1
         self._react(self.twin.on_event(TableEvent("DIE", die="FACE", faces=tuple(faces))))
 
@@ -125,8 +129,9 @@ class FollowTheDice:
         said = (words[3], words[4] == "1", words[8].split("{")[0])
         if want is None or said != (want.target, want.accepted,
                                     json.dumps(list(want.input))[:60].split("{")[0]):
-            raise AssertionError("the board's entry %d is %r, the Pi's session's %r"
-                                 % (n, said, want and (want.target, want.accepted, want.input)))
+            raise AssertionError("seed %d: the board's entry %d is %r, the Pi's session's %r"
+                                 % (self.seed, n, said,
+                                    want and (want.target, want.accepted, want.input)))
 
     # --- what the players do ------------------------------------------------------------
 

@@ -15,6 +15,7 @@ timers running.
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,7 @@ CUTS = {"hexo": 90, "heroscape": 30}  # HeroScape: after the Guards, as Mimring 
 # HeroScape with virtual dice: once the battle is under way (setup and initiative are 10
 # entries at least), between two attacks; the game is 21-96 entries long (median 34).
 VIRTUAL_CUT = 12
+VIRTUAL_SEED = None  # the board's random bits: None, another game each run; a seed, that game
 
 
 def the_pis_last_screen(variant: str, game: Game | FollowTheDice) -> bytes:
@@ -130,9 +132,11 @@ def test_heroscape_with_virtual_dice_played_to_its_winner_on_the_pocket(image: P
     of the dice the rules ask and taken, every other input the one the Pi's session
     journals; the board comes back from the cut with every entry it said, its die virtual
     again, and the winner's screen is the Pi's for the same journal."""
-    table = FollowTheDice(cut_after=VIRTUAL_CUT)
-    rig, lines, logs = boot(image, "POCKET WIN", GAME_S, steps=table.steps, watcher=table)
-    text = "\n".join(lines)
+    seed = VIRTUAL_SEED if VIRTUAL_SEED is not None else random.randrange(1 << 20)
+    table = FollowTheDice(cut_after=VIRTUAL_CUT, seed=seed)
+    rig, lines, logs = boot(image, "POCKET WIN", GAME_S, steps=table.steps, watcher=table,
+                            seed=seed)
+    text = "seed %d (VIRTUAL_SEED plays it again)\n%s" % (seed, "\n".join(lines))
     assert "Traceback" not in text and "POCKET NOTE" not in text, text
     assert "POCKET PLAY %s 2" % VIRTUAL in lines, text + "\n".join(logs[-20:])
     assert table.winners, "the game stopped, waiting for %s:\n%s" % (table.waiting, text)
@@ -148,20 +152,21 @@ def test_heroscape_with_virtual_dice_played_to_its_winner_on_the_pocket(image: P
                     if e[8].startswith('["roll"')]
     assert rolled_after, "no die rolled after the cut:\n" + text
     assert journalled(lines) == table.expected, text
-    assert "POCKET WIN %s" % " ".join(table.twin.players[p] for p in table.winners) in lines
+    assert "POCKET WIN %s" % " ".join(table.twin.players[p] for p in table.winners) in lines, \
+        text
     assert [b for b, _ms in rig.boots] == ["power", "reset"]
     save_png(rig.panel.image(), OUT / "pocket-win-heroscape-virtual.png")
     got, want = rig.panel.frame(), the_pis_last_screen(VIRTUAL, table)
-    assert got == want, "the winner's screen differs from the Pi's (build/pico/" \
-        "pocket-win-heroscape-virtual.png)"
+    assert got == want, "seed %d: the winner's screen differs from the Pi's (build/pico/" \
+        "pocket-win-heroscape-virtual.png)" % seed
     live_peak = max(int(e[7]) for e in entries(lines))  # both boots
     shown = [int(e[6]) - int(e[5]) for e in entries(lines)]
     with (OUT / "summary.txt").open("a") as f:
         f.write("pocket: HeroScape with virtual dice played to its winner on the emulated "
-                "board following its %d rolls, %d entries, a power cut after %d; heap in use "
-                "at most %.1f KB after an input (budget 150 KB); event to glass %d-%d ms\n"
-                % (len(table.rolls), len(shown), held, live_peak / 1024, min(shown),
-                   max(shown)))
+                "board following its %d rolls (seed %d), %d entries, a power cut after %d; "
+                "heap in use at most %.1f KB after an input (budget 150 KB); event to glass "
+                "%d-%d ms\n" % (len(table.rolls), seed, len(shown), held, live_peak / 1024,
+                                min(shown), max(shown)))
 
 
 def test_heroscape_virtual_dice_are_rolled_by_the_pockets_own_die(image: Path, tmp_path: Path):
