@@ -34,9 +34,6 @@ def _book():
 FAMILIES = (
     Descriptor("HeroScape", "HeroScape", "hs",
                (Variant("heroscape", N_("Die rolled per die"), (2,), {"dice": "physical"}),
-                # Not on the pocket's menu yet: its faces come from the board's random
-                # source, so no script plays it to a winner on the emulated board.
-                Variant("heroscape-virtual", N_("Virtual dice"), (2,),
-                        {"dice": "virtual", "pocket": False})),
+                Variant("heroscape-virtual", N_("Virtual dice"), (2,), {"dice": "virtual"})),
                _engine, _screens, dice=_dice, book=_book, pi="host.games.heroscape"),
 )
