@@ -15,6 +15,7 @@ number generator.
 >>> str(t)
 '6 strike +6 colour +1 pod = 13'
 """
+from shared_rules.core.words import _
 
 
 def seat_name(names, player):
@@ -130,7 +131,7 @@ class Total:
     @property
     def value(self):
         total = 0
-        for amount, _ in self.parts:
+        for amount, _label in self.parts:
             total += amount
         return total
 
@@ -182,7 +183,8 @@ class Game:
 
         ``event`` is plain data: ``("tap", key, entry)`` (a tile or card read, its
         catalogue entry), ``("button", player, action)`` (a player's button on the hub,
-        "press" or "long") or ``("roll", faces)`` (the die's faces). ``seat`` is the
+        "press" or "long") or ``("roll", faces, player)`` (the die's faces and whose roll
+        the session takes it for, ROLL-2; no player when no roll is expected). ``seat`` is the
         player tapping their roster during setup, ``names`` the players' names for the
         words said. Returns an input tuple, a note to show (a str: nothing to apply), or
         None when the referee's generic meaning applies (a button: "yes, mine")."""
@@ -192,8 +194,13 @@ class Game:
                 return ("add", seat, event[1], event[2])
             return ("tap", event[1])
         if kind == "roll":
-            return ("roll", list(event[1]))
+            return ("roll", list(event[1])) + tuple(event[2:])
         return None
+
+    def name(self, player):
+        """A player as the engine's own texts name them: P1, P2... (a game may name its
+        seats its own way: the Hexors team game's A1, B1)."""
+        return "P%d" % (player + 1)
 
     def said(self, inp):
         """An input as the referee's menu would name it ("Blue steals Green") when the
@@ -206,10 +213,23 @@ class Game:
         if not isinstance(inp, (tuple, list)) or not inp or not isinstance(inp[0], str):
             return Refusal("INPUT", "not an input: %r" % (inp,), "send (kind, args...)")
         inp = tuple(inp)
-        result = self._apply(inp)
+        result = self._wrong_roller(inp) if inp[0] == "roll" and len(inp) == 3 else None
+        if result is None:
+            result = self._apply(inp)
         if result.accepted:
             self.inputs.append(inp)
         return result
+
+    def _wrong_roller(self, inp):
+        """ROLL-1: a roll names its roller (``("roll", faces, player)``), and one by anyone
+        but the player the rules expect is refused, naming who rolls. A roll journalled
+        before rolls named theirs (``("roll", faces)``) is the expected roller's, as it was
+        played; a roll when none is expected is the engine's to refuse."""
+        expected = self.legal_inputs().roll_by
+        if expected is None or inp[2] == expected:
+            return None
+        who = self.name(expected)
+        return Refusal("ROLL-1", _("It is %s's roll") % who, _("hand the die to %s") % who)
 
     def undo(self):
         """Take back the last accepted input; returns it, or None when there is none."""

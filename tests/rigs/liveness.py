@@ -95,9 +95,13 @@ class Table:
                                 self.weight(game, legal, inp)))
         if legal.roll_by is not None:
             for faces in self.rolls(legal, rng):
-                inp = game.input_for(("roll", faces))
+                # ROLL-1: the roll names its roller; the named one must be taken
+                inp = game.input_for(("roll", faces, legal.roll_by))
                 out.append(Move(tuple(inp), "player %d is asked to roll" % (legal.roll_by + 1),
                                 self.weight(game, legal, ("roll",))))
+                if wide:  # the die in another player's hand: refused, and nothing moves
+                    other = 0 if legal.roll_by else 1
+                    out.append(Move(tuple(game.input_for(("roll", faces, other)))))
         return out
 
     def rolls(self, legal, rng):

@@ -12,8 +12,9 @@ Inputs (every one a tap, die faces or a button):
 ``("add", player, key, entry)``  setup: player 0 ("good") or 1 ("evil") adds the army card
                               whose tag is ``key``; ``entry`` is its catalogue dict (HS-1)
 ``("start",)``                setup done; initiative rolls follow (HS-3)
-``("roll", faces)``           die faces 1..6, a list (several dice at once) or one int;
-                              a partial list is kept until the roll is complete
+``("roll", faces, player)``   die faces 1..6, a list (several dice at once) or one int;
+                              a partial list is kept until the roll is complete; thrown
+                              by ``player`` (ROLL-1; none in old journals)
 ``("tap", key)``              an army card: the card this turn (HS-4), then each target
 ``("height", side)``          HS-6: ``"none"``, ``"attacker"`` or ``"defender"`` is higher
 ``("cancel",)``               take back a target before any die is rolled
@@ -257,7 +258,7 @@ class HeroScapeGame(Game):
 
     def said(self, inp):
         """A roll by the symbols its faces show ("2 skulls, 1 blank"), not their numbers."""
-        if len(inp) == 2 and inp[0] == "roll" and isinstance(inp[1], (list, tuple)) and \
+        if len(inp) in (2, 3) and inp[0] == "roll" and isinstance(inp[1], (list, tuple)) and \
                 all(_face(f) for f in inp[1]):
             return faces_said(inp[1])
         return None
@@ -369,8 +370,8 @@ class HeroScapeGame(Game):
         return out
 
     def _in_roll(self, inp):
-        if len(inp) != 2:
-            return Refusal("INPUT", "roll needs the faces")
+        if len(inp) not in (2, 3):
+            return Refusal("INPUT", "roll needs the faces and the roller")
         faces = inp[1]
         if not isinstance(faces, (list, tuple)):
             faces = [faces]

@@ -34,7 +34,7 @@ class Battles:
         if stop:
             return stop
         r = self.rules
-        if len(inp) != 2 or not isinstance(inp[1], int) or not 1 <= inp[1] <= 6:
+        if len(inp) not in (2, 3) or not isinstance(inp[1], int) or not 1 <= inp[1] <= 6:
             return Refusal("INPUT", "a die face is 1..6", "roll again")
         if self.pending is not None:
             return Refusal(self.rules["pay"], self.said("waiting_target"),

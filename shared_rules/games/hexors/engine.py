@@ -16,7 +16,8 @@ Inputs (each one a tile tap, a die face or a button on the device):
                                       moved tile (attacker), the tile it battles (defender),
                                       a Power/Action played, the target of that power, a
                                       Symbiosis partner
-``("roll", face)``                    the die showed 1..6 (decisions.COLOURS gives colour)
+``("roll", face, player)``            the die showed 1..6 (decisions.COLOURS gives colour),
+                                      thrown by ``player`` (ROLL-1; none in old journals)
 ``("end",)``                          end the turn / the multiple attack / pass (JL-M6);
                                       accept a rolled battle; cancel a power being played
                                       (or finish tapping Symbiosis partners)
@@ -321,7 +322,7 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
 
     def input_for(self, event, seat=0, names=()):
         if event[0] == "roll":
-            return ("roll", event[1][0])  # one die per roll in both Hexors games
+            return ("roll", event[1][0]) + tuple(event[2:])  # one die per roll in both Hexors games
         return Game.input_for(self, event, seat, names)
 
     # --- apply ------------------------------------------------------------------------

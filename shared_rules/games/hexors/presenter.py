@@ -78,8 +78,11 @@ class HexorsScreens:
                            for i, side in enumerate(("attacker", "defender"))])
             line = _("%(attacker)s vs %(defender)s") % {"attacker": ref.name(b["attacker"]),
                                                          "defender": ref.name(b["defender"])}
+            footer = legal.prompt
+            if legal.expect == "roll":  # ROLL-2: the roller by the name the table gave
+                footer = _("%s: roll the die") % ref.players[legal.roll_by]
             return View(header=self.title, header_right=right, big=shown, lines=(line,),
-                        footer=legal.prompt, kind="battle")
+                        footer=footer, kind="battle")
         moved = outcome.find("attacker")
         if moved is not None:
             line = _("%s moved") % ref.name(moved["tile"])
