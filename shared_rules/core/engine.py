@@ -15,7 +15,6 @@ number generator.
 >>> str(t)
 '6 strike +6 colour +1 pod = 13'
 """
-from shared_rules.core.words import _
 
 
 def seat_name(names, player):
@@ -131,7 +130,7 @@ class Total:
     @property
     def value(self):
         total = 0
-        for amount, _label in self.parts:
+        for amount, _ in self.parts:
             total += amount
         return total
 
@@ -197,11 +196,6 @@ class Game:
             return ("roll", list(event[1])) + tuple(event[2:])
         return None
 
-    def name(self, player):
-        """A player as the engine's own texts name them: P1, P2... (a game may name its
-        seats its own way: the Hexors team game's A1, B1)."""
-        return "P%d" % (player + 1)
-
     def said(self, inp):
         """An input as the referee's menu would name it ("Blue steals Green") when the
         menu does not offer it now (a history says it so); None: the engine has no
@@ -213,23 +207,10 @@ class Game:
         if not isinstance(inp, (tuple, list)) or not inp or not isinstance(inp[0], str):
             return Refusal("INPUT", "not an input: %r" % (inp,), "send (kind, args...)")
         inp = tuple(inp)
-        result = self._wrong_roller(inp) if inp[0] == "roll" and len(inp) == 3 else None
-        if result is None:
-            result = self._apply(inp)
+        result = self._apply(inp)
         if result.accepted:
             self.inputs.append(inp)
         return result
-
-    def _wrong_roller(self, inp):
-        """ROLL-1: a roll names its roller (``("roll", faces, player)``), and one by anyone
-        but the player the rules expect is refused, naming who rolls. A roll journalled
-        before rolls named theirs (``("roll", faces)``) is the expected roller's, as it was
-        played; a roll when none is expected is the engine's to refuse."""
-        expected = self.legal_inputs().roll_by
-        if expected is None or inp[2] == expected:
-            return None
-        who = self.name(expected)
-        return Refusal("ROLL-1", _("It is %s's roll") % who, _("hand the die to %s") % who)
 
     def undo(self):
         """Take back the last accepted input; returns it, or None when there is none."""

@@ -36,6 +36,7 @@ True
 from shared_rules.core import words
 from shared_rules.core.data import beside
 from shared_rules.core.engine import Game, Legal, Outcome, Refusal, seat_name
+from shared_rules.core.rolls import wrong_roller
 from shared_rules.core.words import N_, _, n_
 from shared_rules.games.heroscape import decisions
 from shared_rules.games.heroscape.odds import attack_odds
@@ -382,6 +383,9 @@ class HeroScapeGame(Game):
             if not _count(f) or f < 1 or f > 6:
                 return Refusal("HS-2", _("a die face is 1..6, got %r") % (f,), _("roll again"))
         p, n = self.roller()
+        wrong = wrong_roller(inp, p)
+        if wrong is not None:
+            return wrong
         if len(self.pending) + len(faces) > n:
             left = n - len(self.pending)
             return Refusal("HS-6", n_("%(n)d die expected, got %(got)d",

@@ -7,6 +7,7 @@ Character attack bonus, active Powers/Actions and JL-M4 Stone boosts, in that or
 ``6 strike +6 colour +1 pod = 13``.
 """
 from shared_rules.core.engine import Outcome, Refusal, Total
+from shared_rules.core.rolls import wrong_roller
 from shared_rules.core.words import _
 from shared_rules.games.hexors import decisions as D
 from shared_rules.games.hexors.powers import BATTLE_EFFECTS, POWERS
@@ -41,6 +42,9 @@ class Battles:
                            _("tap its target or end"))
         if self.phase != "roll":
             return Refusal(r["battle"], _("no roll expected now"), self.legal_inputs().prompt)
+        wrong = wrong_roller(inp, self._roll_by(), self.name)
+        if wrong is not None:
+            return wrong
         b = self.battle
         out = Outcome()
         face = inp[1]
