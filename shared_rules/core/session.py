@@ -253,7 +253,7 @@ class Session:
                 return "game", tuple(inp), ""
         if legal.actor == player:
             for _label, inp in legal.choices:
-                if inp[0] in ("end", "start"):
+                if inp[0] in ("end", "start", "moved"):
                     return "game", tuple(inp), ""
             return "game", ("end",), ""  # the engine says why not
         who = self.players[legal.actor] if legal.actor is not None else "nobody"

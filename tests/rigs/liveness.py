@@ -127,7 +127,12 @@ class HexorsTable(Table):
     ROLE = {"attacker": 6, "defender": 6, "target": 4, "partner": 3, "power": 3, "cancel": 1}
 
     def setup(self, variant, players, rng):
-        return hexors_setup(variant, players, HexorsRng(rng.randrange(2 ** 30)))
+        inputs = hexors_setup(variant, players, HexorsRng(rng.randrange(2 ** 30)))
+        if variant.startswith("jl-") and variant != "jl-beginner":
+            # started as the menu starts it: play waits for the moves JL's Powers order
+            # (JL-W066, JL-W075), and the walk meets ("moved", player)
+            inputs[-1] = inputs[-1] + ("moves",)
+        return inputs
 
     def entry(self, game, key):
         return game.tiles[key].entry

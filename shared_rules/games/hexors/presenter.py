@@ -61,6 +61,8 @@ class HexorsScreens:
         if won is not None:
             who = " & ".join([ref.players[p] for p in won["players"]])
             return screens.winner(self.title, who, self._battle_line(ref, outcome))
+        if game.get("moving"):
+            return self._moving(ref, game, right, game["moving"])
         fought = outcome.find("battle")
         if fought is not None:
             return self._battle(ref, game, right, fought, legal, outcome.find("power"))
@@ -95,6 +97,19 @@ class HexorsScreens:
             lines += (_("who cannot move loses"),)   # YG-4: a tile must always move
         return View(header=self.title, header_right=right, lines=lines,
                     footer=legal.prompt, kind="turn")
+
+    def _moving(self, ref, game, right, moving):
+        """Play waits for the move a Power ordered (JL-W066, JL-W075): what to move, and
+        whose button says it is done (the referee's menu for a seat without one)."""
+        p = moving["player"]
+        if moving["effect"] == "escape":
+            big, said = ref.name(moving["tile"]), _("%s: back 1 space") % ref.name(moving["tile"])
+        else:
+            big, said = ref.name(moving["tile"]), _(MOVES["wasteland"])
+        button = SEAT_BUTTONS[p] if p < len(SEAT_BUTTONS) else "OK"
+        return View(header=self.title, header_right=right, big=(big,), lines=(said,),
+                    footer=_("then %(player)s presses %(button)s") % {
+                        "player": ref.players[p], "button": button}, kind="power")
 
     def _setup(self, ref, game, last):
         counts = [0] * len(ref.players)
