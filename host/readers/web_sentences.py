@@ -163,8 +163,9 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
     if kind == "seat" and len(inp) == 2:
         return _("%s sets up") % words.seat(inp[1])
     if kind == "start":
-        return _("%s goes first") % words.seat(inp[1]) if len(inp) == 2 \
-            else _("the game starts")
+        # ("start", first) and its longer forms ("start", first, "moves"): who goes first
+        return _("%s goes first") % words.seat(inp[1]) if len(inp) >= 2 and \
+            isinstance(inp[1], int) else _("the game starts")
     if kind == "end":
         return _("%s ends the turn") % who if who else _("end of the turn")
     plain = _plain_words(inp, names, players)
