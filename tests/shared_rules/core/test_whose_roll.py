@@ -149,3 +149,36 @@ def test_roll_1_an_old_journal_whose_rolls_name_nobody_restores_as_played():
                       Journal(old))
     battle = rebuilt.last.find("battle")
     assert battle is not None and battle["winner"] == UIDS["jl/doomsday"], rebuilt.last
+
+
+class Seen:
+    """The session's plain view model as a presenter reads it, the seats named."""
+
+    def __init__(self, session, players):
+        self.game = session.game.view()
+        self.legal = session.legal()
+        self.last = session.last
+        self.players = players
+        self.seat = 0
+        self.session = session
+
+    def name(self, key):
+        return self.session.name(key)
+
+
+def test_roll_2_the_panel_names_the_roller_by_the_name_the_table_gave():
+    from shared_rules.games.heroscape.presenter import HeroScapeScreens
+    from shared_rules.games.hexors.presenter import HexorsScreens
+
+    session = hexors()
+    jl_battle(session)
+    view = HexorsScreens("jl-beginner").view(Seen(session, ("Ana", "Ben")))
+    assert view.footer == "Ben: roll the die", view  # P2 attacks (JL-B4)
+    guards = card("Zettian Guards", "squad", 2, 4, 7, 2, 7)
+    game = HeroScapeGame()
+    for inp in (("add", 0, "a", guards), ("add", 1, "b", guards), ("start",)):
+        assert game.apply(inp).accepted
+    session = Session(HeroScapeGame, Book(), Journal())
+    session.game = game
+    view = HeroScapeScreens().view(Seen(session, ("Ana", "Ben")))
+    assert view.footer == "Ana: roll 5 dice", view  # HS-3: P1's initiative first
