@@ -182,8 +182,9 @@ class Game:
 
         ``event`` is plain data: ``("tap", key, entry)`` (a tile or card read, its
         catalogue entry), ``("button", player, action)`` (a player's button on the hub,
-        "press" or "long") or ``("roll", faces, player)`` (the die's faces and whose roll
-        the session takes it for, ROLL-2; no player when no roll is expected). ``seat`` is the
+        "press" or "long") or ``("roll", faces[, player])`` (the die's faces, and the
+        player who took the die with their button, ROLL-2; without one, a game that rolls
+        names the player its rules expect). ``seat`` is the
         player tapping their roster during setup, ``names`` the players' names for the
         words said. Returns an input tuple, a note to show (a str: nothing to apply), or
         None when the referee's generic meaning applies (a button: "yes, mine")."""

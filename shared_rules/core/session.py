@@ -209,7 +209,10 @@ class Session:
                 return "none", None, _("Rolling...")
             if state == "CROOKED":
                 return "none", None, _("Die is crooked: roll again")
-            return self._meaning(("roll", tuple(event.faces)) + self._roller())
+            # ROLL-2: the die cannot tell who threw it: the player who took it with their
+            # button, else (the engine fills it in) the player the rules name
+            held = () if self.holder is None else (self.holder,)
+            return self._meaning(("roll", tuple(event.faces)) + held)
         if kind == "BTN":
             player = PLAYER_BUTTONS.get(event.button)
             if player is None or player >= len(self.players):
@@ -223,15 +226,6 @@ class Session:
                 return "none", None, _("To undo, hold BACK on the referee")
             return self._player_button(player)
         return "none", None, ""  # GONE: lifting a tile is not an input
-
-    def _roller(self):
-        """Whose roll the hub's die gives (ROLL-2): the die cannot tell who threw it, so it
-        is the player who took it with their button, else the player the rules name;
-        nobody's when no roll is expected (the engine says so)."""
-        if self.holder is not None:
-            return (self.holder,)
-        by = self.legal().roll_by
-        return () if by is None else (by,)
 
     def _meaning(self, event):
         """The rules engine's answer to a table event: an input, a note or nothing."""

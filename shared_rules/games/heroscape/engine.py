@@ -270,6 +270,10 @@ class HeroScapeGame(Game):
         press says neither is; while rolling, the roller's press rolls the virtual dice
         (option ``dice="virtual"``: the host asks the hub for them) or is told to roll the
         die; otherwise a press is the generic "yes"."""
+        if event[0] == "roll":  # who took the die (ROLL-2), else whose roll it is
+            by = tuple(event[2:]) or (() if self.phase not in ("initiative", "roll")
+                                      else (self.roller()[0],))
+            return ("roll", list(event[1])) + by
         if event[0] != "button":
             return Game.input_for(self, event, seat, names)
         player, action = event[1], event[2]

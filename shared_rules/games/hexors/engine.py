@@ -329,8 +329,11 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         return None
 
     def input_for(self, event, seat=0, names=()):
-        if event[0] == "roll":
-            return ("roll", event[1][0]) + tuple(event[2:])  # one die per roll in both Hexors games
+        if event[0] == "roll":  # one die per roll in both Hexors games
+            by = tuple(event[2:])  # who took the die (ROLL-2), else whose roll it is
+            if not by and self.phase == "roll" and self.pending is None:
+                by = (self._roll_by(),)
+            return ("roll", event[1][0]) + by
         return Game.input_for(self, event, seat, names)
 
     # --- apply ------------------------------------------------------------------------
