@@ -5,8 +5,10 @@ rule ID: the rules are given apart (``rules``), for a player who asks.
 
 >>> said_hub(("GONE", "04A1"), {"04A1": "Mars"})
 'Mars lifted'
->>> said_input(("roll", [6, 2]), {}, ("Ana", "Ben"), 1, "")
-'Ben rolls 6, 2'
+>>> said_input(("roll", [6, 2], 0), {}, ("Ana", "Ben"), 1, "")
+'Ana rolls 6, 2'
+>>> said_input(("die", 1), {}, ("Ana", "Ben"), 1, "")
+'Ben takes the die'
 >>> fight_lines([("defeated", {"tile": "k", "player": 1, "rule": "JL-B6"}),
 ...              ("winner", {"players": [0], "rule": "JL-B9"})], {"k": "Mars"}, ("Ana", "Ben"))
 ['Mars is defeated', 'Ana wins the game']
@@ -142,7 +144,9 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
         tile = words.thing(inp[2] if len(inp) > 2 and isinstance(inp[2], dict) else inp[1])
         return (_("%(player)s taps %(tile)s") if who else _("%(tile)s tapped")) % {
             "player": who, "tile": tile}
-    if kind == "roll" and len(inp) == 2:
+    if kind == "roll" and len(inp) in (2, 3):
+        if len(inp) == 3 and isinstance(inp[2], int):
+            who = words.seat(inp[2])  # the roll names its roller (ROLL-1)
         faces = label or (", ".join(str(f) for f in inp[1]) if isinstance(inp[1], (list, tuple))
                           else str(inp[1]))
         return (_("%(player)s rolls %(faces)s") if who else _("the die rolls %(faces)s")) % {
@@ -154,11 +158,14 @@ def said_input(inp: tuple, names: dict[str, str], players: tuple[str, ...], acto
     said = own(inp, words, who) if own is not None else None
     if said:
         return said
+    if kind == "die" and len(inp) == 2 and isinstance(inp[1], int):
+        return _("%s takes the die") % words.seat(inp[1])  # ROLL-2
     if kind == "seat" and len(inp) == 2:
         return _("%s sets up") % words.seat(inp[1])
     if kind == "start":
-        return _("%s goes first") % words.seat(inp[1]) if len(inp) == 2 \
-            else _("the game starts")
+        # ("start", first) and its longer forms ("start", first, "moves"): who goes first
+        return _("%s goes first") % words.seat(inp[1]) if len(inp) >= 2 and \
+            isinstance(inp[1], int) else _("the game starts")
     if kind == "end":
         return _("%s ends the turn") % who if who else _("end of the turn")
     plain = _plain_words(inp, names, players)

@@ -128,6 +128,7 @@ class Referee(Session):
         self.last: Outcome | Refusal | None
         self.journal: MemoryJournal
         self.restored_winner: dict | None
+        self.holder: int | None  # who took the die with their button (ROLL-2)
         Session.__init__(self, new_game, book, journal if journal is not None else MemoryJournal(),
                          players)
 

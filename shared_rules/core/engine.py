@@ -182,7 +182,9 @@ class Game:
 
         ``event`` is plain data: ``("tap", key, entry)`` (a tile or card read, its
         catalogue entry), ``("button", player, action)`` (a player's button on the hub,
-        "press" or "long") or ``("roll", faces)`` (the die's faces). ``seat`` is the
+        "press" or "long") or ``("roll", faces[, player])`` (the die's faces, and the
+        player who took the die with their button, ROLL-2; without one, a game that rolls
+        names the player its rules expect). ``seat`` is the
         player tapping their roster during setup, ``names`` the players' names for the
         words said. Returns an input tuple, a note to show (a str: nothing to apply), or
         None when the referee's generic meaning applies (a button: "yes, mine")."""
@@ -192,7 +194,7 @@ class Game:
                 return ("add", seat, event[1], event[2])
             return ("tap", event[1])
         if kind == "roll":
-            return ("roll", list(event[1]))
+            return ("roll", list(event[1])) + tuple(event[2:])
         return None
 
     def said(self, inp):

@@ -17,7 +17,8 @@ whose button, a die face in; an input, a note or "the generic meaning" out.
 
 The session's state is the fold of the journal: game inputs go to the rules engine,
 referee inputs (``("seat", n)``: the next player taps their roster; ``("name", seat,
-name)``; ``("undo",)``) are kept here. Undo takes back the last accepted input of either
+name)``; ``("die", player)``: that player took the die, ROLL-2; ``("undo",)``) are kept
+here. Undo takes back the last accepted input of either
 kind by folding the others again, so it is the same operation as recovering after a crash
 or a power cut. Each entry says who did what: an input names its player where it has one,
 and an event that is no input is journalled as what it was (``("BTN", "A", "press")``,
@@ -39,7 +40,7 @@ from shared_rules.core.engine import Outcome, Refusal
 from shared_rules.core.words import _
 from shared_rules.core.words import name as tile_name
 
-PLAYER_BUTTONS = {"A": 0, "B": 1}  # the hub's two player buttons
+PLAYER_BUTTONS = {"A": 0, "B": 1}  # the hub's two player buttons: seat -> button
 SEAT_BUTTONS = "AB"
 
 
@@ -161,6 +162,7 @@ class Session:
         self.menu_open = False
         self.cursor = 0
         self.restored_winner = None  # the winner event the journal ends on
+        self.holder = None  # who took the die with their button (ROLL-2), until they rolled
         self._restore()
 
     @property
@@ -207,11 +209,16 @@ class Session:
                 return "none", None, _("Rolling...")
             if state == "CROOKED":
                 return "none", None, _("Die is crooked: roll again")
-            return self._meaning(("roll", tuple(event.faces)))
+            # ROLL-2: the die cannot tell who threw it: the player who took it with their
+            # button, else (the engine fills it in) the player the rules name
+            held = () if self.holder is None else (self.holder,)
+            return self._meaning(("roll", tuple(event.faces)) + held)
         if kind == "BTN":
             player = PLAYER_BUTTONS.get(event.button)
             if player is None or player >= len(self.players):
                 return "none", None, _("Unknown button %s") % event.button
+            if event.action == "long" and self.legal().expect == "roll":
+                return "referee", ("die", player), ""  # ROLL-2: this player takes the die
             said = self._meaning(("button", player, event.action))
             if said[1] is not None or said[2]:
                 return said
@@ -240,7 +247,7 @@ class Session:
                 return "game", tuple(inp), ""
         if legal.actor == player:
             for _label, inp in legal.choices:
-                if inp[0] in ("end", "start"):
+                if inp[0] in ("end", "start", "moved"):
                     return "game", tuple(inp), ""
             return "game", ("end",), ""  # the engine says why not
         who = self.players[legal.actor] if legal.actor is not None else "nobody"
@@ -382,6 +389,8 @@ class Session:
             if result.accepted:
                 self.applied.append((target, inp))
                 self._learn_names(inp)
+                if self.holder is not None and self.legal().roll_by != self.holder:
+                    self.holder = None  # their roll is made (or was called off): die put down
             return result
         if inp[0] == "undo":
             if not self.applied:
@@ -390,6 +399,8 @@ class Session:
             return Outcome([("undo", {"input": list(undone[1])})])
         if inp[0] == "name":
             return self._name(inp)
+        if inp[0] == "die":
+            return self._take_die(inp)
         if inp[0] == "seat":
             if self.legal().expect != "roster" or inp[1] != self.seat + 1:
                 return Refusal("SETUP", _("Not setting up rosters"), _("play on"))
@@ -397,6 +408,20 @@ class Session:
             self.applied.append((target, inp))
             return Outcome([("seat", {"player": inp[1]})])
         raise ValueError("unknown referee input %r" % (inp,))
+
+    def _take_die(self, inp):
+        """``("die", player)``: a player held their button to take the die (ROLL-2), so the
+        hub's next roll is theirs; refused at once, before anyone throws, unless the rules
+        expect that player to roll."""
+        by = self.legal().roll_by
+        if by is None:
+            return Refusal("ROLL-2", _("no roll is expected now"), _("play on"))
+        if inp[1] != by:
+            who = self.players[by]
+            return Refusal("ROLL-2", _("It is %s's roll") % who, _("hand the die to %s") % who)
+        self.holder = inp[1]
+        self.applied.append(("referee", inp))
+        return Outcome([("die", {"player": inp[1]})])
 
     def _name(self, inp):
         """``("name", seat, name)``: who sits there, journalled like any input (and taken
@@ -431,13 +456,18 @@ class Session:
         what the screens show of the latest input stays."""
         last = self.last
         self.game = self.new_game()
+        self._forget()
+        self._restore()
+        self.last = last
+
+    def _forget(self):
+        """Nothing applied yet: what a fold starts from."""
         self.applied = []
         self.seat = 0
         self.names = {}
         self.given = {}
         self._said = None
-        self._restore()
-        self.last = last
+        self.holder = None
 
     def _learn_names(self, inp):
         """A tile's name, from an input that carries its catalogue entry after its key
@@ -449,23 +479,15 @@ class Session:
                 self.names[inp[i]] = tile_name(inp[i + 1])
 
     def _take_back(self):
-        """Undo the last accepted input by folding all the others again."""
+        """Undo the last accepted input by folding all the others again, in their order
+        (who holds the die depends on where the game stood when they took it)."""
         last = self.applied.pop()
         kept = self.applied
-        self.applied = []
-        self.seat = 0
-        self.names = {}
-        self.given = {}
-        self._said = None
-        self.game.replay([inp for target, inp in kept if target == "game"])
-        self.applied = kept
+        self._forget()
+        self.game.replay(())
         for target, inp in kept:
-            if target == "referee" and inp[0] == "seat":
-                self.seat = inp[1]
-            elif target == "referee" and inp[0] == "name":
-                self._seat_named(inp[1], inp[2])
-            else:
-                self._learn_names(inp)
+            if not self._apply(target, inp).accepted:
+                raise ValueError("journal input %r refused on replay" % (inp,))
         return last
 
     def name(self, key):

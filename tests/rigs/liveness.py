@@ -95,9 +95,13 @@ class Table:
                                 self.weight(game, legal, inp)))
         if legal.roll_by is not None:
             for faces in self.rolls(legal, rng):
-                inp = game.input_for(("roll", faces))
+                # ROLL-1: the roll names its roller; the named one must be taken
+                inp = game.input_for(("roll", faces, legal.roll_by))
                 out.append(Move(tuple(inp), "player %d is asked to roll" % (legal.roll_by + 1),
                                 self.weight(game, legal, ("roll",))))
+                if wide:  # the die in another player's hand: refused, and nothing moves
+                    other = 0 if legal.roll_by else 1
+                    out.append(Move(tuple(game.input_for(("roll", faces, other)))))
         return out
 
     def rolls(self, legal, rng):
@@ -123,7 +127,12 @@ class HexorsTable(Table):
     ROLE = {"attacker": 6, "defender": 6, "target": 4, "partner": 3, "power": 3, "cancel": 1}
 
     def setup(self, variant, players, rng):
-        return hexors_setup(variant, players, HexorsRng(rng.randrange(2 ** 30)))
+        inputs = hexors_setup(variant, players, HexorsRng(rng.randrange(2 ** 30)))
+        if variant.startswith("jl-") and variant != "jl-beginner":
+            # started as the menu starts it: play waits for the moves JL's Powers order
+            # (JL-W066, JL-W075), and the walk meets ("moved", player)
+            inputs[-1] = inputs[-1] + ("moves",)
+        return inputs
 
     def entry(self, game, key):
         return game.tiles[key].entry

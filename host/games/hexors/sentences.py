@@ -36,7 +36,15 @@ def _stones(data: dict, words: Words) -> list[str]:
                 "%(player)s spends %(n)d Stones, %(total)d left", n)) % said]
 
 
-EVENTS = {"power": _power, "stones": _stones}
+def _moving(data: dict, words: Words) -> list[str]:
+    """The move a Power ordered, which play waits for (JL-W066, JL-W075)."""
+    said = {"player": words.seat(data.get("player")), "tile": words.thing(data.get("tile"))}
+    if data.get("effect") == "escape":
+        return [_("%(player)s may move %(tile)s back 1 space") % said]
+    return [_("%(player)s places 3 craters") % said]
+
+
+EVENTS = {"power": _power, "stones": _stones, "moving": _moving}
 
 
 def odds_bars(odds: Any, game: Any, words: Words) -> dict[str, Any] | None:

@@ -12,8 +12,9 @@ Inputs (every one a tap, die faces or a button):
 ``("add", player, key, entry)``  setup: player 0 ("good") or 1 ("evil") adds the army card
                               whose tag is ``key``; ``entry`` is its catalogue dict (HS-1)
 ``("start",)``                setup done; initiative rolls follow (HS-3)
-``("roll", faces)``           die faces 1..6, a list (several dice at once) or one int;
-                              a partial list is kept until the roll is complete
+``("roll", faces, player)``   die faces 1..6, a list (several dice at once) or one int;
+                              a partial list is kept until the roll is complete; thrown
+                              by ``player`` (ROLL-1; none in old journals)
 ``("tap", key)``              an army card: the card this turn (HS-4), then each target
 ``("height", side)``          HS-6: ``"none"``, ``"attacker"`` or ``"defender"`` is higher
 ``("cancel",)``               take back a target before any die is rolled
@@ -35,6 +36,7 @@ True
 from shared_rules.core import words
 from shared_rules.core.data import beside
 from shared_rules.core.engine import Game, Legal, Outcome, Refusal, seat_name
+from shared_rules.core.rolls import wrong_roller
 from shared_rules.core.words import N_, _, n_
 from shared_rules.games.heroscape import decisions
 from shared_rules.games.heroscape.odds import attack_odds
@@ -257,7 +259,7 @@ class HeroScapeGame(Game):
 
     def said(self, inp):
         """A roll by the symbols its faces show ("2 skulls, 1 blank"), not their numbers."""
-        if len(inp) == 2 and inp[0] == "roll" and isinstance(inp[1], (list, tuple)) and \
+        if len(inp) in (2, 3) and inp[0] == "roll" and isinstance(inp[1], (list, tuple)) and \
                 all(_face(f) for f in inp[1]):
             return faces_said(inp[1])
         return None
@@ -268,6 +270,10 @@ class HeroScapeGame(Game):
         press says neither is; while rolling, the roller's press rolls the virtual dice
         (option ``dice="virtual"``: the host asks the hub for them) or is told to roll the
         die; otherwise a press is the generic "yes"."""
+        if event[0] == "roll":  # who took the die (ROLL-2), else whose roll it is
+            by = tuple(event[2:]) or (() if self.phase not in ("initiative", "roll")
+                                      else (self.roller()[0],))
+            return ("roll", list(event[1])) + by
         if event[0] != "button":
             return Game.input_for(self, event, seat, names)
         player, action = event[1], event[2]
@@ -369,8 +375,8 @@ class HeroScapeGame(Game):
         return out
 
     def _in_roll(self, inp):
-        if len(inp) != 2:
-            return Refusal("INPUT", "roll needs the faces")
+        if len(inp) not in (2, 3):
+            return Refusal("INPUT", "roll needs the faces and the roller")
         faces = inp[1]
         if not isinstance(faces, (list, tuple)):
             faces = [faces]
@@ -381,6 +387,9 @@ class HeroScapeGame(Game):
             if not _count(f) or f < 1 or f > 6:
                 return Refusal("HS-2", _("a die face is 1..6, got %r") % (f,), _("roll again"))
         p, n = self.roller()
+        wrong = wrong_roller(inp, p)
+        if wrong is not None:
+            return wrong
         if len(self.pending) + len(faces) > n:
             left = n - len(self.pending)
             return Refusal("HS-6", n_("%(n)d die expected, got %(got)d",

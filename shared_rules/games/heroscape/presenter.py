@@ -142,7 +142,9 @@ class HeroScapeScreens:
                 "player": who, "button": SEAT_BUTTONS[legal.roll_by], "n": legal.dice}
         if game["pending"]["dice"]:
             return _("%(player)s: roll again, %(n)d to go") % {"player": who, "n": legal.dice}
-        return legal.prompt
+        # ROLL-2: the roller by the name the table gave (the engine says P1, P2)
+        return n_("%(player)s: roll %(n)d die", "%(player)s: roll %(n)d dice", legal.dice) % {
+            "player": who, "n": legal.dice}
 
     def _height(self, ref, game):
         mine = self._card_named(game, game["chosen"])["name"]

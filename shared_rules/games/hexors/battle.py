@@ -7,6 +7,7 @@ Character attack bonus, active Powers/Actions and JL-M4 Stone boosts, in that or
 ``6 strike +6 colour +1 pod = 13``.
 """
 from shared_rules.core.engine import Outcome, Refusal, Total
+from shared_rules.core.rolls import wrong_roller
 from shared_rules.core.words import _
 from shared_rules.games.hexors import decisions as D
 from shared_rules.games.hexors.powers import BATTLE_EFFECTS, POWERS
@@ -34,13 +35,16 @@ class Battles:
         if stop:
             return stop
         r = self.rules
-        if len(inp) != 2 or not isinstance(inp[1], int) or not 1 <= inp[1] <= 6:
+        if len(inp) not in (2, 3) or not isinstance(inp[1], int) or not 1 <= inp[1] <= 6:
             return Refusal("INPUT", "a die face is 1..6", "roll again")
         if self.pending is not None:
             return Refusal(self.rules["pay"], self.said("waiting_target"),
                            _("tap its target or end"))
         if self.phase != "roll":
             return Refusal(r["battle"], _("no roll expected now"), self.legal_inputs().prompt)
+        wrong = wrong_roller(inp, self._roll_by(), self.name)
+        if wrong is not None:
+            return wrong
         b = self.battle
         out = Outcome()
         face = inp[1]

@@ -11,12 +11,15 @@ Inputs (each one a tile tap, a die face or a button on the device):
 
 ====================================  =====================================================
 ``("add", player, tile_key, entry)``  setup: put a tile in a roster (tag UID, catalogue dict)
-``("start", first_player)``           setup done: check rosters (JL-B1, JL-C1, YG-2, YG-8)
+``("start", first_player, "moves")``  setup done: check rosters (JL-B1, JL-C1, YG-2, YG-8);
+                                      "moves": play waits for the moves a Power orders
+                                      (``moved``); a journal from before it lacks it
 ``("tap", tile_key)``                 a tile tapped; its role comes from the phase: the
                                       moved tile (attacker), the tile it battles (defender),
                                       a Power/Action played, the target of that power, a
                                       Symbiosis partner
-``("roll", face)``                    the die showed 1..6 (decisions.COLOURS gives colour)
+``("roll", face, player)``            the die showed 1..6 (decisions.COLOURS gives colour),
+                                      thrown by ``player`` (ROLL-1; none in old journals)
 ``("end",)``                          end the turn / the multiple attack / pass (JL-M6);
                                       accept a rolled battle; cancel a power being played
                                       (or finish tapping Symbiosis partners)
@@ -29,6 +32,8 @@ Inputs (each one a tile tap, a die face or a button on the device):
 ``("trapped", tile_key)``             button then tap: a Character can no longer move
                                       because of an opposing Wasteland (JL-W075)
 ``("stuck",)``                        button: the player to act cannot move any tile (YG-4)
+``("moved", player)``                 button: the move a Power ordered is made on the table
+                                      (JL-W066 Escape's step back, JL-W075's craters)
 ====================================  =====================================================
 
 Results are ``engine.Outcome`` events: ``added`` {tile, player, name, role},
@@ -39,7 +44,9 @@ Results are ``engine.Outcome`` events: ``added`` {tile, player, name, role},
 ``pending`` {tile, effect, player}, ``target`` / ``partner`` (Symbiosis), ``power`` {tile,
 player, effect, target, cost, rule}, ``cancelled`` {tile}, ``destroyed`` {tile, by},
 ``returned`` {tile, player, rule}, ``totals`` {totals} (a rolled battle changed),
-``pod``, ``touch``, ``boost``, ``trapped`` {tile, player}, ``stuck``, ``showdown`` {rule},
+``pod``, ``touch``, ``boost``, ``trapped`` {tile, player}, ``stuck``, ``moving`` {tile,
+player, effect, rule} (play waits for that move), ``moved`` {tile, player, effect},
+``showdown`` {rule},
 ``winner`` {players, rule}.
 
 Screens read ``game.view()`` (a plain dict, see its docstring), ``game.legal_inputs()``
@@ -205,6 +212,8 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         self.turn_plays = []     # plays activated this turn, in order (JL-C11, YG-15)
         self.boosts = {}         # tile_key -> Stones spent this turn (JL-M4)
         self.pending = None      # a power tapped, waiting for its target (or partners)
+        self.waits = False       # play waits for the moves Powers order (started "moves")
+        self.moving = None       # the move a Power ordered, until made: tile, effect, player
         self.winners = None
         self.last_battle = None  # the last resolved battle, for the screens
 
@@ -320,8 +329,11 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         return None
 
     def input_for(self, event, seat=0, names=()):
-        if event[0] == "roll":
-            return ("roll", event[1][0])  # one die per roll in both Hexors games
+        if event[0] == "roll":  # one die per roll in both Hexors games
+            by = tuple(event[2:])  # who took the die (ROLL-2), else whose roll it is
+            if not by and self.phase == "roll" and self.pending is None:
+                by = (self._roll_by(),)
+            return ("roll", event[1][0]) + by
         return Game.input_for(self, event, seat, names)
 
     # --- apply ------------------------------------------------------------------------
@@ -330,8 +342,36 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
         handler = _HANDLERS.get(kind)
         if handler is None:
             return Refusal("INPUT", "unknown input %r" % (kind,),
-                           "use add, start, tap, roll, end, pod, touch, boost, trapped, stuck")
+                           "use add, start, tap, roll, end, pod, touch, boost, trapped, stuck,"
+                           " moved")
+        if self.moving is not None and kind != "moved":
+            return self._move_first()
         return handler(self, inp)
+
+    def _move_first(self):
+        """Play waits while the move a Power ordered is made on the table: the rulebook's
+        move changes where tiles stand, and so what the next move or battle may be."""
+        m = self.moving
+        said = (_("%s: back 1 space first") % self.tiles[m["tile"]].name
+                if m["effect"] == "escape" else _("place 3 craters first"))
+        return Refusal(POWERS[m["effect"]].rule, said,
+                       _("%s: press your button when done") % self.name(m["player"]))
+
+    def _in_moved(self, inp):
+        """``("moved", player)``: the move a Power ordered is made (JL-W066: the targeted
+        Character stepped back 1 space, or its player let it stay: "you may"; JL-W075: the
+        3 craters are placed), said by the player who played that Power."""
+        m = self.moving
+        if m is None:
+            return Refusal("JL-C9", _("no move is awaited"), _("play on"))
+        if len(inp) != 2 or inp[1] != m["player"]:
+            return Refusal(POWERS[m["effect"]].rule,
+                           _("%s says when it is done") % self.name(m["player"]),
+                           _("%s: press your button when done") % self.name(m["player"]))
+        self.moving = None
+        out = Outcome()
+        out.add("moved", {"tile": m["tile"], "player": m["player"], "effect": m["effect"]})
+        return out
 
     def _refuse_over(self):
         if self.phase == "over":
@@ -464,14 +504,16 @@ class HexorsGame(Battles, PowerPlay, Screens, Game):
     def _in_start(self, inp):
         if self.phase != "setup":
             return Refusal(self.rules["setup"], _("the game has already started"), _("play on"))
-        if len(inp) != 2 or not isinstance(inp[1], int) or not 0 <= inp[1] < self.n:
+        if len(inp) not in (2, 3) or not isinstance(inp[1], int) or not 0 <= inp[1] < self.n \
+                or inp[2:] not in ((), ("moves",)):
             return Refusal("INPUT", "start needs the first player (0..%d)" % (self.n - 1),
-                           "send (start, player)")
+                           "send (start, player, moves)")
         problem = self.roster_problem()
         if problem is not None:
             return problem
         out = Outcome()
         out.add("start", {"variant": self.variant, "first": inp[1]})
+        self.waits = len(inp) == 3
         self._begin_turn(inp[1], out)
         return out
 
@@ -702,4 +744,5 @@ _HANDLERS = {
     "boost": HexorsGame._in_boost,
     "trapped": HexorsGame._in_trapped,
     "stuck": HexorsGame._in_stuck,
+    "moved": HexorsGame._in_moved,
 }

@@ -18,16 +18,20 @@ class Screens:
             if problem is None:
                 first = self.suggested_first()
                 leg = Legal(None, "roster", _("%s starts? OK") % self.name(first), problem=problem)
-                leg.choices.append((_("start: %s") % self.name(first), ("start", first)))
+                # Only JL's Powers order moves (JL-W066, JL-W075): its games wait for them.
+                moves = ("moves",) if self.collector and self.game == "jl" else ()
+                leg.choices.append((_("start: %s") % self.name(first), ("start", first) + moves))
                 for p in range(self.n):
                     if p != first:
-                        leg.choices.append((_("start: %s") % self.name(p), ("start", p)))
+                        leg.choices.append((_("start: %s") % self.name(p), ("start", p) + moves))
             else:
                 leg = Legal(None, "roster", self._roster_prompt(), problem=problem)
             return leg
         if self.phase == "over":
             names = " & ".join([self.name(p) for p in self.winners])
             return Legal(None, "over", n_("%s wins!", "%s win!", len(self.winners)) % names)
+        if self.moving is not None:
+            return self._legal_moving()
         if self.pending is not None:
             return self._legal_pending()
         p = self.turn
@@ -115,6 +119,17 @@ class Screens:
         whose book names no Power: docs/GLOSSARY.md), the same word as its tile."""
         return words.name(self.tiles[play["tile"]].entry)
 
+    def _legal_moving(self):
+        """Play waits for the move a Power ordered (JL-W066, JL-W075): its player says
+        it is done, with their button or the menu."""
+        m = self.moving
+        p = m["player"]
+        label = _("%s stepped back or stays") % self.tiles[m["tile"]].name \
+            if m["effect"] == "escape" else _("3 craters placed")
+        leg = Legal(p, "moved", _("%s: press your button when done") % self.name(p))
+        leg.choices.append((label, ("moved", p)))
+        return leg
+
     def _legal_pending(self):
         pend = self.pending
         power = self.tiles[pend["tile"]]
@@ -141,7 +156,8 @@ class Screens:
         "alive"}], "stones_word", "tiles": {key: {"name", "owner", "role", "kind", "status",
         "controller", "trapped", "effects": [labels]}}, "active": [{"tile", "name", "player",
         "effect", "target", "wall"}], "battle": None or {"attacker", "defender", "rolls",
-        "totals": {key: str}, "values": {key: int}, "showdown"}, "last_battle", "winners"}``
+        "totals": {key: str}, "values": {key: int}, "showdown"}, "last_battle", "winners",
+        "moving": None or {"tile", "effect", "player"} (the move a Power ordered, awaited)}``
 
         A tile's ``status``: ``"play"``, ``"defeated"``, ``"trapped"`` (JL-W075),
         ``"controlled"`` (JL-W074, YG-A12); a power's: ``"hand"``, ``"active"``, ``"used"``.
@@ -185,4 +201,5 @@ class Screens:
                 "turn": self.turn, "turn_no": self.turn_no, "players": players,
                 "stones_word": self.part("stones"), "tiles": tiles, "active": active,
                 "battle": battle, "last_battle": self.last_battle, "winners": self.winners,
-                "pending": dict(self.pending) if self.pending else None}
+                "pending": dict(self.pending) if self.pending else None,
+                "moving": dict(self.moving) if self.moving else None}

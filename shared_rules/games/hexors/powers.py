@@ -314,10 +314,24 @@ class PowerPlay:
             self.battle = None
             self.fought += 1
             self._after_battle(out, {"showdown": False})
+            if self.tiles[target].role == "fighter":  # a Character may step back
+                self._order_move(t, target, out)
+        elif e == "wasteland":
+            self._order_move(t, t.key, out)
         elif e == "detection":
             out.add("destroyed", {"tile": target, "by": t.key, "rule": "JL-W068"})
         if self.phase == "accept" and self.battle is not None:
             out.add("totals", {"totals": self.totals()})
+
+    def _order_move(self, t, tile, out):
+        """JL-W066, JL-W075: a move the Power orders, made on the table; play waits for
+        its player's word that it is done (in a game started "moves")."""
+        if not self.waits or self.phase == "over":
+            return
+        spec = POWERS[t.entry["effect"]]
+        self.moving = {"tile": tile, "effect": spec.effect, "player": t.owner}
+        out.add("moving", {"tile": tile, "effect": spec.effect, "player": t.owner,
+                           "rule": spec.rule})
 
     def _destroy(self, key, out, rule):
         """YG-A1, YG-A9: an Action leaves play at once (first to last, YG-15)."""

@@ -61,6 +61,8 @@ class HexorsScreens:
         if won is not None:
             who = " & ".join([ref.players[p] for p in won["players"]])
             return screens.winner(self.title, who, self._battle_line(ref, outcome))
+        if game.get("moving"):
+            return self._moving(ref, game, right, game["moving"])
         fought = outcome.find("battle")
         if fought is not None:
             return self._battle(ref, game, right, fought, legal, outcome.find("power"))
@@ -78,8 +80,11 @@ class HexorsScreens:
                            for i, side in enumerate(("attacker", "defender"))])
             line = _("%(attacker)s vs %(defender)s") % {"attacker": ref.name(b["attacker"]),
                                                          "defender": ref.name(b["defender"])}
+            footer = legal.prompt
+            if legal.expect == "roll":  # ROLL-2: the roller by the name the table gave
+                footer = _("%s: roll the die") % ref.players[legal.roll_by]
             return View(header=self.title, header_right=right, big=shown, lines=(line,),
-                        footer=legal.prompt, kind="battle")
+                        footer=footer, kind="battle")
         moved = outcome.find("attacker")
         if moved is not None:
             line = _("%s moved") % ref.name(moved["tile"])
@@ -92,6 +97,19 @@ class HexorsScreens:
             lines += (_("who cannot move loses"),)   # YG-4: a tile must always move
         return View(header=self.title, header_right=right, lines=lines,
                     footer=legal.prompt, kind="turn")
+
+    def _moving(self, ref, game, right, moving):
+        """Play waits for the move a Power ordered (JL-W066, JL-W075): what to move, and
+        whose button says it is done (the referee's menu for a seat without one)."""
+        p = moving["player"]
+        if moving["effect"] == "escape":
+            big, said = ref.name(moving["tile"]), _("%s: back 1 space") % ref.name(moving["tile"])
+        else:
+            big, said = ref.name(moving["tile"]), _(MOVES["wasteland"])
+        button = SEAT_BUTTONS[p] if p < len(SEAT_BUTTONS) else "OK"
+        return View(header=self.title, header_right=right, big=(big,), lines=(said,),
+                    footer=_("then %(player)s presses %(button)s") % {
+                        "player": ref.players[p], "button": button}, kind="power")
 
     def _setup(self, ref, game, last):
         counts = [0] * len(ref.players)

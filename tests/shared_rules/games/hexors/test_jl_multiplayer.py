@@ -48,7 +48,7 @@ def test_jl_m1_free_for_all_setup_and_clockwise_order():
              ("add", 0, "P0", power("speed"))])
     refused_unchanged(g, ("start", 0), "JL-M1")
     play(g, [("add", 1, "P1", power("speed")), ("add", 2, "P2", power("speed"))])
-    assert g.legal_inputs().choices[0] == ("start: P1", ("start", 0))   # youngest: host asks
+    assert g.legal_inputs().choices[0] == ("start: P1", ("start", 0, "moves"))  # youngest: host asks
     play(g, [("start", 1)])
     turns = [g.turn]
     for _ in range(3):
