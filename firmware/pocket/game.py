@@ -36,6 +36,41 @@ def journal(root):
     return Space(root + "/" + SPACE, rp2.Flash())
 
 
+def remembered(engine):
+    """The engine with its ``legal_inputs()`` answered once between two changes of its
+    state: the session, the engine's own ``input_for`` and the screens ask it several
+    times for one input, and a Hexors battle's costs ~8 ms on the board each time. The
+    state changes only through ``apply``, ``undo`` and ``replay`` (shared_rules/core/
+    engine.py); while one runs, every call is answered afresh (an engine may ask in the
+    middle of its own change)."""
+    asked = engine.legal_inputs
+    kept = [None, 0]  # the answer, and how many changes are running now
+
+    def legal_inputs():
+        if kept[1]:
+            return asked()
+        if kept[0] is None:
+            kept[0] = asked()
+        return kept[0]
+
+    def changing(change):
+        def changed(*args):
+            kept[0] = None
+            kept[1] += 1
+            try:
+                return change(*args)
+            finally:
+                kept[1] -= 1
+                kept[0] = None
+        return changed
+
+    engine.legal_inputs = legal_inputs
+    engine.apply = changing(engine.apply)
+    engine.undo = changing(engine.undo)
+    engine.replay = changing(engine.replay)
+    return engine
+
+
 class FileEntries:
     """The session's journal (``entries``, ``append``) kept in the append-only file. The
     entries are read from flash when the session asks for them (its restore, and its refold
@@ -84,7 +119,7 @@ class Game:
         seats = self.descriptor.seats(players)
         descriptor, kind = self.descriptor, self.kind
         self.journal = space if space is not None else journal(root)
-        self.session = Session(lambda: descriptor.engine(kind, seats), book,
+        self.session = Session(lambda: remembered(descriptor.engine(kind, seats)), book,
                                FileEntries(self.journal, between), seats)
         self.timers = descriptor.timers(kind)
         self.dice = descriptor.dice(kind)

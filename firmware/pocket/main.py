@@ -287,20 +287,23 @@ class Pocket:
         self.counted = None  # the seconds the countdown on the glass shows
         self.held = None  # when the message on the glass may be drawn over (board's ms)
 
-    def show(self, view):
+    def show(self, view, counting=False):
         """Lay ``view`` out, draw it and send what changed; nothing at all when it is the
         view already on the glass (a tile lifted: journalled, not shown), so the loop is
-        back at the reader and the die sooner."""
+        back at the reader and the die sooner. ``counting``: a countdown on the glass, drawn
+        again each second."""
         if view == self.shown:
             return 0
         self.shown = None
         before, self.painted = self.painted, None  # a frame half painted is painted whole
         self.tend()
         self.painted = draw(self.frame, view, self.fonts, self.tend, before)
-        if self.game is not None:
+        if self.game is not None and not counting:
             # The screen made: the fonts' and the catalogue's files closed, each holding
             # littlefs' 1 KB cache, which a game's heap needs more (5.5 KB; opened again at
-            # the next screen, ~1 ms each). The menu keeps them: a button's screen sooner.
+            # the next screen, ~1 ms each). The menu keeps them: a button's screen sooner;
+            # so does a countdown, drawn again each second (a game with timers, Invocations,
+            # has the heap to spare).
             self.fonts.close()
             rest_words()
         pages = self.panel.show(self.frame)
@@ -310,7 +313,8 @@ class Pocket:
     def show_game(self, reaction=None):
         left = self.game.timers_ms()
         self.counted = self._seconds(left)
-        return self.show(screens.game(self.screens, self.game.session, reaction, left))
+        return self.show(screens.game(self.screens, self.game.session, reaction, left),
+                         bool(left))
 
     def _seconds(self, left):
         seconds = 0

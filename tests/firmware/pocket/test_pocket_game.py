@@ -104,3 +104,33 @@ def test_a_new_game_starts_empty_and_a_refusal_is_what_the_panel_shows():
     shown = screen.game(screens_of("jl-collector"), second.session, reaction)
     assert not reaction.accepted and shown.kind == "refused"
     assert game.saved(root, book).variant == "jl-collector"
+
+
+def test_what_may_happen_now_is_the_engines_own_answer_after_each_input_and_undo():
+    # The pocket keeps the engine's legal inputs between two changes (game.remembered):
+    # after each input taken, refused or undone, they are what a fresh engine that took
+    # the same inputs says (a kept answer that outlived a change would differ).
+    from shared_rules import games
+
+    root = folder("remembered")
+    book = Book(root + "/tiles")
+    live = game.start(root, "jl-beginner", 2, book)
+    descriptor, kind = games.find("jl-beginner", None)
+    seats = descriptor.seats(2)
+    events = [tap("jl/atlantis", 1), tap("jl/016", 2), Event("BTN", 3, button="A"),
+              tap("jl/mars", 4), "undo", tap("jl/mars", 5), tap("jl/doomsday", 6),
+              Event("BTN", 7, button="B"), Event("DIE", 8, faces=(4,)),
+              tap("jl/doomsday", 9), Event("BTN", 10, button="B"), "undo", "undo",
+              Event("BTN", 11, button="B"), tap("jl/016", 12), tap("jl/doomsday", 13),
+              Event("DIE", 14, faces=(3,))]
+    kinds = []
+    for event in events:
+        if event == "undo":
+            live.session.on_press("BACK", "long")
+        else:
+            live.session.on_event(event)
+        kinds.append(live.session.legal().expect)
+        fresh = descriptor.engine(kind, seats)
+        fresh.replay(list(live.session.game.inputs))
+        assert repr(live.session.legal()) == repr(fresh.legal_inputs()), event
+    assert len(set(kinds)) > 2, kinds  # the game went through several kinds of moment

@@ -219,3 +219,42 @@ def test_the_pockets_press_words_are_the_hubs():
     from firmware.pocket import presses
 
     assert (presses.PRESS, presses.LONG) == (buttons.PRESS, buttons.LONG)
+
+
+def test_a_countdown_keeps_the_fonts_open_and_a_screen_without_one_closes_them(
+        pocket, monkeypatch, tmp_path):
+    # A game's screen closes the fonts' and the catalogue's files (each holds a 1 KB
+    # littlefs cache); a countdown on the glass is drawn again each second, so they stay
+    # open while it runs (Invocations: an input's screen waited for them opened again).
+    closed = []
+
+    class Fonts:
+        def close(self) -> None:
+            closed.append("fonts")
+
+    class Panel:
+        def show(self, frame) -> int:
+            return 1
+
+    class Game:
+        left: dict = {}
+        session = None
+
+        def timers_ms(self) -> dict:
+            return self.left
+
+    monkeypatch.setattr(pocket, "rest_words", lambda: closed.append("words"))
+    monkeypatch.setattr(pocket, "draw", lambda frame, view, fonts, tend, before: view)
+    monkeypatch.setattr(pocket.screens, "game",
+                        lambda screens, session, reaction, left: ("game", dict(left)))
+    board = pocket.Pocket(str(tmp_path), Panel(), Fonts(), "en",
+                          types.SimpleNamespace(between=lambda: None))
+    board.game = Game()
+    board.game.left = {"turn": 5000}
+    board.show_game()
+    board.game.left = {"turn": 4000}
+    board.show_game()
+    assert closed == []  # counting down: open for the next second's screen
+    board.game.left = {}
+    board.show_game()
+    assert closed == ["fonts", "words"]  # no countdown: closed for the game's heap
