@@ -3,33 +3,11 @@ pocket board: a JL Beginner game played from table events and the referee's butt
 winner, undo by BACK held, and a session rebuilt by folding its journal that equals the live
 one, under CPython and under MicroPython (issue 25, item 1)."""
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
-from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
+from session_parts import UIDS, Book, Journal
+from session_parts import event as Event
 
 from shared_rules.core.session import Entry, Session, standing_inputs
 from shared_rules.games.hexors.engine import HexorsGame
-from shared_rules.protocol.events import TableEvent
-
-UIDS = {"jl/atlantis": "04A1", "jl/016": "04A2", "jl/mars": "04B1", "jl/doomsday": "04B2"}
-ENTRIES = {e["id"]: e for e in (ATLANTIS, SUPERMAN, MARS, DOOMSDAY)}
-
-
-class Book:
-    """Tags whose record is the entry id itself (the trust rule is the caller's)."""
-
-    def entry_for(self, record, uid):
-        return ENTRIES.get(record)
-
-
-class Journal:
-    def __init__(self, entries=None):
-        self.entries = list(entries or [])
-
-    def append(self, entry):
-        self.entries.append(entry)
-
-
-def Event(kind, **fields):
-    return TableEvent(kind, "B00T", **fields)
 
 
 def tap(entry_id):

@@ -5,32 +5,11 @@ to take it; a hold by the wrong player is refused before anyone throws. Old jour
 whose rolls name nobody, restore as they were played."""
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
 from check import refused, state
-from hexors_tiles import ATLANTIS, DOOMSDAY, MARS, SUPERMAN
+from session_parts import UIDS, Book, Journal, event
 
 from shared_rules.core.session import Entry, Session
 from shared_rules.games.heroscape.engine import HeroScapeGame, card
 from shared_rules.games.hexors.engine import HexorsGame
-from shared_rules.protocol.events import TableEvent
-
-UIDS = {"jl/atlantis": "04A1", "jl/016": "04A2", "jl/mars": "04B1", "jl/doomsday": "04B2"}
-ENTRIES = {e["id"]: e for e in (ATLANTIS, SUPERMAN, MARS, DOOMSDAY)}
-
-
-class Book:
-    def entry_for(self, record, uid):
-        return ENTRIES.get(record)
-
-
-class Journal:
-    def __init__(self, entries=None):
-        self.entries = list(entries or [])
-
-    def append(self, entry):
-        self.entries.append(entry)
-
-
-def event(kind, **fields):
-    return TableEvent(kind, "B00T", **fields)
 
 
 def jl_battle(session):
@@ -118,8 +97,8 @@ def test_roll_2_the_die_taken_stays_for_every_die_of_the_roll_and_folds_back():
     """HeroScape's five initiative dice are five throws of one die: the die P1 took is
     theirs until their roll is complete; undo and a restore keep it as play left it."""
     guards = card("Zettian Guards", "squad", 2, 4, 7, 2, 7)
-    ENTRIES["hs/a"] = ENTRIES["hs/b"] = guards
-    session = Session(HeroScapeGame, Book(), Journal())
+    book = Book({"hs/a": guards, "hs/b": guards})
+    session = Session(HeroScapeGame, book, Journal())
     for e in (event("TAP", uid="0A", record="hs/a"), event("BTN", button="A", action="press"),
               event("TAP", uid="0B", record="hs/b"), event("BTN", button="B", action="press")):
         assert session.on_event(e).accepted, e
@@ -128,13 +107,13 @@ def test_roll_2_the_die_taken_stays_for_every_die_of_the_roll_and_folds_back():
     for face in (1, 2):
         assert session.on_event(roll(face)).accepted and session.holder == 0
     assert session.on_press("BACK", "long").accepted and session.holder == 0
-    rebuilt = Session(HeroScapeGame, Book(), Journal(session.journal.entries))
+    rebuilt = Session(HeroScapeGame, book, Journal(session.journal.entries))
     assert rebuilt.holder == 0 and state(rebuilt.game) == state(session.game)
     for face in (2, 3, 4, 5):
         assert session.on_event(roll(face)).accepted
     assert session.journal.entries[-1].input == ("roll", [5], 0)
     assert session.holder is None and session.legal().roll_by == 1
-    rebuilt = Session(HeroScapeGame, Book(), Journal(session.journal.entries))
+    rebuilt = Session(HeroScapeGame, book, Journal(session.journal.entries))
     assert rebuilt.holder is None and state(rebuilt.game) == state(session.game)
 
 

@@ -7,6 +7,7 @@ told by tapping the moved tile: nothing more to wait for. A game stored before t
 referee waited (started ``("start", first)``) restores as it was played."""
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
 from hexors_tiles import FACE, jl_pair, play, refused_unchanged
+from session_parts import Journal
 
 from shared_rules.core.session import Entry, Session
 from shared_rules.games.hexors.engine import HexorsGame
@@ -29,14 +30,6 @@ def waiting(g, moves=("moves",)):
     rich = Rich(variant=g.variant, players=g.n)
     rich.replay([inp + moves if inp[0] == "start" else inp for inp in g.inputs])
     return rich
-
-
-class Journal:
-    def __init__(self):
-        self.entries = []
-
-    def append(self, entry):
-        self.entries.append(entry)
 
 
 class Seen:
