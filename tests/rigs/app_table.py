@@ -70,6 +70,20 @@ class Table:
         self.hub.send_event(self.ms, "GONE", 0, uid)
         self.step(5)
 
+    def beginner_demo(self) -> tuple[list[tuple], int]:
+        """JL Beginner chosen on the menu (pin 22 twice) with the demo's tiles in the book:
+        the demo's hub events, to be sent, and the index of its first roll."""
+        from host.app.demo import demo_script
+        from host.games.hexors.demo import demo_entries
+        from host.session.adapter import TileBook
+
+        self.app.book = TileBook(demo_entries())
+        self.step(10)
+        self.press(22)
+        self.press(22)  # Justice League Hexors, Beginner
+        events = hub_events(demo_script("jl-beginner"))
+        return events, next(i for i, e in enumerate(events) if e[0] == "DIE")
+
     @property
     def view(self):
         return self.app.panel.view

@@ -4,7 +4,7 @@ the buttons gpiozero mock pins."""
 from __future__ import annotations
 
 import pytest
-from rigs.app_table import ATLANTIS, STRANGER, SUPERMAN, Table, hub_events
+from rigs.app_table import ATLANTIS, STRANGER, SUPERMAN, Table
 
 from firmware.sim.hub import FdPort
 from host.app.run import GameMenu
@@ -94,18 +94,9 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
     """JL Beginner from the menu to the winner; the USB cable comes out during the first
     battle and the second roll is made while it is out. The game ends as the demo's does,
     and the winner waits for a button that brings back the menu."""
-    from host.app.demo import demo_script
-    from host.games.hexors.demo import demo_entries
-    from host.session.adapter import TileBook
-
     t = Table(tmp_path)
     try:
-        t.app.book = TileBook(demo_entries())
-        t.step(10)
-        t.press(22)
-        t.press(22)  # Justice League Hexors, Beginner
-        events = hub_events(demo_script("jl-beginner"))
-        first_roll = next(i for i, e in enumerate(events) if e[0] == "DIE")
+        events, first_roll = t.beginner_demo()
         for i, event in enumerate(events):
             if i == first_roll + 1:
                 t.cable.unplug()
@@ -138,10 +129,7 @@ def test_whole_beginner_game_with_the_cable_pulled_mid_battle(tmp_path):
 
 
 def test_buzzer_says_accepted_refused_and_win(tmp_path):
-    from host.app.demo import demo_script
     from host.devices.inputs import Beeper
-    from host.games.hexors.demo import demo_entries
-    from host.session.adapter import TileBook
 
     class Buzzer:
         def on(self) -> None:
@@ -152,15 +140,12 @@ def test_buzzer_says_accepted_refused_and_win(tmp_path):
 
     t = Table(tmp_path)
     try:
-        t.app.book = TileBook(demo_entries())
         t.app.beeper = Beeper(Buzzer())
-        t.step(10)
-        t.press(22)
-        t.press(22)
+        events, _first_roll = t.beginner_demo()
         t.tap(STRANGER)  # not in the demo book: unknown
         t.hub.send_event(t.ms, "DIE", 1, ("CROOKED", ()))
         t.step(3)
-        for event in hub_events(demo_script("jl-beginner")):
+        for event in events:
             t.hub.send_event(t.ms, *event)
             t.step(3)
         played = t.app.beeper.played

@@ -6,21 +6,13 @@ attacker holds theirs and rolls: the journal keeps the roll as theirs, and a ref
 restarted on the same folder shows the same battle."""
 from __future__ import annotations
 
-from rigs.app_table import Table, hub_events
+from rigs.app_table import Table
 
-from host.app.demo import demo_script
-from host.games.hexors.demo import demo_entries
-from host.session.adapter import TileBook
 from host.storage.store import Store
 
 
 def _to_first_roll(t: Table) -> tuple:
-    t.app.book = TileBook(demo_entries())
-    t.step(10)
-    t.press(22)
-    t.press(22)  # Justice League Hexors, Beginner
-    events = hub_events(demo_script("jl-beginner"))
-    first_roll = next(i for i, e in enumerate(events) if e[0] == "DIE")
+    events, first_roll = t.beginner_demo()
     for event in events[:first_roll]:
         t.hub.send_event(t.ms, *event)
         t.step(3)

@@ -7,12 +7,11 @@ told by tapping the moved tile: nothing more to wait for. A game stored before t
 referee waited (started ``("start", first)``) restores as it was played."""
 # portable: MicroPython runs this file too (tests/mpy/run.mjs)
 from hexors_tiles import FACE, jl_pair, play, refused_unchanged
-from session_parts import Journal
+from session_parts import Journal, event
 
 from shared_rules.core.session import Entry, Session
 from shared_rules.games.hexors.engine import HexorsGame
 from shared_rules.games.hexors.presenter import HexorsScreens
-from shared_rules.protocol.events import TableEvent
 
 
 class Rich(HexorsGame):
@@ -113,9 +112,9 @@ def test_jl_w066_the_players_button_says_the_move_is_done_and_the_journal_keeps_
     session = Session(lambda: Rich(variant="jl-collector", players=2), None, Journal())
     for inp in g.inputs:
         assert session.apply_entry(Entry("game", inp, True)).accepted, inp
-    r = session.on_event(TableEvent("BTN", "B00T", button="A", action="press"))
+    r = session.on_event(event("BTN", button="A", action="press"))
     assert not r.accepted  # P1's button: not P1's to say
-    r = session.on_event(TableEvent("BTN", "B00T", button="B", action="press"))
+    r = session.on_event(event("BTN", button="B", action="press"))
     assert r.accepted and r.entry.input == ("moved", 1), r
     rebuilt = Session(lambda: Rich(variant="jl-collector", players=2), None,
                       session.journal)
