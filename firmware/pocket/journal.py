@@ -6,10 +6,9 @@ the rules, so a power cut loses nothing the journal holds, and undo is an entry 
 
 Each record is its length, its payload and a CRC over both::
 
-    [length: 2 bytes, big-endian] [payload: length bytes, UTF-8 JSON] [CRC-16: 2 bytes]
+    [length: 2 bytes, big-endian] [payload: length bytes, UTF-8 JSON] [CRC-32: 4 bytes]
 
-The CRC is the serial protocol's CRC-16/CCITT-FALSE (shared_rules/protocol/crc.py), so the
-board carries one CRC. littlefs (the rp2 port's filesystem) makes each flushed write
+The records are firmware/pocket/space.py's (its CRC-32: ``binascii``'s, in C). littlefs (the rp2 port's filesystem) makes each flushed write
 atomic, but a record can still be cut short by a power cut on another filesystem (the
 ESP32's FAT, a card) or by a write the filesystem could not finish; reading stops at the
 first record that is short or whose CRC fails. A bad *last* record is a torn write: it is
@@ -34,8 +33,7 @@ cut at random moments (tests/firmware/pocket/test_pocket_power_cut.py).
 """
 import json
 
-from firmware.pocket.space import OsFiles, record  # noqa: F401 (one record, one seam)
-from shared_rules.protocol.crc import crc16
+from firmware.pocket.space import TAIL, OsFiles, check, record  # noqa: F401 (one seam)
 
 
 def records(data):
@@ -44,19 +42,16 @@ def records(data):
     values = []
     at = 0
     end = len(data)
-    while at + 4 <= end:
+    while at + 2 + TAIL <= end:
         n = (data[at] << 8) | data[at + 1]
         stop = at + 2 + n
-        if stop + 2 > end:
-            break
-        crc = crc16(data[at + 2:stop], crc16(data[at:at + 2]))
-        if crc != (data[stop] << 8) | data[stop + 1]:
+        if stop + TAIL > end or not check(data, at, n):
             break
         try:
             values.append(json.loads(data[at + 2:stop]))
         except ValueError:
             break
-        at = stop + 2
+        at = stop + TAIL
     return values, at
 
 
@@ -107,10 +102,10 @@ class Journal:
     def _torn(data, good):
         """Is what follows the good records one last record cut short or half written (a
         torn write), rather than a bad record with more after it?"""
-        if len(data) - good < 4:
+        if len(data) - good < 2 + TAIL:
             return True
         n = (data[good] << 8) | data[good + 1]
-        return good + 2 + n + 2 >= len(data)
+        return good + 2 + n + TAIL >= len(data)
 
     def _write(self, path, data):
         f = self.fs.open(path, "wb")

@@ -265,3 +265,53 @@ def test_an_append_in_erased_space_is_a_page_program():
     for e in game(30):
         journal.append(e)
     assert erased == [] and flash.ops - before <= 2 * 30
+
+
+def test_a_space_of_crc16_records_is_read_and_carried_on():
+    """A board updated in the middle of a game whose space the first space journals made
+    (``HXJ1`` marks, CRC-16 records): every entry is read back, play goes on in that
+    space's own records (blocks made since included), and a new game's space has CRC-32
+    records."""
+    import binascii
+
+    from firmware.pocket.space import MARK, OLD_HEAD, record
+    from shared_rules.protocol.crc import crc16
+
+    image = blank()
+    fs, flash = mount(image)
+    journal = space(fs, flash)
+    journal.old = True  # Space.start as the first space journals ran it
+    journal._grow()
+    journal._read_done = True
+    entries = game(90)
+    for e in entries[:20]:
+        journal.append(e)
+    first = record(entries[0], old=True)
+    at = journal.blocks[0] * BLOCK + MARK
+    assert bytes(flash.buffer[at - MARK:at - MARK + 4]) == OLD_HEAD
+    assert bytes(flash.buffer[at:at + len(first)]) == first
+    n = len(first) - 4
+    assert crc16(first[:2 + n]) == int.from_bytes(first[2 + n:], "big")
+
+    fs, flash = mount(image)
+    updated = space(fs, flash)
+    assert updated.read() == entries[:20] and updated.old
+    made = len(updated.blocks)
+    for e in entries[20:]:
+        updated.append(e)
+        updated.reserve()
+    assert len(updated.blocks) > made  # blocks made since the update: CRC-16 ones too
+    fs, flash = mount(image)
+    assert space(fs, flash).read() == entries
+
+    fs, flash = mount(image)
+    fresh = space(fs, flash)
+    fresh.start(1)
+    fresh.append(entries[0])
+    new = record(entries[0])
+    at = fresh.blocks[0] * BLOCK + MARK
+    assert bytes(flash.buffer[at:at + len(new)]) == new != first
+    n = len(new) - 6
+    assert binascii.crc32(new[:2 + n]) == int.from_bytes(new[2 + n:], "big")
+    fs, flash = mount(image)
+    assert space(fs, flash).read() == entries[:1]
