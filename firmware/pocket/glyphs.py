@@ -44,14 +44,21 @@ class Font:
         f = self.file
         if f is None:
             f = self._open()
+        glyph = self.glyph
+        # Lit text (most of a screen) is the glyph as it is, its unlit pixels the key; dark
+        # text on a bar goes through the palette, which gives a glyph's lit pixels the
+        # colour asked for and its unlit ones the other, the key (framebuf compares the key
+        # after the palette). Either way unlit pixels leave the screen as it is. Through the
+        # palette a glyph took 78 us on the board, as it is 49 us.
+        pal = None if colour else palette[0]
         for ch in text:
             code = ord(ch)
             f.seek(6 + (code if code < 256 else _UNKNOWN) * self.size)
             f.readinto(self.buf)
-            # The palette gives a glyph's lit pixels the colour asked for and its unlit ones
-            # the other, which is the key (framebuf compares the key after the palette):
-            # unlit pixels leave the screen as it is.
-            fb.blit(self.glyph, x, y, 1 - colour, palette[colour])
+            if pal is None:
+                fb.blit(glyph, x, y, 0)
+            else:
+                fb.blit(glyph, x, y, 1, pal)
             x += self.advance
 
     def close(self):
