@@ -94,6 +94,12 @@ class NfcReader:
             return None
         return (self.taps.uid, self.taps.record)
 
+    @property
+    def reading(self):
+        """A new tag found and its record being read: its TAP is a transaction or two
+        away (the pocket then tends the reader at every turn it gets)."""
+        return self._state == _READ
+
     def take_error(self):
         return self.errors.pop(0) if self.errors else None
 

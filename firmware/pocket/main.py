@@ -56,6 +56,10 @@ from shared_rules.protocol.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
+# Between the reader's looks for a tag (the hub's 10 ms, firmware/nfc.py, keep its serial
+# line's passes short): the pocket's loop has nothing else to do, so a tile placed is
+# found ~4 ms sooner on average (make bench: placed -> TAP seen median 27 -> 24 ms).
+READER_POLL_MS = 2
 NOTE_HOLD_MS = 1500  # a message stays this long before a countdown draws over it
 REFUSED_HOLD_MS = 2500
 WATCHDOG_MS = 5000  # the RP2040 allows up to 8.3 s; an input takes under 0.3 s
@@ -139,6 +143,10 @@ class Table:
 
     DIE_TEND_MS = 30  # the die between an input's stages, at most this often
     READ_TEND_MS = 20  # the reader between an input's stages, at most this often
+    # ``between`` looks at nothing more often than this: it is called after each text and
+    # each page (~30 times an input), and a call that drains, feeds and reads the clock
+    # cost ~80 us, ~2.5 ms an input, for turns that are due every 20-30 ms.
+    BETWEEN_MS = 5
     KEPT = 16  # events waiting for the loop, at most
 
     def __init__(self, presses):
@@ -149,6 +157,7 @@ class Table:
         self.fault = None  # what the reader or the die raised, for the loop to say
         self.sampled = 0  # when tend last sampled the die (board's ms)
         self.read = 0  # when tend last stepped the reader
+        self.looked = 0  # when ``between`` last tended
         # A game is played: with none (the menu), a tile or a throw does nothing, so the
         # menu's screens are drawn with no reader or die turns between their stages.
         self.playing = False
@@ -173,13 +182,20 @@ class Table:
             self.presses.quiet[0] = on
 
     def between(self):
-        """``tend`` between an input's stages (each text drawn, each page sent): the reader
-        at most every ``READ_TEND_MS`` there (each turn a bus transaction, a few ms with a
-        tile resting; twenty turns a screen made an input ~40 ms slower; every 10 ms they
-        were 12-18 ms of a tap's screen, every 20 ms a tile is on the glass ~4 ms sooner and
-        still seen while the screen before it is made). In the menu, the
-        buttons alone (a menu's screen came ~10 ms sooner)."""
-        self.tend(self.READ_TEND_MS if self.playing else -1)
+        """``tend`` between an input's stages (each text drawn, each page sent), at most
+        every ``BETWEEN_MS``: the reader at most every ``READ_TEND_MS`` there (each turn a
+        bus transaction, a few ms with a tile resting; twenty turns a screen made an input
+        ~40 ms slower; every 10 ms they were 12-18 ms of a tap's screen, every 20 ms a tile
+        is on the glass ~4 ms sooner and still seen while the screen before it is made),
+        but at every call while it reads a new tag's record (its TAP is a transaction or
+        two away: a tile placed while a screen is made is seen as that screen is done). In
+        the menu, the buttons alone (a menu's screen came ~10 ms sooner)."""
+        now = time.ticks_ms()
+        reading = self.reading()
+        if not reading and time.ticks_diff(now, self.looked) < self.BETWEEN_MS:
+            return
+        self.looked = now
+        self.tend(-1 if not self.playing else 0 if reading else self.READ_TEND_MS)
 
     def tend(self, every=0):
         """The buttons' edges drained, one step of the reader (a bus transaction or two)
@@ -207,6 +223,10 @@ class Table:
                 self.roll()
         except Exception as exc:  # said by the loop, on the line and the panel
             self.fault = exc
+
+    def reading(self):
+        """Is the reader reading a new tag's record (its TAP coming)?"""
+        return self.reader is not None and self.reader.reading
 
     def roll(self):
         """The die's next sample when it is due, its event queued."""
@@ -464,10 +484,11 @@ class Pocket:
         entry = reaction.entry
         allocated = gc.mem_alloc()
         self.alloc_peak = max(self.alloc_peak, allocated)
-        if not self.table.waiting:
-            # The heap in use measured (and the heap tidied) when nothing else waits: a
-            # collection is 22 ms that a table tapping fast needs for its next inputs.
-            # So is the journal's next block made then, when less than one is left.
+        if not self.table.waiting and not self.table.reading():
+            # The heap in use measured (and the heap tidied) when nothing else waits, nor
+            # is a new tag being read: a collection is 22 ms that a table tapping fast
+            # needs for its next inputs. So is the journal's next block made then, when
+            # less than one is left.
             self.game.reserve()
             gc.collect()
             self.live = gc.mem_alloc()
@@ -513,6 +534,8 @@ def main(root=""):
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
     table.reader, table.die, pocket.boot = build_parts(board)
+    if table.reader is not None:
+        table.reader.poll_ms = READER_POLL_MS
     pocket.die = table.die  # the game's virtual dice are rolled on it
     del board, reader
     forget(BOOT_ONLY)
@@ -554,7 +577,8 @@ def play(pocket, table):
             if pocket.game is not None and time.ticks_diff(now, wound) >= TICK_MS:
                 wound = now
                 pocket.tick(now)
-            table.roll()
+            if not table.waiting:  # what waits first: a sample is ~1 ms of its screen
+                table.roll()
             seen = table.next()
             if seen is not None:
                 pocket.take(seen[0], seen[1], seen[2])
@@ -563,4 +587,4 @@ def play(pocket, table):
             print("POCKET NOTE %s" % text)
             pocket.show(screens.fault(text))
         if seen is None:
-            time.sleep_ms(2)
+            time.sleep_ms(1)  # the reader's answers are polled: 2 ms made each look ~1 ms later
