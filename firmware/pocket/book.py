@@ -43,21 +43,45 @@ class Book:
         is the one the session holds for it already): tapped again with the same record,
         its entry without the signature's check (~3 ms) and its file's (~9 ms on the board:
         littlefs looks the name up in a directory of many small files). Another record on
-        that tag (enrolled again) is checked afresh."""
+        that tag (enrolled again) is checked afresh. A tile the journal holds (``hold``,
+        after a restore) is checked by its signature, its entry the journal's when the
+        signature names it."""
         known = self.known.get(uid)
         if known is not None and known[0] == record_hex:
             return known[1]
-        entry = self._entry_for(record_hex, uid)
-        if entry is not None:
-            known = self.known
-            if uid not in known and len(known) >= self.KEPT:
-                for old in known:
-                    del known[old]
-                    break
-            known[uid] = (record_hex, entry)
+        entry_id = self._entry_id(record_hex, uid)
+        if entry_id is None:
+            return None
+        if known is not None and known[0] is None and known[1].get("id") == entry_id:
+            entry = known[1]
+        else:
+            entry = self._read(entry_id)
+            if entry is None:
+                return None
+        self._keep(uid, record_hex, entry)
         return entry
 
-    def _entry_for(self, record_hex, uid):
+    def hold(self, inputs):
+        """The tiles a restored game's inputs carry (``(target, input)``: a tag's UID
+        followed by its catalogue entry, as ``("add", seat, uid, entry)``), the last
+        ``KEPT`` of them remembered with no record yet: tapped again, only the signature
+        is checked."""
+        for _target, inp in inputs:
+            for i in range(1, len(inp) - 1):
+                entry = inp[i + 1]
+                if isinstance(inp[i], str) and isinstance(entry, dict) and "id" in entry:
+                    self._keep(inp[i], None, entry)
+
+    def _keep(self, uid, record_hex, entry):
+        known = self.known
+        if uid not in known and len(known) >= self.KEPT:
+            for old in known:
+                del known[old]
+                break
+        known[uid] = (record_hex, entry)
+
+    def _entry_id(self, record_hex, uid):
+        """The entry a tag names: the registry's for its UID, else its signed record's."""
         entry_id = self.tiles.get(uid)
         if entry_id is None and self.key is not None and record_hex and \
                 uid not in self.revoked:
@@ -68,8 +92,11 @@ class Book:
             entry_id = tags.entry_of(record, uid, self.key)
         if entry_id is None or ".." in entry_id or entry_id.startswith("/"):
             return None
+        return entry_id
+
+    def _read(self, entry_id):
         try:
             with open("%s/%s.json" % (self.folder, entry_id)) as f:
-                return json.load(f)
+                return json.loads(f.read())  # json.load reads through littlefs in bits
         except (OSError, ValueError):
             return None  # not one of the collection's tiles

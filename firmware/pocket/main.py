@@ -147,6 +147,7 @@ class Table:
     # each page (~30 times an input), and a call that drains, feeds and reads the clock
     # cost ~80 us, ~2.5 ms an input, for turns that are due every 20-30 ms.
     BETWEEN_MS = 5
+    RESTING_TEND_MS = 60  # a look for a tag between an input's stages, a tile resting
     KEPT = 16  # events waiting for the loop, at most
 
     def __init__(self, presses):
@@ -183,19 +184,28 @@ class Table:
 
     def between(self):
         """``tend`` between an input's stages (each text drawn, each page sent), at most
-        every ``BETWEEN_MS``: the reader at most every ``READ_TEND_MS`` there (each turn a
-        bus transaction, a few ms with a tile resting; twenty turns a screen made an input
-        ~40 ms slower; every 10 ms they were 12-18 ms of a tap's screen, every 20 ms a tile
-        is on the glass ~4 ms sooner and still seen while the screen before it is made),
-        but at every call while it reads a new tag's record (its TAP is a transaction or
-        two away: a tile placed while a screen is made is seen as that screen is done). In
-        the menu, the buttons alone (a menu's screen came ~10 ms sooner)."""
+        every ``BETWEEN_MS``. There the reader starts a look for a tag at most every
+        ``READ_TEND_MS`` (each look a few bus transactions; twenty a screen made an input
+        ~40 ms slower), or every ``RESTING_TEND_MS`` while a tile rests on it (only its
+        lifting can come, which changes no screen: a tap's own screen is made with the
+        tapped tile resting), and a look begun is taken on at every call (the chip's IRQ
+        pin says when it has an answer: no transaction until then): a look took 60-80 ms
+        of a screen when each of its steps waited 20 ms, and a tile placed while a press's
+        screen was made was seen only after it. In the menu, the buttons alone (a menu's
+        screen came ~10 ms sooner)."""
         now = time.ticks_ms()
-        reading = self.reading()
-        if not reading and time.ticks_diff(now, self.looked) < self.BETWEEN_MS:
+        reader = self.reader
+        busy = reader is not None and reader.busy
+        if not busy and time.ticks_diff(now, self.looked) < self.BETWEEN_MS:
             return
         self.looked = now
-        self.tend(-1 if not self.playing else 0 if reading else self.READ_TEND_MS)
+        if not self.playing:
+            self.tend(-1)
+        elif busy:
+            self.tend(0)
+        else:
+            self.tend(self.RESTING_TEND_MS if reader is not None and reader.resting
+                      else self.READ_TEND_MS)
 
     def tend(self, every=0):
         """The buttons' edges drained, one step of the reader (a bus transaction or two)
@@ -382,6 +392,7 @@ class Pocket:
         self.game = game.saved(self.root, self.book, self.table.writing)
         if self.game is None:
             return False
+        self.book.hold(self.game.session.applied)  # a tile tapped again: its signature only
         self.table.playing = True
         self.screens = self.game.screens()
         forget((REGISTRY,))

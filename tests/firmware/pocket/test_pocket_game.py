@@ -70,6 +70,29 @@ def test_a_tile_tapped_again_is_not_read_again_but_a_tag_enrolled_again_is_check
                           UIDS["jl/doomsday"])["name"] == "Doomsday"
 
 
+def test_the_tiles_a_restored_game_holds_are_checked_by_their_signature_alone():
+    """After a restore (Pocket.restore: ``hold``), a tile the journal holds, tapped again,
+    is trusted by its signature, its entry the journal's (its file is not read); a copied
+    or forged tag is still refused, and a tag enrolled again as another tile is read."""
+    import os
+
+    root = folder("book-held") + "/tiles"
+    book = Book(root)
+    held = dict(book.entry_for(record("jl/016", UIDS["jl/016"]), UIDS["jl/016"]))
+    held["name"] = "Superman (journalled)"
+    restored = Book(root)
+    restored.hold([("game", ("add", 0, UIDS["jl/016"], held)), ("game", ("start", 0))])
+    os.remove(root + "/jl/016.json")
+    superman = record("jl/016", UIDS["jl/016"])
+    assert restored.entry_for(record("jl/016", UIDS["jl/016"], bytes(32)),
+                              UIDS["jl/016"]) is None
+    assert restored.entry_for(superman, UIDS["jl/mars"]) is None
+    assert restored.entry_for(superman, UIDS["jl/016"])["name"] == "Superman (journalled)"
+    assert restored.entry_for(superman, UIDS["jl/016"])["name"] == "Superman (journalled)"
+    assert restored.entry_for(record("jl/mars", UIDS["jl/016"]), UIDS["jl/016"])["name"] == \
+        "Mars"
+
+
 def test_a_game_restored_from_its_file_is_the_live_one_and_shows_the_same_screen():
     root = folder("game")
     book = Book(root + "/tiles")
