@@ -100,6 +100,16 @@ class NfcReader:
         away (the pocket then tends the reader at every turn it gets)."""
         return self._state == _READ
 
+    @property
+    def busy(self):
+        """A command in flight (or a recovery): its next step is due when the chip is."""
+        return self._state != _IDLE
+
+    @property
+    def resting(self):
+        """A tag is on the reader, its record known: only its lifting can come next."""
+        return self.taps.uid is not None
+
     def take_error(self):
         return self.errors.pop(0) if self.errors else None
 
