@@ -14,7 +14,6 @@ import json
 
 from firmware.clock import ticks_diff
 from firmware.pocket.space import OsFiles, Space
-from shared_rules.core.clocks import Clocks
 from shared_rules.core.session import Entry, Session
 
 GAME = "game.json"
@@ -123,7 +122,11 @@ class Game:
                                FileEntries(self.journal, between), seats)
         self.timers = descriptor.timers(kind)
         self.dice = descriptor.dice(kind)
-        self.clocks = Clocks(ticks_diff)
+        self.clocks = None
+        if self.timers is not None:  # a game with none does not hold their code (~0.7 KB)
+            from shared_rules.core.clocks import Clocks
+
+            self.clocks = Clocks(ticks_diff)
         self.timing = None  # what the timers time, read again after each input
 
     def screens(self):

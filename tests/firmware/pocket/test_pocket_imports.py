@@ -26,3 +26,23 @@ def test_a_hexors_game_opened_as_the_pocket_opens_it_loads_no_odds():
                          cwd=ROOT, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]", run.stdout
+
+
+STARTED = """
+import sys, tempfile
+from firmware.pocket import game
+g = game.start(tempfile.mkdtemp(), "{variant}", {players}, None, package="{package}")
+print("shared_rules.core.clocks" in sys.modules, g.timers is not None)
+"""
+
+
+def test_only_a_game_with_timers_loads_the_clocks():
+    """The JL Collector's game, the pocket's heaviest, has no timers: it does not hold their
+    code (~0.7 KB of its peak); Invocations' Master's timers run on it."""
+    for variant, players, package, loaded in (("jl-collector", 2, "hexors", "False False"),
+                                              ("invocations", 3, "invocations", "True True")):
+        run = subprocess.run([sys.executable, "-c", STARTED.format(
+            variant=variant, players=players, package=package)], capture_output=True,
+            text=True, cwd=ROOT, timeout=60)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() == loaded, (variant, run.stdout)
