@@ -29,6 +29,11 @@ except ImportError:  # CPython
 
 _PAGES = const(8)
 _WIDTH = const(128)
+# A page is compared 16 columns at a time (two slices compared in C: ~35 us on the board,
+# where comparing byte by byte in Python is ~10 us a byte), and the columns between two
+# changes are not sent when a whole unchanged chunk lies between them: a run more is one
+# I2C write more (~0.3 ms, its address and where it goes), 16 bytes not sent ~0.37 ms.
+_CHUNK = const(16)
 
 # Power-on sequence (SSD1306 datasheet rev 1.1, "Software Initialization Flow Chart",
 # section 8.9 application example; SH1106 datasheet 9.x takes the same bytes, ignoring the
@@ -76,9 +81,8 @@ class Panel:
 
     def show(self, frame):
         """Send what differs from the last frame; the number of pages it touched."""
-        sent = self.sent
         view = memoryview(frame)
-        was = memoryview(sent)
+        was = memoryview(self.sent)
         touched = 0
         between = self.between
         for page in range(_PAGES):
@@ -86,18 +90,32 @@ class Panel:
                 between()
             base = page * _WIDTH
             end = base + _WIDTH
-            # A page compared whole in C first: a byte at a time in Python was ~5 ms a
-            # frame on the board, most of it over pages that had not changed.
             if view[base:end] == was[base:end]:
                 continue
-            first = base
-            while frame[first] == sent[first]:
-                first += 1
-            last = end - 1
-            while frame[last] == sent[last]:
-                last -= 1
-            self._send(page, first - base, view[first:last + 1])
-            sent[first:last + 1] = view[first:last + 1]
+            start = -1  # the first changed chunk of the run being found
+            last = 0  # its last changed chunk
+            for at in range(base, end, _CHUNK):
+                if view[at:at + _CHUNK] == was[at:at + _CHUNK]:
+                    continue
+                if start >= 0 and at > last + _CHUNK:
+                    self._run(page, base, start, last + _CHUNK, view)
+                    start = -1
+                if start < 0:
+                    start = at
+                last = at
+            self._run(page, base, start, last + _CHUNK, view)
             touched += 1
         self.pages_sent += touched
         return touched
+
+    def _run(self, page, base, first, stop, view):
+        """Send the columns of ``page`` from the first changed byte in ``first``'s chunk
+        to the last changed one before ``stop`` (each chunk holds a change)."""
+        sent = self.sent
+        while view[first] == sent[first]:
+            first += 1
+        last = stop - 1
+        while view[last] == sent[last]:
+            last -= 1
+        self._send(page, first - base, view[first:last + 1])
+        sent[first:last + 1] = view[first:last + 1]

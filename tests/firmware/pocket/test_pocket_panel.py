@@ -38,6 +38,39 @@ def test_an_unchanged_frame_sends_nothing_and_a_change_only_its_columns():
     assert twin.frame() == bytes(frame)
 
 
+def test_changes_far_apart_on_a_page_are_sent_as_two_runs():
+    """Issue 31: the columns between two changes are not sent when a whole unchanged
+    16-column chunk lies between them (a run more costs less than the bytes it skips)."""
+    twin = SSD1306Twin()
+    panel = Panel(twin)
+    frame = _frame(3)
+    panel.show(frame)
+    before, writes = twin.data_bytes, twin.writes
+    frame[5 * 128 + 2] ^= 0x01  # page 5: column 2 ...
+    frame[5 * 128 + 100] ^= 0x01  # ... and column 100, far apart
+    frame[6 * 128 + 20] ^= 0x01  # page 6: columns 20 and 40, one chunk (32-47) ...
+    frame[6 * 128 + 40] ^= 0x01  # ... after the other (16-31): one run
+    assert panel.show(frame) == 2
+    assert twin.data_bytes - before == 1 + 1 + 21 and twin.writes - writes == 3
+    assert twin.frame() == bytes(frame)
+
+
+def test_the_glass_is_every_frame_shown_whatever_changed():
+    """Frames changed at random places, one after the other, on both controllers: the
+    panel's RAM is each frame once it is shown."""
+    for sh1106 in (False, True):
+        twin = SSD1306Twin(sh1106=sh1106)
+        panel = Panel(twin, sh1106=sh1106)
+        frame = bytearray(1024)
+        seed = 31
+        for _ in range(60):
+            for _ in range(seed % 40):
+                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+                frame[seed % 1024] = (seed >> 11) & 0xFF
+            panel.show(frame)
+            assert twin.frame() == bytes(frame), sh1106
+
+
 def test_the_twin_keeps_ram_across_addressing_modes():
     twin = SSD1306Twin()
     # Horizontal mode in a 2x2 window wraps column, then page (datasheet 10.1.3).
