@@ -73,9 +73,9 @@ MENU = "shared_rules.display.menu"  # the menu's code, forgotten while a game is
 # (1.3 KB: node tests/mpy/bench_heap_by_module.mjs shared_rules.games); an undo's new
 # engine loads it again until the next input.
 REGISTRY = "shared_rules.games"
-BOOT_ONLY = ("firmware.pocket.board", "firmware.wiring", "firmware.hub.board", "firmware.resets",
-             "firmware.pn532_start", "firmware.faces_setup", "firmware.entropy",
-             "firmware.pocket.reader")
+BOOT_ONLY = ("firmware.pocket.board", "firmware.pocket.parts", "firmware.wiring",
+             "firmware.hub.board", "firmware.resets", "firmware.pn532_start",
+             "firmware.faces_setup", "firmware.entropy", "firmware.pocket.reader")
 
 
 def load_menu(root, lang):
@@ -257,35 +257,6 @@ class Table:
         if presses is not None:
             presses.drain(self._press)
         return self.waiting.pop(0) if self.waiting else None
-
-
-def build_table(board):
-    """The four buttons, their edges latched from now on (a press while the rest boots is
-    kept); the reader and the die join them once built."""
-    from firmware.pocket.presses import Presses
-
-    pin = machine.Pin
-    presses = Presses([(name, pin(gp, pin.IN, pin.PULL_UP)) for name, gp in board.buttons()],
-                      active_low=board.active_low("button_ok"))
-    for k, button in enumerate(presses.pins):
-        button.irq(handler=presses.edge(k), trigger=pin.IRQ_FALLING | pin.IRQ_RISING,
-                   hard=True)
-    return Table(presses)
-
-
-def build_parts(board):
-    """The reader and the die, on the pocket's own pins (``board``: firmware/pocket/board.py)
-    with the hub's drivers; what could not be built is said, and the pocket goes on
-    without it."""
-    from firmware import wiring
-
-    errors = []
-    die = wiring.build_die(board, wiring.die_i2c(board, machine), errors=errors)
-    reader = wiring.build_reader(board, machine, errors)
-    boot = wiring.new_boot_id()
-    for code, text in errors:
-        print("POCKET NOTE %s %s" % (code, text))
-    return reader, die, boot
 
 
 class Pocket:
@@ -539,16 +510,18 @@ def main(root=""):
         gc.collect()
         reader.run()
         return
-    table = build_table(board)
+    from firmware.pocket import parts
+
+    table = parts.table(board, Table)
     panel.between = table.between
     pocket = Pocket(root, panel, fonts, lang, table)
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
-    table.reader, table.die, pocket.boot = build_parts(board)
+    table.reader, table.die, pocket.boot = parts.built(board)
     if table.reader is not None:
         table.reader.poll_ms = READER_POLL_MS
     pocket.die = table.die  # the game's virtual dice are rolled on it
-    del board, reader
+    del board, reader, parts
     forget(BOOT_ONLY)
     gc.collect()
     if not pocket.restore():
@@ -597,5 +570,8 @@ def play(pocket, table):
             text = "%s: %s" % (type(exc).__name__, exc)
             print("POCKET NOTE %s" % text)
             pocket.show(screens.fault(text))
-        if seen is None:
-            time.sleep_ms(1)  # the reader's answers are polled: 2 ms made each look ~1 ms later
+        if seen is None and not (table.reader is not None and table.reader.busy):
+            # Nothing in flight: a nap. While the reader waits for its chip's answer the
+            # loop goes round at once (the IRQ pin says when it is there, no bus transaction
+            # until then): a nap of 1-2 ms at each of a look's steps made a tile seen later.
+            time.sleep_ms(1)

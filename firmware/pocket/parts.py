@@ -1,0 +1,34 @@
+"""What the pocket is built of at boot (firmware/pocket/main.py): its buttons, latched from
+the first moment, and the reader and the die on the hub's drivers. Forgotten once the
+pocket runs (main.BOOT_ONLY): their code is heap a game needs.
+"""
+import machine
+
+
+def table(board, Table):
+    """The four buttons, their edges latched from now on (a press while the rest boots is
+    kept); the reader and the die join them once built."""
+    from firmware.pocket.presses import Presses
+
+    pin = machine.Pin
+    presses = Presses([(name, pin(gp, pin.IN, pin.PULL_UP)) for name, gp in board.buttons()],
+                      active_low=board.active_low("button_ok"))
+    for k, button in enumerate(presses.pins):
+        button.irq(handler=presses.edge(k), trigger=pin.IRQ_FALLING | pin.IRQ_RISING,
+                   hard=True)
+    return Table(presses)
+
+
+def built(board):
+    """The reader and the die, on the pocket's own pins (``board``: firmware/pocket/board.py)
+    with the hub's drivers; what could not be built is said, and the pocket goes on
+    without it."""
+    from firmware import wiring
+
+    errors = []
+    die = wiring.build_die(board, wiring.die_i2c(board, machine), errors=errors)
+    reader = wiring.build_reader(board, machine, errors)
+    boot = wiring.new_boot_id()
+    for code, text in errors:
+        print("POCKET NOTE %s %s" % (code, text))
+    return reader, die, boot
