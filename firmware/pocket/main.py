@@ -33,7 +33,7 @@ It says on the USB serial line what it did, for the rig and a maker's terminal::
     POCKET PLAY <variant> <players>               a game chosen (after its screen)
     POCKET RESTORED <variant> <entries> <ms since boot>
     POCKET ENTRY <n> <target> <accepted 0/1> <ms the event was seen> <ms on the glass>
-                 <heap in use, after the last input that left nothing waiting> <input>
+                 <heap in use, when the table was last quiet> <input>
     POCKET WIN <players>
     POCKET HEAP <in use now> <most in use after an input> <most allocated before a collection>
     POCKET NOTE ...                               what went wrong but let it go on
@@ -62,6 +62,7 @@ TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
 READER_POLL_MS = 2
 NOTE_HOLD_MS = 1500  # a message stays this long before a countdown draws over it
 REFUSED_HOLD_MS = 2500
+QUIET_MS = 50  # the table quiet this long after a press's input: the heap is collected
 WATCHDOG_MS = 5000  # the RP2040 allows up to 8.3 s; an input takes under 0.3 s
 BUTTON = 0  # where a queued event came from (Table)
 READER = 1
@@ -282,7 +283,9 @@ class Pocket:
         self.die = None  # the pocket's own die (firmware/die.py), told what a game asks
         self.boot = ""
         self.seq = 0
-        self.live = 0  # the heap in use, after the last input that left nothing waiting
+        self.live = 0  # the heap in use, measured when the table was last quiet (collect)
+        self.owed = False  # a collection owed since the last input
+        self.acted = 0  # when the last input's screen was on the glass (board's ms)
         self.live_peak = 0
         self.alloc_peak = 0
         self.counted = None  # the seconds the countdown on the glass shows
@@ -451,6 +454,22 @@ class Pocket:
         if self.game.timers is not None and self._seconds(self.game.timers_ms()) != self.counted:
             self.show_game()
 
+    def collect(self):
+        """The heap tidied and its use measured, and the journal's next block made when
+        less than one is left (a littlefs write, 50-150 ms): owed by each input (``play``).
+        A collection is ~23 ms the board hears nothing in. After a tile's or the die's
+        input it is done at once, unless something waits or a new tag is being read (a
+        tile rests, or was lifted, and the next comes as a hand reaches it); after a press
+        once the table has been quiet for ``QUIET_MS``: a press hands the turn on or asks
+        for a throw, and the tile that follows at once waited for the collection (make
+        bench's slowest tile, 150 ms)."""
+        self.owed = False
+        if self.game is not None:
+            self.game.reserve()
+        gc.collect()
+        self.live = gc.mem_alloc()
+        self.live_peak = max(self.live_peak, self.live)
+
     def react(self, now, reaction, drawn=True):
         """``drawn``: False for an event that is no input (a tile lifted): unless it
         changed something, the glass is left as it is."""
@@ -466,15 +485,10 @@ class Pocket:
         entry = reaction.entry
         allocated = gc.mem_alloc()
         self.alloc_peak = max(self.alloc_peak, allocated)
-        if not self.table.waiting and not self.table.reading():
-            # The heap in use measured (and the heap tidied) when nothing else waits, nor
-            # is a new tag being read: a collection is 22 ms that a table tapping fast
-            # needs for its next inputs. So is the journal's next block made then, when
-            # less than one is left.
-            self.game.reserve()
-            gc.collect()
-            self.live = gc.mem_alloc()
-            self.live_peak = max(self.live_peak, self.live)
+        self.owed = True
+        self.acted = shown
+        if reaction.won:
+            self.collect()
         live = self.live  # the last measured
         if entry is not None:
             print("POCKET ENTRY %d %s %d %d %d %d %s" % (
@@ -566,6 +580,13 @@ def play(pocket, table):
             seen = table.next()
             if seen is not None:
                 pocket.take(seen[0], seen[1], seen[2])
+                if seen[1] != BUTTON and pocket.owed and not table.waiting and \
+                        not table.reading():
+                    pocket.collect()  # a tile's or the die's input: at once
+            elif pocket.owed and not table.reading() and \
+                    time.ticks_diff(time.ticks_ms(), pocket.acted) >= QUIET_MS:
+                pocket.collect()
+                seen = ()  # a pass that did something: no nap after it
         except Exception as exc:  # a fault is said, on the line and the panel; play goes on
             text = "%s: %s" % (type(exc).__name__, exc)
             print("POCKET NOTE %s" % text)
