@@ -125,9 +125,9 @@ class Table:
     just after one unread for 274-304 ms: lifted at the demo's 300 ms, read or missed by a
     few ms; lifted at 250 ms, missed (tests/pico/pocket_suite.py). The reader is a state
     machine of short bus transactions (firmware/nfc.py), so the stages call ``tend``
-    between them (each page sent to the panel, each text drawn; at most every
-    ``READ_TEND_MS``), and a tile placed while a screen is made is read before that
-    screen is done (make bench: a tile placed -> its TAP seen, at most ~100 ms). Not from a timer: a timer's callback waits for the VM,
+    between them (each page sent to the panel, each text drawn: ``between``), and a tile
+    placed while a screen is made is read before that screen is done (make bench: a tile
+    placed -> its TAP seen, at most ~50 ms). Not from a timer: a timer's callback waits for the VM,
     silent through a collection (22 ms) and a flash erase (47 ms) all the same, and a 2 ms
     timer polling the reader took the CPU from the screens (event to glass 136 -> 202 ms).
     The die is tended there too, every ``DIE_TEND_MS`` at most: a die thrown just after a

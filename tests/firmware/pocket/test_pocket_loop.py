@@ -258,3 +258,77 @@ def test_a_countdown_keeps_the_fonts_open_and_a_screen_without_one_closes_them(
     board.game.left = {}
     board.show_game()
     assert closed == ["fonts", "words"]  # no countdown: closed for the game's heap
+
+
+class ReaderTime:
+    """``time`` as MicroPython has it, on the reader twin's clock (each bus transfer and RF
+    exchange moves it by its datasheet time)."""
+
+    def __init__(self, clock) -> None:
+        self.clock = clock
+
+    def ticks_ms(self) -> int:
+        return self.clock.now
+
+    ticks_diff = staticmethod(ticks_diff)
+    ticks_add = staticmethod(ticks_add)
+
+
+def screen(table, clock, ms: int, then=None) -> int:
+    """An input's screen made for ``ms``: ``between`` after each of its stages (a text drawn,
+    a page sent, every ~3 ms); ``then`` (ms, what) done that far into it. The bus
+    transactions the reader made meanwhile."""
+    wire = table.reader.chip.bus.i2c
+    before = wire.transactions
+    end = clock.now + ms
+    start = clock.now
+    while clock.now < end:
+        if then is not None and clock.now - start >= then[0]:
+            then[1]()
+            then = None
+        table.between()
+        clock.advance(3)
+    return wire.transactions - before
+
+
+def test_a_tile_placed_while_a_screen_is_made_is_seen_before_it_is_done(pocket, monkeypatch):
+    """Issue 31: a tile placed just after a press waited for that press's whole screen and
+    then for the reader's look: between an input's stages the reader begins a look every
+    20 ms, and a look begun is taken on at every stage (the chip's IRQ, or its status, says
+    when its answer is there), so a tile placed 10 ms into a 120 ms screen is read, its
+    record too, before the screen is done; each step waiting 20 ms, a look took 60-80 ms."""
+    from nfc_rig import A, RECORD, hexs, rig
+
+    from firmware.sim.twins import Ntag
+
+    clock, chip, _wire, reader = rig()
+    monkeypatch.setattr(pocket, "time", ReaderTime(clock))
+    table = pocket.Table(None)
+    table.reader = reader
+    table.playing = True
+    screen(table, clock, 200)  # nothing on the reader
+    assert table.waiting == []
+    screen(table, clock, 120, then=(10, lambda: chip.place(Ntag(A, record=RECORD))))
+    taps = [event for _ms, source, event in table.waiting if source == pocket.READER]
+    assert taps == [("TAP", A, hexs(RECORD))], taps
+
+
+def test_a_resting_tile_costs_a_screen_few_looks(pocket, monkeypatch):
+    """While a tile rests on the reader (a tap's own screen is made with it there) only its
+    lifting can come, which changes no screen: a look every 60 ms between the stages, not
+    every 20 ms as with nothing on it."""
+    from nfc_rig import A, RECORD, rig
+
+    from firmware.sim.twins import Ntag
+
+    clock, chip, _wire, reader = rig()
+    monkeypatch.setattr(pocket, "time", ReaderTime(clock))
+    table = pocket.Table(None)
+    table.reader = reader
+    table.playing = True
+    empty = screen(table, clock, 240)
+    chip.place(Ntag(A, record=RECORD))
+    screen(table, clock, 200)  # read, and resting
+    assert reader.resting
+    resting = screen(table, clock, 240)
+    assert resting * 2 < empty, (resting, empty)
