@@ -297,7 +297,7 @@ def test_a_tile_placed_while_a_screen_is_made_is_seen_before_it_is_done(pocket, 
     20 ms, and a look begun is taken on at every stage (the chip's IRQ, or its status, says
     when its answer is there), so a tile placed 10 ms into a 120 ms screen is read, its
     record too, before the screen is done; each step waiting 20 ms, a look took 60-80 ms."""
-    from nfc_rig import A, RECORD, hexs, rig
+    from nfc_rig import RECORD, A, hexs, rig
 
     from firmware.sim.twins import Ntag
 
@@ -317,7 +317,7 @@ def test_a_resting_tile_costs_a_screen_few_looks(pocket, monkeypatch):
     """While a tile rests on the reader (a tap's own screen is made with it there) only its
     lifting can come, which changes no screen: a look every 60 ms between the stages, not
     every 20 ms as with nothing on it."""
-    from nfc_rig import A, RECORD, rig
+    from nfc_rig import RECORD, A, rig
 
     from firmware.sim.twins import Ntag
 
