@@ -123,8 +123,9 @@ bench: $(STAMP) $(NODE_STAMP)
 # Then the pocket's tiles changing under a game in play (tests/pico/pocket_soak.py: a tile
 # forgotten on the Pi is refused after the next copy, ~1 min). Last, the die's roll detector
 # over 576 dice thrown in MuJoCo that it was not made on (make traces-large, ~5 min).
-# The soaks run as scripts, with the helpers pytest finds by name (pyproject's pythonpath).
-SCRIPT := PYTHONPATH=.:tests:tests/portable $(PY)
+# The soaks run as scripts, with the helpers pytest finds by name (pyproject's pythonpath,
+# and tests/pico, where pytest finds the boards' rigs beside their suites).
+SCRIPT := PYTHONPATH=.:tests:tests/portable:tests/pico $(PY)
 soak: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest "tests/pico/suite.py::test_reset_cable_and_watchdog_mid_game" \
 	  tests/pico/pocket_cuts_suite.py -p no:cacheprovider
