@@ -96,7 +96,7 @@ def test_a_tile_forgotten_on_the_pi_is_refused_by_the_pocket_after_the_next_copy
     assert "restored" in done, "%s\n%s\n%s" % (done.get("failed"), text, "\n".join(logs[-30:]))
     assert "Traceback" not in text and "POCKET NOTE" not in text, text
     # The second copy: the index alone, everything else already on the board.
-    assert done["second copy"].startswith("1 files copied"), done["second copy"]
+    assert done["second copy"].startswith("1 file copied"), done["second copy"]
     assert any(x.startswith("POCKET RESTORED jl-beginner") for x in done["restored"]), text
     entries = [x.split(" ", 8) for x in done["played"] + done["restored"]
                if x.startswith("POCKET ENTRY ") and '"GONE"' not in x]
