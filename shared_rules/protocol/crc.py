@@ -1,7 +1,7 @@
-"""CRC-16/CCITT-FALSE, the one CRC the hub and the pocket board carry: the serial protocol's
-frame check (shared_rules/protocol/codec.py) and the pocket journal's record check
-(firmware/pocket/journal.py). A module of its own so the pocket board, which speaks no
-serial protocol, does not hold the protocol's code in its heap for it.
+"""CRC-16/CCITT-FALSE: the serial protocol's frame check (shared_rules/protocol/codec.py),
+and the record check of the pocket journals made before their records carried CRC-32
+(firmware/pocket/space.py reads and carries those on with it). A module of its own so the
+pocket board, which speaks no serial protocol, loads it only for such a journal.
 
 >>> hex(crc16(b"123456789"))
 '0x29b1'
