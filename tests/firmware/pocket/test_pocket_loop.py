@@ -22,13 +22,10 @@ STAGE_MS = 5  # between two of its stages (a text drawn, a page sent): each call
 
 
 class BoardTime:
-    """``time`` as MicroPython has it, on the die twin's clock."""
+    """``time`` as MicroPython has it, on a twin's clock (``now``: its ms)."""
 
-    def __init__(self, die: TwinDie) -> None:
-        self.die = die
-
-    def ticks_ms(self) -> int:
-        return self.die.now
+    def __init__(self, now) -> None:
+        self.ticks_ms = now
 
     ticks_diff = staticmethod(ticks_diff)
     ticks_add = staticmethod(ticks_add)
@@ -64,7 +61,7 @@ def test_a_die_thrown_while_an_input_is_made_is_rolled(pocket, monkeypatch):
     was never seen and the game went another way. The die is sampled between the stages of
     an input too, so the roll is ROLLING and then its face, in order."""
     die = TwinDie()
-    monkeypatch.setattr(pocket, "time", BoardTime(die))
+    monkeypatch.setattr(pocket, "time", BoardTime(lambda: die.now))
     table = pocket.Table(None)
     table.die = die.die
     loop_for(table, die, 1000)  # at rest since boot: no roll
@@ -97,8 +94,7 @@ class Fingers:
         from firmware.pocket.presses import Presses
 
         self.now = [1000]
-        monkeypatch.setattr(pocket, "time", types.SimpleNamespace(
-            ticks_ms=lambda: self.now[0], ticks_diff=ticks_diff, ticks_add=ticks_add))
+        monkeypatch.setattr(pocket, "time", BoardTime(lambda: self.now[0]))
         self.pins = {name: Pin() for name in names}
         self.presses = Presses(list(self.pins.items()), clock=lambda: self.now[0])
         self.table = pocket.Table(self.presses)
@@ -260,20 +256,6 @@ def test_a_countdown_keeps_the_fonts_open_and_a_screen_without_one_closes_them(
     assert closed == ["fonts", "words"]  # no countdown: closed for the game's heap
 
 
-class ReaderTime:
-    """``time`` as MicroPython has it, on the reader twin's clock (each bus transfer and RF
-    exchange moves it by its datasheet time)."""
-
-    def __init__(self, clock) -> None:
-        self.clock = clock
-
-    def ticks_ms(self) -> int:
-        return self.clock.now
-
-    ticks_diff = staticmethod(ticks_diff)
-    ticks_add = staticmethod(ticks_add)
-
-
 def screen(table, clock, ms: int, then=None) -> int:
     """An input's screen made for ``ms``: ``between`` after each of its stages (a text drawn,
     a page sent, every ~3 ms); ``then`` (ms, what) done that far into it. The bus
@@ -302,7 +284,7 @@ def test_a_tile_placed_while_a_screen_is_made_is_seen_before_it_is_done(pocket, 
     from firmware.sim.twins import Ntag
 
     clock, chip, _wire, reader = rig()
-    monkeypatch.setattr(pocket, "time", ReaderTime(clock))
+    monkeypatch.setattr(pocket, "time", BoardTime(lambda: clock.now))
     table = pocket.Table(None)
     table.reader = reader
     table.playing = True
@@ -322,7 +304,7 @@ def test_a_resting_tile_costs_a_screen_few_looks(pocket, monkeypatch):
     from firmware.sim.twins import Ntag
 
     clock, chip, _wire, reader = rig()
-    monkeypatch.setattr(pocket, "time", ReaderTime(clock))
+    monkeypatch.setattr(pocket, "time", BoardTime(lambda: clock.now))
     table = pocket.Table(None)
     table.reader = reader
     table.playing = True
