@@ -56,10 +56,6 @@ from shared_rules.protocol.events import TableEvent
 
 PLAYER_BUTTON = {"UP": "A", "DOWN": "B"}  # with the referee's menu closed
 TICK_MS = 100  # a game's timers are wound this often, as the Pi's loop does
-# Between the reader's looks for a tag (the hub's 10 ms, firmware/nfc.py, keep its serial
-# line's passes short): the pocket's loop has nothing else to do, so a tile placed is
-# found ~4 ms sooner on average (make bench: placed -> TAP seen median 27 -> 24 ms).
-READER_POLL_MS = 2
 NOTE_HOLD_MS = 1500  # a message stays this long before a countdown draws over it
 REFUSED_HOLD_MS = 2500
 QUIET_MS = 50  # the table quiet this long after a press's input: the heap is collected
@@ -532,8 +528,6 @@ def main(root=""):
     # The reader and the die before a game is restored, while the heap is young; the menu
     # (or the game) once the board is ready for it.
     table.reader, table.die, pocket.boot = parts.built(board)
-    if table.reader is not None:
-        table.reader.poll_ms = READER_POLL_MS
     pocket.die = table.die  # the game's virtual dice are rolled on it
     del board, reader, parts
     forget(BOOT_ONLY)
